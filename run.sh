@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# MSE entry point. `./run.sh` runs the default job, `./run.sh test` runs every test,
+# `./run.sh setup` installs what is missing (idempotent), anything else goes to the `mse` CLI
+# (`./run.sh --help`). Every subcommand installs and builds what it needs first.
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+cd "$ROOT"
+
+MVN=(mvn -B -q -Dstyle.color=never)
+CLASSPATH_FILE="$ROOT/mpi-runner/target/mse.classpath"
+
+# Setup is cheap when everything is present; run it only when something is missing.
+needs_setup() {
+  command -v mpirun >/dev/null 2>&1 || return 0
+  command -v ompi_info >/dev/null 2>&1 || return 0
+  local libdir; libdir=$(ompi_info --parsable --path libdir | sed -n 's/^path:libdir:\(.*\)$/\1/p')
+  [ -f "$libdir/mpi.jar" ] || return 0
+  ls "${MAVEN_REPO_LOCAL:-$HOME/.m2/repository}"/org/open-mpi/mpi/*/mpi-*.jar >/dev/null 2>&1 || return 0
+  return 1
+}
+
+ensure_setup() { if needs_setup; then "$ROOT/scripts/setup.sh" "$@"; fi; }
+
+# Rebuild only when a source or pom is newer than the last build.
+ensure_built() {
+  if [ -f "$CLASSPATH_FILE" ] && [ -z "$(find pom.xml */pom.xml */src -newer "$CLASSPATH_FILE" -print -quit)" ]; then
+    return 0
+  fi
+  echo "[build] compiling MSE (mvn package)" >&2
+  "${MVN[@]}" -DskipTests install
+  echo "$ROOT/mpi-runner/target/classes:$ROOT/mpi-runner/target/lib/*" > "$CLASSPATH_FILE"
+}
+
+mse() { exec java -cp "$(cat "$CLASSPATH_FILE")" mse.mpi.cli.Mse "$@"; }
+
+case "${1:-}" in
+  setup)
+    shift; "$ROOT/scripts/setup.sh" "$@" ;;
+  test)
+    shift
+    ensure_setup
+    # Integration tests start real mpirun jobs; -Dtest selection passes through.
+    mvn -B -Dstyle.color=never install "$@"
+    echo "$ROOT/mpi-runner/target/classes:$ROOT/mpi-runner/target/lib/*" > "$CLASSPATH_FILE" ;;
+  "")
+    ensure_setup; ensure_built
+    mse run --np 4 ;;
+  *)
+    ensure_setup; ensure_built
+    mse "$@" ;;
+esac
