@@ -1,0 +1,42 @@
+package mse.emulator.kernel;
+
+/**
+ * What a rank tells the emulator about itself. Data never travels with these facts (it goes over real
+ * MPI); only the timing-relevant shape of each operation does. CPU times are thread CPU nanoseconds
+ * measured on this host, not yet scaled to the target CPU.
+ */
+public sealed interface RankFact {
+
+    /** Wildcards, with the same meaning as MPI.ANY_SOURCE / MPI.ANY_TAG. */
+    int ANY = -1;
+
+    int rank();
+
+    /** The rank computed for cpuNanos of thread CPU time since its previous fact. */
+    record Computed(int rank, long cpuNanos) implements RankFact {}
+
+    /**
+     * Heartbeat while computing: cpuNanos of thread CPU time consumed since the previous fact, not yet
+     * charged. It only raises the rank's lower bound for the grant rule; the next fact charges it.
+     */
+    record Progress(int rank, long cpuNanos) implements RankFact {}
+
+    /** The rank sent `bytes` bytes to dst with tag, after cpuNanos of computation since its previous fact. */
+    record Sent(int rank, long cpuNanos, int dst, int tag, int bytes) implements RankFact {}
+
+    /**
+     * The rank posted a blocking receive (source and tag may be ANY) after cpuNanos of computation.
+     * When `needsAnswer` is true the rank waits for a Grant before it receives over MPI (it has a real
+     * choice to make); otherwise it receives at once and the grant only settles virtual time.
+     */
+    record Receive(int rank, long cpuNanos, int source, int tag, boolean needsAnswer) implements RankFact {}
+
+    /** The rank asks for its virtual clock (Comm.wtime()) after cpuNanos of computation. */
+    record ClockQuery(int rank, long cpuNanos) implements RankFact {}
+
+    /** The rank finished after cpuNanos of computation since its previous fact. */
+    record Finished(int rank, long cpuNanos) implements RankFact {}
+
+    /** The rank failed; the run must end with this reason. */
+    record Failed(int rank, String reason) implements RankFact {}
+}
