@@ -27,7 +27,8 @@ ensure_built() {
     return 0
   fi
   echo "[build] compiling MSE (mvn package)" >&2
-  "${MVN[@]}" -DskipTests install
+  # Maven 3.8's -q still prints colour resets when stdout is not a terminal; drop them.
+  "${MVN[@]}" -DskipTests install 2>&1 | sed 's/\x1b\[0m//g' >&2
   echo "$ROOT/mpi-runner/target/classes:$ROOT/mpi-runner/target/lib/*" > "$CLASSPATH_FILE"
 }
 

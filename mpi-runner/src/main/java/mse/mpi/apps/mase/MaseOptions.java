@@ -1,0 +1,101 @@
+package mse.mpi.apps.mase;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * MASE's options, shared by the `mse` commands (which pass them on to every rank) and by the rank
+ * entry point (which parses them back), so both always agree on names and defaults.
+ */
+public final class MaseOptions {
+
+    @Option(names = "--image", paramLabel = "WxH", defaultValue = "256x256", converter = ImageSizeConverter.class,
+            description = "Image size in points (default: ${DEFAULT-VALUE}).")
+    Size size;
+
+    @Option(names = "--region", paramLabel = "XMIN,XMAX,YMIN,YMAX", defaultValue = "-2,1,-1.5,1.5",
+            converter = RegionConverter.class,
+            description = "Part of the complex plane (default: ${DEFAULT-VALUE}).")
+    Region region;
+
+    @Option(names = "--max-iter", paramLabel = "N", defaultValue = "1000",
+            description = "Iteration limit per point (default: ${DEFAULT-VALUE}).")
+    int maxIter;
+
+    @Option(names = "--task-points", paramLabel = "N", defaultValue = "1",
+            description = "Consecutive points per task; 1 = one point per task as in seed 001 (default: ${DEFAULT-VALUE}).")
+    int taskPoints;
+
+    @Option(names = "--png", paramLabel = "FILE", description = "Write the picture as PNG.")
+    Path png;
+
+    /** The job these options describe; an IllegalArgumentException names what is wrong. */
+    public MaseJob job() {
+        return new MaseJob(new ImageSpec(size.width(), size.height(), region.xmin(), region.xmax(), region.ymin(), region.ymax(), maxIter), taskPoints);
+    }
+
+    public Path png() {
+        return png;
+    }
+
+    /** The options as rank arguments, in canonical form. */
+    public List<String> toArgs() {
+        List<String> args = new ArrayList<>(List.of(
+                "--image", size.width() + "x" + size.height(),
+                "--region", region.xmin() + "," + region.xmax() + "," + region.ymin() + "," + region.ymax(),
+                "--max-iter", Integer.toString(maxIter),
+                "--task-points", Integer.toString(taskPoints)));
+        if (png != null) {
+            args.add("--png");
+            args.add(png.toAbsolutePath().toString());
+        }
+        return args;
+    }
+
+    record Size(int width, int height) {}
+
+    record Region(double xmin, double xmax, double ymin, double ymax) {}
+
+    static final class ImageSizeConverter implements picocli.CommandLine.ITypeConverter<Size> {
+        @Override
+        public Size convert(String value) {
+            String[] parts = value.toLowerCase().split("x", -1);
+            try {
+                if (parts.length == 2) {
+                    int w = Integer.parseInt(parts[0].trim());
+                    int h = Integer.parseInt(parts[1].trim());
+                    if (w >= 1 && h >= 1) {
+                        return new Size(w, h);
+                    }
+                }
+            } catch (NumberFormatException e) {
+                // fall through to the one message below
+            }
+            throw new TypeConversionException("expected WxH with positive integers, e.g. 256x256, got '" + value + "'");
+        }
+    }
+
+    static final class RegionConverter implements picocli.CommandLine.ITypeConverter<Region> {
+        @Override
+        public Region convert(String value) {
+            String[] parts = value.split(",", -1);
+            if (parts.length == 4) {
+                try {
+                    double[] r = new double[4];
+                    for (int i = 0; i < 4; i++) {
+                        r[i] = Double.parseDouble(parts[i].trim());
+                    }
+                    if (r[0] < r[1] && r[2] < r[3]) {
+                        return new Region(r[0], r[1], r[2], r[3]);
+                    }
+                } catch (NumberFormatException e) {
+                    // fall through
+                }
+            }
+            throw new TypeConversionException("expected XMIN,XMAX,YMIN,YMAX with XMIN < XMAX and YMIN < YMAX, got '" + value + "'");
+        }
+    }
+}

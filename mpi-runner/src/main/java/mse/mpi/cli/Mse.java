@@ -1,0 +1,51 @@
+package mse.mpi.cli;
+
+import java.io.PrintWriter;
+import mse.mpi.launch.LaunchException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The `mse` command. Bad input (an option, a value, a file) ends with one line naming it and exit
+ * code 2; a run that fails ends with one line saying why and exit code 1; never a stack trace.
+ */
+@Command(name = "mse", mixinStandardHelpOptions = true, versionProvider = Versions.class,
+        description = "MSE predicts how master/slave MPI programs perform on a cluster you do not have.",
+        subcommands = {RunCommand.class})
+public final class Mse implements Runnable {
+
+    public static final int EXIT_BAD_INPUT = 2;
+    public static final int EXIT_FAILED = 1;
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The configured command line, also used by tests. */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Mse());
+        cl.setParameterExceptionHandler((ex, argv) -> {
+            PrintWriter err = ex.getCommandLine().getErr();
+            err.println("mse: " + ex.getMessage() + " (see '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
+            return EXIT_BAD_INPUT;
+        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            PrintWriter err = commandLine.getErr();
+            if (ex instanceof BadInputException || ex instanceof IllegalArgumentException) {
+                err.println("mse: " + ex.getMessage());
+                return EXIT_BAD_INPUT;
+            }
+            if (ex instanceof LaunchException) {
+                err.println("mse: " + ex.getMessage());
+                return EXIT_FAILED;
+            }
+            throw ex;
+        });
+        return cl;
+    }
+
+    @Override
+    public void run() {
+        CommandLine.usage(this, System.out);
+    }
+}

@@ -1,0 +1,78 @@
+package mse.mpi.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import mse.emulator.report.Json;
+import mse.mpi.apps.mase.Main;
+import mse.mpi.apps.mase.MaseJob;
+import mse.mpi.apps.mase.MaseOptions;
+import mse.mpi.launch.MpiJob;
+import mse.mpi.launch.MpirunCommand;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** `mse run`: a plain (not emulated) MPI run of MASE on this machine. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Run MASE for real under mpirun (no emulation) and report wall time, tasks and checksum.",
+        footer = {"", "Example:", "  ./run.sh run --np 4 --image 512x512 --task-points 64"})
+final class RunCommand implements Callable<Integer> {
+
+    @Option(names = "--np", paramLabel = "P", defaultValue = "4", description = "Number of MPI ranks, master included (default: ${DEFAULT-VALUE}).")
+    int np;
+
+    @Mixin
+    MaseOptions mase;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<timestamp>-run).")
+    Path out;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "900", description = "Stop the job after this long (default: ${DEFAULT-VALUE}).")
+    long timeoutSeconds;
+
+    @Override
+    public Integer call() throws Exception {
+        if (np < 2) {
+            throw new BadInputException("--np: MASE needs at least 2 ranks (a master and a slave), got " + np);
+        }
+        MaseJob job = mase.job();
+        Path dir = RunDirectory.create(out, "run");
+        Path masterFile = dir.resolve("master.json");
+        List<String> rankArgs = new ArrayList<>(mase.toArgs());
+        rankArgs.addAll(List.of("--result-file", masterFile.toAbsolutePath().toString()));
+        MpirunCommand command = MpirunCommand.local(np, MpirunCommand.rankClasspath(), Main.class.getName(), rankArgs);
+        double wall = MpiJob.run(command, Duration.ofSeconds(timeoutSeconds));
+
+        Map<String, Object> master = Json.read(masterFile);
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("command", "run");
+        summary.put("app", "mase");
+        summary.put("strategy", "single");
+        summary.put("np", np);
+        summary.put("tasks", master.get("tasks"));
+        summary.put("wallSeconds", wall);
+        summary.put("programSeconds", master.get("programSeconds"));
+        summary.put("checksum", master.get("checksum"));
+        summary.put("image", job.image().width() + "x" + job.image().height());
+        summary.put("taskPoints", job.taskPoints());
+        summary.put("maxIter", job.image().maxIter());
+        summary.put("commandLine", String.join(" ", command.arguments()));
+        Json.write(dir.resolve("summary.json"), summary);
+        Files.deleteIfExists(masterFile);
+
+        System.out.printf("MASE single master, np %d, %s image, %d points per task%n", np,
+                summary.get("image"), job.taskPoints());
+        System.out.printf("  tasks          %s%n", master.get("tasks"));
+        System.out.printf("  wall time      %.3f s (mpirun, startup included)%n", wall);
+        System.out.printf("  program time   %.3f s (rank 0, MPI_Wtime)%n", ((Number) master.get("programSeconds")).doubleValue());
+        System.out.printf("  checksum       %s%n", master.get("checksum"));
+        System.out.printf("  results        %s%n", dir.resolve("summary.json"));
+        return 0;
+    }
+}

@@ -1,0 +1,40 @@
+package mse.mpi.comm;
+
+/**
+ * The little of MPI a master/slave program needs. Programs talk only to this interface, so the same
+ * program runs on Open MPI (MpiComm), as threads in one JVM (LocalComm), or emulated in virtual time
+ * (a decorator that reports to the emulator). Messages are byte arrays: their length is exactly the k
+ * of the network model.
+ */
+public interface Comm extends AutoCloseable {
+
+    /** Wildcard source, as MPI.ANY_SOURCE. */
+    int ANY_SOURCE = -1;
+    /** Wildcard tag, as MPI.ANY_TAG. */
+    int ANY_TAG = -1;
+
+    int rank();
+
+    int size();
+
+    /** Blocking standard-mode send of the whole array. */
+    void send(byte[] data, int dest, int tag);
+
+    /**
+     * Blocking receive of the next message matching source and tag (either may be a wildcard).
+     * Messages from one source with the same tag are received in the order they were sent.
+     */
+    Message recv(int source, int tag);
+
+    /** Blocking probe: the envelope of the message the matching recv would return, without taking it. */
+    Envelope probe(int source, int tag);
+
+    /**
+     * Seconds since an arbitrary origin, as MPI.Wtime(): wall time when plain, the rank's virtual time
+     * when emulated. Programs must use this, never the host clock, for any decision they make.
+     */
+    double wtime();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,13 @@
+package mse.mpi.comm;
+
+/** A communication failure, with the rank it happened on. */
+public class CommException extends RuntimeException {
+
+    public CommException(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    public CommException(String message) {
+        super(message);
+    }
+}

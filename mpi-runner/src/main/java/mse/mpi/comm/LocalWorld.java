@@ -1,0 +1,205 @@
+package mse.mpi.comm;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * Ranks as threads of one JVM: one mailbox per rank, messages kept in arrival order, so the first
+ * match in a mailbox obeys MPI's non-overtaking rule. One lock for the whole world keeps deadlock
+ * detection exact: when every live rank waits and no mailbox holds a match, nobody can ever proceed.
+ */
+public final class LocalWorld {
+
+    private record Pending(int source, int tag, byte[] data) {}
+
+    private final int size;
+    private final List<List<Pending>> mailboxes = new ArrayList<>();
+    /** What each rank waits for ({source, tag}), or null while it runs. */
+    private final int[][] waitingFor;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private int live;
+    private String abortReason;
+
+    public LocalWorld(int size) {
+        if (size < 1) {
+            throw new IllegalArgumentException("a world needs at least one rank, got " + size);
+        }
+        this.size = size;
+        this.live = size;
+        this.waitingFor = new int[size][];
+        for (int i = 0; i < size; i++) {
+            mailboxes.add(new ArrayList<>());
+        }
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public LocalComm comm(int rank) {
+        return new LocalComm(this, rank);
+    }
+
+    /**
+     * Runs body once per rank, each on its own thread, and waits for all. The first failure aborts
+     * the other ranks (their blocking calls throw) and is rethrown here naming its rank.
+     */
+    public void run(Consumer<Comm> body) {
+        List<Thread> threads = new ArrayList<>();
+        Throwable[] failures = new Throwable[size];
+        for (int r = 0; r < size; r++) {
+            int rank = r;
+            Thread t = new Thread(() -> {
+                try (LocalComm comm = comm(rank)) {
+                    body.accept(comm);
+                } catch (Throwable e) {
+                    failures[rank] = e;
+                    abort("rank " + rank + " failed: " + e);
+                }
+            }, "rank-" + rank);
+            threads.add(t);
+            t.start();
+        }
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                abort("interrupted");
+                throw new CommException("interrupted while waiting for local ranks", e);
+            }
+        }
+        for (int r = 0; r < size; r++) {
+            if (failures[r] != null && !(failures[r] instanceof LocalAbort)) {
+                throw new CommException("rank " + r + " failed: " + failures[r].getMessage(), failures[r]);
+            }
+        }
+        for (Throwable f : failures) {
+            if (f != null) {
+                throw (LocalAbort) f;
+            }
+        }
+    }
+
+    void deliver(int source, int dest, int tag, byte[] data) {
+        checkRank(dest, "destination");
+        lock.lock();
+        try {
+            failIfAborted();
+            mailboxes.get(dest).add(new Pending(source, tag, data.clone()));
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    Message take(int rank, int source, int tag, boolean remove) {
+        if (source != Comm.ANY_SOURCE) {
+            checkRank(source, "source");
+        }
+        lock.lock();
+        try {
+            while (true) {
+                failIfAborted();
+                Iterator<Pending> it = mailboxes.get(rank).iterator();
+                while (it.hasNext()) {
+                    Pending p = it.next();
+                    if (matches(p, source, tag)) {
+                        if (remove) {
+                            it.remove();
+                        }
+                        return new Message(p.source, p.tag, p.data);
+                    }
+                }
+                waitingFor[rank] = new int[] {source, tag};
+                if (everyLiveRankIsStuck()) {
+                    abort("deadlock: " + describeWaits());
+                    failIfAborted();
+                }
+                changed.awaitUninterruptibly();
+                waitingFor[rank] = null;
+            }
+        } finally {
+            waitingFor[rank] = null;
+            lock.unlock();
+        }
+    }
+
+    void leave(int rank) {
+        lock.lock();
+        try {
+            live--;
+            if (live > 0 && everyLiveRankIsStuck()) {
+                abort("deadlock after rank " + rank + " finished: " + describeWaits());
+            }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static boolean matches(Pending p, int source, int tag) {
+        return (source == Comm.ANY_SOURCE || p.source == source) && (tag == Comm.ANY_TAG || p.tag == tag);
+    }
+
+    /** Every live rank waits and none has a matching message queued: nobody can ever proceed. */
+    private boolean everyLiveRankIsStuck() {
+        int stuck = 0;
+        for (int r = 0; r < size; r++) {
+            int[] w = waitingFor[r];
+            if (w != null && mailboxes.get(r).stream().noneMatch(p -> matches(p, w[0], w[1]))) {
+                stuck++;
+            }
+        }
+        return stuck == live;
+    }
+
+    private String describeWaits() {
+        return IntStream.range(0, size).filter(r -> waitingFor[r] != null)
+                .mapToObj(r -> "rank " + r + " waits in receive(source=" + wildcard(waitingFor[r][0])
+                        + ", tag=" + wildcard(waitingFor[r][1]) + ")")
+                .collect(Collectors.joining("; "));
+    }
+
+    private void abort(String reason) {
+        lock.lock();
+        try {
+            if (abortReason == null) {
+                abortReason = reason;
+            }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void failIfAborted() {
+        if (abortReason != null) {
+            throw new LocalAbort(abortReason);
+        }
+    }
+
+    private void checkRank(int rank, String role) {
+        if (rank < 0 || rank >= size) {
+            throw new CommException(role + " rank " + rank + " outside 0.." + (size - 1));
+        }
+    }
+
+    private static String wildcard(int v) {
+        return v < 0 ? "ANY" : Integer.toString(v);
+    }
+
+    /** Thrown in every rank once the world is aborted (another rank failed, or deadlock). */
+    public static final class LocalAbort extends CommException {
+        LocalAbort(String reason) {
+            super(reason);
+        }
+    }
+}

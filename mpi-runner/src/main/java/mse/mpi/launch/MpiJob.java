@@ -1,0 +1,74 @@
+package mse.mpi.launch;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one mpirun job to completion: its output goes to ours, a failing rank or a run past the time
+ * limit ends the job (mpirun and every rank below it), and a missing mpirun gets a message saying
+ * how to install it.
+ */
+public final class MpiJob {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MpiJob.class);
+
+    private MpiJob() {
+    }
+
+    /** Runs the job; returns its wall time in seconds or throws LaunchException saying why it failed. */
+    public static double run(MpirunCommand command, Duration limit) {
+        List<String> args = command.arguments();
+        LOG.info("starting mpirun: {}", String.join(" ", args));
+        long start = System.nanoTime();
+        Process process;
+        try {
+            process = new ProcessBuilder(args).inheritIO().start();
+        } catch (IOException e) {
+            throw new LaunchException("cannot start " + command.mpirun() + " (" + e.getMessage()
+                    + "); install Open MPI with ./run.sh setup");
+        }
+        Thread reaper = new Thread(() -> stop(process), "mpirun-reaper");
+        Runtime.getRuntime().addShutdownHook(reaper);
+        try {
+            if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+                stop(process);
+                throw new LaunchException("mpirun with " + command.np() + " ranks did not finish within "
+                        + limit.toSeconds() + " s; stopped it and its ranks");
+            }
+        } catch (InterruptedException e) {
+            stop(process);
+            Thread.currentThread().interrupt();
+            throw new LaunchException("interrupted; stopped mpirun and its ranks");
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(reaper);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running already
+            }
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        if (process.exitValue() != 0) {
+            throw new LaunchException("mpirun with " + command.np() + " ranks failed with exit code "
+                    + process.exitValue() + " (its output above names the failing rank)");
+        }
+        return seconds;
+    }
+
+    /** Ends mpirun and everything it started: children first, so no rank is orphaned. */
+    private static void stop(Process process) {
+        process.descendants().forEach(ProcessHandle::destroy);
+        process.destroy();
+        try {
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
