@@ -9,9 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.emulator.report.Json;
-import mse.mpi.apps.mase.Main;
-import mse.mpi.apps.mase.MaseJob;
-import mse.mpi.apps.mase.MaseOptions;
+import mse.mpi.apps.AppOptions;
+import mse.mpi.apps.RankMain;
 import mse.mpi.launch.MpiJob;
 import mse.mpi.launch.MpirunCommand;
 import picocli.CommandLine.Command;
@@ -20,7 +19,7 @@ import picocli.CommandLine.Option;
 
 /** `mse run`: a plain (not emulated) MPI run of MASE on this machine. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Run MASE for real under mpirun (no emulation) and report wall time, tasks and checksum.",
+        description = "Run the program for real under mpirun (no emulation) and report wall time, tasks and checksum.",
         footer = {"", "Example:", "  ./run.sh run --np 4 --image 512x512 --task-points 64"})
 final class RunCommand implements Callable<Integer> {
 
@@ -28,7 +27,7 @@ final class RunCommand implements Callable<Integer> {
     int np;
 
     @Mixin
-    MaseOptions mase;
+    AppOptions app;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<timestamp>-run).")
     Path out;
@@ -38,36 +37,31 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (np < 2) {
-            throw new BadInputException("--np: MASE needs at least 2 ranks (a master and a slave), got " + np);
-        }
-        MaseJob job = mase.job();
+        app.validate(np);
         Path dir = RunDirectory.create(out, "run");
         Path masterFile = dir.resolve("master.json");
-        List<String> rankArgs = new ArrayList<>(mase.toArgs());
+        List<String> rankArgs = new ArrayList<>(app.toArgs());
         rankArgs.addAll(List.of("--result-file", masterFile.toAbsolutePath().toString()));
-        MpirunCommand command = MpirunCommand.local(np, MpirunCommand.rankClasspath(), Main.class.getName(), rankArgs);
+        MpirunCommand command = MpirunCommand.local(np, MpirunCommand.rankClasspath(), RankMain.class.getName(), rankArgs);
         double wall = MpiJob.run(command, Duration.ofSeconds(timeoutSeconds));
 
         Map<String, Object> master = Json.read(masterFile);
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("command", "run");
-        summary.put("app", "mase");
-        summary.put("strategy", "single");
+        summary.put("app", app.app().name());
+        summary.put("strategy", app.strategy().name());
         summary.put("np", np);
         summary.put("tasks", master.get("tasks"));
         summary.put("wallSeconds", wall);
         summary.put("programSeconds", master.get("programSeconds"));
         summary.put("checksum", master.get("checksum"));
-        summary.put("image", job.image().width() + "x" + job.image().height());
-        summary.put("taskPoints", job.taskPoints());
-        summary.put("maxIter", job.image().maxIter());
+        summary.put("masters", app.strategy().masters(np).size());
+        summary.put("workload", app.describe());
         summary.put("commandLine", String.join(" ", command.arguments()));
         Json.write(dir.resolve("summary.json"), summary);
         Files.deleteIfExists(masterFile);
 
-        System.out.printf("MASE single master, np %d, %s image, %d points per task%n", np,
-                summary.get("image"), job.taskPoints());
+        System.out.printf("%s, %s master strategy, np %d%n", app.describe(), app.strategy().name(), np);
         System.out.printf("  tasks          %s%n", master.get("tasks"));
         System.out.printf("  wall time      %.3f s (mpirun, startup included)%n", wall);
         System.out.printf("  program time   %.3f s (rank 0, MPI_Wtime)%n", ((Number) master.get("programSeconds")).doubleValue());

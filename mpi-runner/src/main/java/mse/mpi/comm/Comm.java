@@ -35,6 +35,14 @@ public interface Comm extends AutoCloseable {
      */
     double wtime();
 
+    /**
+     * The program finished task taskId, whose size is workUnits (for MASE: its escape iterations).
+     * This is not timing code: plain comms ignore it; the emulator charges the task by its cost model
+     * (measured CPU time, or a deterministic cost) and records it in tasks.csv.
+     */
+    default void taskDone(int taskId, long workUnits) {
+    }
+
     @Override
     void close();
 }

@@ -10,9 +10,4 @@ public record MaseJob(ImageSpec image, int taskPoints) {
     public TaskBlocks tasks() {
         return new TaskBlocks(image.points(), taskPoints);
     }
-
-    MaseMessages.Task task(int id) {
-        TaskBlocks blocks = tasks();
-        return new MaseMessages.Task(id, blocks.first(id), blocks.length(id));
-    }
 }

@@ -41,6 +41,11 @@ public final class MaseOptions {
         return png;
     }
 
+    /** A short description for tables: image and task size. */
+    public String describe() {
+        return size.width() + "x" + size.height() + ", " + taskPoints + " points per task";
+    }
+
     /** The options as rank arguments, in canonical form. */
     public List<String> toArgs() {
         List<String> args = new ArrayList<>(List.of(

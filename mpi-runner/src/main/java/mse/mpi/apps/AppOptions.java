@@ -1,0 +1,90 @@
+package mse.mpi.apps;
+
+import java.util.ArrayList;
+import java.util.List;
+import mse.mpi.apps.ep.EpOptions;
+import mse.mpi.apps.farm.MultipleMasters;
+import mse.mpi.apps.farm.SingleMaster;
+import mse.mpi.apps.farm.Strategy;
+import mse.mpi.apps.farm.Workload;
+import mse.mpi.apps.mase.MaseOptions;
+import mse.mpi.apps.mase.MaseWorkload;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * Which program and which master strategy, shared by the `mse` commands (which pass them on to every
+ * rank) and the rank entry point (which parses them back), so both agree on names and defaults.
+ */
+public final class AppOptions {
+
+    /** The applications MSE ships. */
+    public enum App { mase, ep }
+
+    @Option(names = "--app", paramLabel = "APP", defaultValue = "mase",
+            description = "Program: mase (Mandelbrot set explorer) or ep (NAS EP-style task farm) (default: ${DEFAULT-VALUE}).")
+    App app;
+
+    @Option(names = "--strategy", paramLabel = "S", defaultValue = "single",
+            description = "Master strategy: single or multi (default: ${DEFAULT-VALUE}).")
+    String strategy;
+
+    @Option(names = "--masters", paramLabel = "PM", defaultValue = "2",
+            description = "Masters for --strategy multi, 2 <= PM <= np/2 (default: ${DEFAULT-VALUE}).")
+    int masters;
+
+    @Mixin
+    MaseOptions mase;
+
+    @Mixin
+    EpOptions ep;
+
+    public App app() {
+        return app;
+    }
+
+    public MaseOptions mase() {
+        return mase;
+    }
+
+    public Workload workload() {
+        return switch (app) {
+            case mase -> new MaseWorkload(mase.job());
+            case ep -> ep.workload();
+        };
+    }
+
+    public Strategy strategy() {
+        return switch (strategy) {
+            case "single" -> new SingleMaster();
+            case "multi" -> new MultipleMasters(masters);
+            default -> throw new IllegalArgumentException("--strategy: expected single or multi, got '" + strategy + "'");
+        };
+    }
+
+    /** Checks everything that can be checked before any rank starts: the workload and the strategy for np. */
+    public void validate(int np) {
+        if (np < 2) {
+            throw new IllegalArgumentException("--np: a master/slave run needs at least 2 ranks, got " + np);
+        }
+        workload();
+        if (strategy() instanceof MultipleMasters ml) {
+            ml.validate(np);
+        }
+    }
+
+    /** A one-line description of the workload for tables. */
+    public String describe() {
+        return switch (app) {
+            case mase -> "MASE " + mase.describe();
+            case ep -> "EP " + ep.describe();
+        };
+    }
+
+    public List<String> toArgs() {
+        List<String> args = new ArrayList<>(List.of("--app", app.name(), "--strategy", strategy, "--masters", Integer.toString(masters)));
+        args.addAll(mase.toArgs());
+        args.addAll(ep.toArgs());
+        return args;
+    }
+}

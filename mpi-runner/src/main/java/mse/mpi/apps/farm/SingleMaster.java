@@ -1,0 +1,30 @@
+package mse.mpi.apps.farm;
+
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import mse.mpi.comm.Comm;
+
+/** SI (seed 001, section 3.2): rank 0 is the only master and serves every task to ranks 1..P-1. */
+public final class SingleMaster implements Strategy {
+
+    @Override
+    public void run(Comm comm, Workload work) {
+        if (comm.rank() == 0) {
+            List<Integer> slaves = IntStream.range(1, comm.size()).boxed().collect(Collectors.toList());
+            Master.serve(comm, work, 0, work.tasks(), slaves);
+        } else {
+            Slave.serve(comm, 0, work);
+        }
+    }
+
+    @Override
+    public String name() {
+        return "single";
+    }
+
+    @Override
+    public List<Integer> masters(int np) {
+        return List.of(0);
+    }
+}

@@ -1,0 +1,16 @@
+package mse.mpi.apps.farm;
+
+import mse.mpi.comm.Comm;
+
+/** A master/slave strategy: how ranks share out a workload. Rank 0 ends up holding every result. */
+public interface Strategy {
+
+    /** Runs this rank's part of the farm. */
+    void run(Comm comm, Workload work);
+
+    /** The name used on the command line and in summary.json. */
+    String name();
+
+    /** The ranks that act as masters with P ranks (for reports). */
+    java.util.List<Integer> masters(int np);
+}

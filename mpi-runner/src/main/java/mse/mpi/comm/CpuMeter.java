@@ -1,0 +1,50 @@
+package mse.mpi.comm;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+
+/**
+ * Thread CPU time of one rank's program thread, in nanoseconds since the last mark. Thread CPU time,
+ * not wall time, is what makes a prediction independent of host load: a rank that waits for a core
+ * on an oversubscribed host accrues none. It can be read from another thread (the heartbeat).
+ */
+final class CpuMeter {
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    private final long threadId;
+    private volatile long mark;
+
+    CpuMeter(Thread thread) {
+        if (!THREADS.isThreadCpuTimeSupported()) {
+            throw new IllegalStateException("this JVM cannot measure thread CPU time, which emulation needs");
+        }
+        if (!THREADS.isThreadCpuTimeEnabled()) {
+            THREADS.setThreadCpuTimeEnabled(true);
+        }
+        this.threadId = thread.getId();
+        this.mark = now();
+    }
+
+    /** CPU consumed since the last mark, without moving it. */
+    long sinceMark() {
+        return Math.max(0, now() - mark);
+    }
+
+    /** CPU consumed since the last mark; the mark moves to now. */
+    long take() {
+        long t = now();
+        long d = Math.max(0, t - mark);
+        mark = t;
+        return d;
+    }
+
+    /** Moves the mark to now, discarding what was consumed (time spent inside the Comm layer itself). */
+    void reset() {
+        mark = now();
+    }
+
+    private long now() {
+        return THREADS.getThreadCpuTime(threadId);
+    }
+}

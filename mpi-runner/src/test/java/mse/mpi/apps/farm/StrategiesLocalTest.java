@@ -1,0 +1,66 @@
+package mse.mpi.apps.farm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.function.Supplier;
+import mse.mpi.apps.ep.EpWorkload;
+import mse.mpi.apps.mase.CountImage;
+import mse.mpi.apps.mase.ImageSpec;
+import mse.mpi.apps.mase.MaseJob;
+import mse.mpi.apps.mase.MaseWorkload;
+import mse.mpi.comm.LocalWorld;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Strategies on ranks as threads (LocalComm): rank 0 ends with exactly the sequential results. */
+class StrategiesLocalTest {
+
+    private static final ImageSpec IMAGE = new ImageSpec(48, 40, -2, 1, -1.5, 1.5, 200);
+
+    /** Runs the strategy and returns rank 0's checksum. */
+    private static String run(int np, Strategy strategy, Supplier<Workload> work) {
+        String[] checksum = new String[1];
+        new LocalWorld(np).run(comm -> {
+            Workload w = work.get();
+            strategy.run(comm, w);
+            if (comm.rank() == 0) {
+                checksum[0] = w.checksum();
+            }
+        });
+        return checksum[0];
+    }
+
+    @ParameterizedTest(name = "SI np {0}, {1} points per task")
+    @CsvSource({"2, 1", "5, 1", "2, 64", "5, 64", "5, 7", "5, 1000", "9, 1920"})
+    void singleMasterImageMatchesSequential(int np, int taskPoints) {
+        MaseJob job = new MaseJob(IMAGE, taskPoints);
+        assertEquals(CountImage.sequential(IMAGE).checksum(), run(np, new SingleMaster(), () -> new MaseWorkload(job)));
+    }
+
+    @ParameterizedTest(name = "ML np {0}, {1} masters, {2} points per task")
+    @CsvSource({"4, 2, 1", "8, 4, 16", "7, 3, 5", "9, 2, 333"})
+    void multipleMastersImageMatchesSequential(int np, int masters, int taskPoints) {
+        MaseJob job = new MaseJob(IMAGE, taskPoints);
+        assertEquals(CountImage.sequential(IMAGE).checksum(),
+                run(np, new MultipleMasters(masters), () -> new MaseWorkload(job)));
+    }
+
+    @Test
+    void epChecksumIsIndependentOfStrategyAndP() {
+        Supplier<Workload> ep = () -> new EpWorkload(37, 2000, 7);
+        String reference = run(2, new SingleMaster(), ep);
+        assertEquals(reference, run(6, new SingleMaster(), ep));
+        assertEquals(reference, run(8, new MultipleMasters(3), ep));
+    }
+
+    @Test
+    void multipleMastersGroupsAreContiguousAndBalanced() {
+        MultipleMasters ml = new MultipleMasters(3);
+        assertEquals(java.util.List.of(0, 3, 6), ml.masters(10));
+        assertEquals(2, ml.groupOf(7, 10));
+        assertEquals(0, ml.taskStart(0, 100));
+        assertEquals(33, ml.taskStart(1, 100));
+        assertEquals(100, ml.taskStart(3, 100));
+    }
+}
