@@ -34,6 +34,13 @@ public sealed interface RankFact {
     /** The rank asks for its virtual clock (Comm.wtime()) after cpuNanos of computation. */
     record ClockQuery(int rank, long cpuNanos) implements RankFact {}
 
+    /**
+     * The rank finished task taskId. cpuNanos is what the task is charged (host CPU nanoseconds before
+     * the CPU ratio: its measured CPU time, or a deterministic cost); measuredCpuNanos is what it really
+     * took here, recorded in tasks.csv for replay.
+     */
+    record TaskDone(int rank, long cpuNanos, int taskId, long measuredCpuNanos) implements RankFact {}
+
     /** The rank finished after cpuNanos of computation since its previous fact. */
     record Finished(int rank, long cpuNanos) implements RankFact {}
 
