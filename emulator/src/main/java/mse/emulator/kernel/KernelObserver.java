@@ -1,14 +1,14 @@
 package mse.emulator.kernel;
 
 /**
- * Callbacks for reports, called synchronously from the kernel in virtual-time decision order. The actor
- * shell turns them into histograms (queue wait, queue length, slave wait); see {@link MasterQueueStatistics}.
+ * Callbacks for reports, called synchronously from the kernel in the order it decides. The actor shell turns
+ * them into histograms (queue wait, queue length, slave wait); see {@link MasterQueueStatistics}.
  */
+@FunctionalInterface
 public interface KernelObserver {
 
-    KernelObserver NONE = new KernelObserver() {};
+    KernelObserver NONE = message -> { };
 
     /** A receive took `message`; all its times are final. */
-    default void messageReceived(MessageRecord message) {
-    }
+    void messageReceived(MessageRecord message);
 }
