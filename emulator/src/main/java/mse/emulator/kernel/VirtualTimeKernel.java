@@ -66,7 +66,7 @@ public final class VirtualTimeKernel {
         List<EmulatorReply> replies = new ArrayList<>();
         RankState rank = rankOf(fact.rank());
         if (outcome.isOver()) {
-            replies.add(new EmulatorReply.Abort(fact.rank(), "the run is over: " + describe(outcome)));
+            replies.add(new EmulatorReply.Abort(fact.rank(), "the run is over: " + outcome.reason()));
             return replies;
         }
         if (fact instanceof RankFact.Failed failed) {
@@ -289,19 +289,9 @@ public final class VirtualTimeKernel {
         outcome = new RunOutcome.Failed(failed.rank(), failed.reason());
         for (RankState rank : ranks) {
             if (!rank.isFinished() && rank.rank != failed.rank()) {
-                replies.add(new EmulatorReply.Abort(rank.rank, describe(outcome)));
+                replies.add(new EmulatorReply.Abort(rank.rank, outcome.reason()));
             }
         }
-    }
-
-    private static String describe(RunOutcome outcome) {
-        if (outcome instanceof RunOutcome.Failed failed) {
-            return "rank " + failed.rank() + " failed: " + failed.reason();
-        }
-        if (outcome instanceof RunOutcome.Deadlocked deadlocked) {
-            return deadlocked.report().toString();
-        }
-        return "completed";
     }
 
     private RankState rankOf(int rank) {

@@ -87,6 +87,10 @@ class ClosedFormTest {
         for (int slave = 1; slave < p; slave++) {
             assertEquals(n / (p - 1) * task, result.ranks().get(slave).computeNanos(), "even split, all charged");
         }
+        for (RankAccount rank : result.ranks()) {
+            assertEquals(rank.finalClockNanos(),
+                    rank.sendNanos() + rank.receiveNanos() + rank.computeNanos() + rank.idleNanos(), "breakdown adds up");
+        }
     }
 
     @Test
