@@ -18,6 +18,8 @@ public sealed interface RankFact {
     /**
      * Heartbeat while computing: cpuNanos of thread CPU time consumed since the previous fact, not yet
      * charged. It only raises the rank's lower bound for the grant rule; the next fact charges it.
+     * Heartbeats add up: the kernel charges the sum of all Progress since the last other fact plus that
+     * fact's own cpuNanos, which therefore counts only from the last heartbeat (never twice).
      */
     record Progress(int rank, long cpuNanos) implements RankFact {}
 

@@ -1,0 +1,39 @@
+package mse.cluster.profiles;
+
+/**
+ * A target network in LogGPS terms (seed 001 (001_cb00b78257109af6.txt) section 2.2): latency L, gap g,
+ * gap per byte G, synchronous threshold S, and separate send and receive overheads that grow linearly with
+ * the number of processes P (section 2.3, Table 2). All times are microseconds, as the paper states them;
+ * the emulator converts them once to integer nanoseconds.
+ *
+ * @param name               short name of the profile, e.g. "mpich-fast-ethernet"
+ * @param source             where the numbers come from (paper and table, or a calibration run)
+ * @param latencyMicros      L: wire latency of a message
+ * @param gapMicros          g: kept for completeness; the paper folds it into o (section 3)
+ * @param gapPerByteMicros   G: time per byte on the wire
+ * @param syncThresholdBytes S: messages of at least S bytes are synchronous; 0 = every message is eager
+ * @param sendOverhead       o for MPI_Send
+ * @param recvOverhead       o for MPI_Recv
+ */
+public record NetworkProfile(
+        String name,
+        String source,
+        double latencyMicros,
+        double gapMicros,
+        double gapPerByteMicros,
+        long syncThresholdBytes,
+        Overhead sendOverhead,
+        Overhead recvOverhead) {
+
+    /**
+     * o(P, k) = o'a + o'b * P + O * k (seed 001 section 2.3). The P term models MPICH's linear search over
+     * P - 1 sockets in select(); it is what makes the master saturate on large P.
+     */
+    public record Overhead(double baseMicros, double perProcessMicros, double perByteMicros) {
+
+        /** The overhead in microseconds for a message of `bytes` bytes among `processes` processes. */
+        public double micros(int processes, long bytes) {
+            return baseMicros + perProcessMicros * processes + perByteMicros * bytes;
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package mse.cluster.profiles;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigParseOptions;
+import com.typesafe.config.ConfigSyntax;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Loads a target profile (HOCON) from a built-in preset or a file and validates it strictly: any problem
+ * is a {@link ProfileException} naming the file or preset, the line and the key path.
+ *
+ * <pre>
+ * network {
+ *   name = "mpich-fast-ethernet"
+ *   source = "seed 001, Table 2, MSE row"
+ *   latency-us = 50.0              # L
+ *   gap-us = 0                     # g
+ *   gap-per-byte-us = 0.0268       # G
+ *   sync-threshold-bytes = 0       # S; 0 = every message is eager
+ *   send-overhead { base-us = 12.1, per-process-us = 0.182, per-byte-us = 0.0708 }
+ *   recv-overhead { base-us = 12.1, per-process-us = 0.182, per-byte-us = 0.0722 }
+ * }
+ * cpu { speed-ratio = 1.0 }        # target CPU speed / this host's
+ * </pre>
+ */
+public final class ProfileLoader {
+
+    private static final String PRESET_DIR = "profiles/";
+    private static final Set<String> TOP_KEYS = Set.of("network", "cpu");
+    private static final Set<String> NETWORK_KEYS = Set.of("name", "source", "latency-us", "gap-us",
+            "gap-per-byte-us", "sync-threshold-bytes", "send-overhead", "recv-overhead");
+    private static final Set<String> OVERHEAD_KEYS = Set.of("base-us", "per-process-us", "per-byte-us");
+    private static final Set<String> CPU_KEYS = Set.of("speed-ratio");
+
+    private ProfileLoader() {
+    }
+
+    /**
+     * A preset when `nameOrPath` is a bare name, otherwise a file: anything with a path separator or
+     * ending in ".conf" is read as a file, so a preset never shadows a user's file or the reverse.
+     */
+    public static TargetProfile load(String nameOrPath) {
+        boolean looksLikePath = nameOrPath.contains("/") || nameOrPath.contains("\\") || nameOrPath.endsWith(".conf");
+        return looksLikePath ? fromFile(Path.of(nameOrPath)) : preset(nameOrPath);
+    }
+
+    /** The built-in preset `name` (classpath resource profiles/NAME.conf). */
+    public static TargetProfile preset(String name) {
+        List<String> known = presetNames();
+        if (!known.contains(name)) {
+            throw new ProfileException("unknown profile preset \"" + name + "\"; available presets: "
+                    + String.join(", ", known) + " (or give a path to a .conf file)");
+        }
+        String resource = PRESET_DIR + name + ".conf";
+        return parse(readResource(resource), resource);
+    }
+
+    public static TargetProfile fromFile(Path file) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+            throw new ProfileException(file + ": cannot read profile: " + e.getMessage(), e);
+        }
+        return parse(text, file.toString());
+    }
+
+    /** Names of the built-in presets, from profiles/index.txt (one a line, # starts a comment). */
+    public static List<String> presetNames() {
+        return readResource(PRESET_DIR + "index.txt").lines()
+                .map(line -> line.replaceFirst("#.*", "").strip())
+                .filter(line -> !line.isEmpty())
+                .toList();
+    }
+
+    /** Parses and validates profile text; `source` names it in every error message. */
+    public static TargetProfile parse(String text, String source) {
+        Config config = parseHocon(text, source);
+        ProfileFields root = new ProfileFields(source, "", config.root()).onlyKeys(TOP_KEYS);
+        ProfileFields network = root.object("network").onlyKeys(NETWORK_KEYS);
+        NetworkProfile networkProfile = new NetworkProfile(
+                network.text("name"),
+                network.text("source"),
+                network.nonNegative("latency-us"),
+                network.nonNegative("gap-us"),
+                network.nonNegative("gap-per-byte-us"),
+                network.wholeNonNegative("sync-threshold-bytes"),
+                overhead(network.object("send-overhead")),
+                overhead(network.object("recv-overhead")));
+        ProfileFields cpu = root.object("cpu").onlyKeys(CPU_KEYS);
+        return new TargetProfile(networkProfile, new CpuProfile(cpu.positive("speed-ratio")), source);
+    }
+
+    private static NetworkProfile.Overhead overhead(ProfileFields fields) {
+        fields.onlyKeys(OVERHEAD_KEYS);
+        return new NetworkProfile.Overhead(
+                fields.nonNegative("base-us"), fields.nonNegative("per-process-us"), fields.nonNegative("per-byte-us"));
+    }
+
+    private static Config parseHocon(String text, String source) {
+        ConfigParseOptions options = ConfigParseOptions.defaults()
+                .setOriginDescription(source)
+                .setSyntax(ConfigSyntax.CONF)
+                .setAllowMissing(false);
+        try {
+            return ConfigFactory.parseString(text, options).resolve();
+        } catch (ConfigException e) {
+            throw new ProfileException(located(e, source), e);
+        }
+    }
+
+    /** Re-states Typesafe Config's "source: 3: msg" as "source:3: msg", matching the validation messages. */
+    private static String located(ConfigException e, String source) {
+        String message = e.getMessage();
+        if (e.origin() == null) {
+            return source + ": " + message;
+        }
+        String prefix = e.origin().description() + ": ";
+        String what = message.startsWith(prefix) ? message.substring(prefix.length()) : message;
+        int line = e.origin().lineNumber();
+        return (line > 0 ? source + ":" + line : source) + ": " + what;
+    }
+
+    private static String readResource(String resource) {
+        try (InputStream in = ProfileLoader.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new ProfileException("built-in profile resource missing from the classpath: " + resource);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ProfileException("cannot read built-in profile resource " + resource + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,14 @@
+package mse.emulator.kernel;
+
+/**
+ * Callbacks for reports, called synchronously from the kernel in the order it decides. The actor shell turns
+ * them into histograms (queue wait, queue length, slave wait); see {@link MasterQueueStatistics}.
+ */
+@FunctionalInterface
+public interface KernelObserver {
+
+    KernelObserver NONE = message -> { };
+
+    /** A receive took `message`; all its times are final. */
+    void messageReceived(MessageRecord message);
+}

@@ -1,0 +1,104 @@
+package mse.emulator.kernel;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+
+/** What the kernel knows about one rank: its clock, what it is doing, and its time accounting. */
+final class RankState {
+
+    enum Activity { RUNNING, RECEIVING, SENDING_SYNCHRONOUSLY, FINISHED }
+
+    final int rank;
+    final VirtualClock clock = new VirtualClock();
+    private Activity activity = Activity.RUNNING;
+
+    /** Host CPU nanoseconds reported by Progress heartbeats and not charged yet (the next fact charges them). */
+    private long unchargedCpuNanos;
+
+    /** While RECEIVING: what the posted receive matches. */
+    int wantedSource;
+    int wantedTag;
+
+    /** While SENDING_SYNCHRONOUSLY: the message that must be matched before the rank resumes. */
+    AnnouncedMessage synchronousMessage;
+
+    /** Facts that reached the kernel while the rank was blocked here (it went on in MPI); applied on wake-up. */
+    final Deque<RankFact> held = new ArrayDeque<>();
+
+    long sendNanos;
+    long receiveNanos;
+    long computeNanos;
+    long idleNanos;
+
+    RankState(int rank) {
+        this.rank = rank;
+    }
+
+    Activity activity() {
+        return activity;
+    }
+
+    boolean isRunning() {
+        return activity == Activity.RUNNING;
+    }
+
+    boolean isBlocked() {
+        return activity == Activity.RECEIVING || activity == Activity.SENDING_SYNCHRONOUSLY;
+    }
+
+    boolean isFinished() {
+        return activity == Activity.FINISHED;
+    }
+
+    void addProgress(long cpuNanos) {
+        unchargedCpuNanos = Math.addExact(unchargedCpuNanos, cpuNanos);
+    }
+
+    /** Host CPU to charge with the current fact: the heartbeats' total plus the fact's own. */
+    long takeCpu(long cpuNanos) {
+        long total = Math.addExact(unchargedCpuNanos, cpuNanos);
+        unchargedCpuNanos = 0;
+        return total;
+    }
+
+    long unchargedCpuNanos() {
+        return unchargedCpuNanos;
+    }
+
+    void receive(int source, int tag) {
+        activity = Activity.RECEIVING;
+        wantedSource = source;
+        wantedTag = tag;
+    }
+
+    void sendSynchronously(AnnouncedMessage message) {
+        activity = Activity.SENDING_SYNCHRONOUSLY;
+        synchronousMessage = message;
+    }
+
+    void resume() {
+        activity = Activity.RUNNING;
+        synchronousMessage = null;
+    }
+
+    void finish() {
+        activity = Activity.FINISHED;
+    }
+
+    RankAccount account() {
+        return new RankAccount(rank, sendNanos, receiveNanos, computeNanos, idleNanos, clock.now(), isFinished());
+    }
+
+    /** "receive(source=ANY, tag=2)", as a deadlock report shows it. */
+    String waitDescription() {
+        if (activity == Activity.SENDING_SYNCHRONOUSLY) {
+            AnnouncedMessage m = synchronousMessage;
+            return "synchronous send(dest=" + m.destination() + ", tag=" + m.tag() + ", bytes=" + m.bytes() + ")";
+        }
+        return "receive(source=" + wildcard(wantedSource) + ", tag=" + wildcard(wantedTag) + ")";
+    }
+
+    private static String wildcard(int value) {
+        return value == RankFact.ANY ? "ANY" : Integer.toString(value);
+    }
+}

@@ -1,0 +1,307 @@
+package mse.emulator.kernel;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.TargetCpu;
+
+/**
+ * The virtual-time kernel: consumes {@link RankFact}s, keeps one virtual clock per rank and answers with
+ * {@link EmulatorReply}s, following DESIGN.md "Virtual time rules" (seed 001 (001_cb00b78257109af6.txt)
+ * sections 2.2-2.3: LogGPS with o(P, k) = o'a + o'b P + O k). Single-threaded and deterministic: the virtual
+ * result depends only on each rank's own sequence of facts, not on how facts of different ranks interleave.
+ *
+ * <p>Receives are granted in virtual-time order. A receive from a specific source takes the earliest-sent
+ * matching message as soon as it is announced (MPI's non-overtaking rule leaves no choice). A receive from
+ * ANY source takes the earliest arrival only under the conservative rule: every running rank q must satisfy
+ * lowerBound(q) + lookahead >= arrival, lowerBound(q) = q's clock + CPU reported by Progress heartbeats.
+ * Candidates are tried earliest arrival first, so a rank granted a moment ago counts with its wake-up time.
+ * Blocked ranks are safely ignored: they can only wake after a message from a running rank (or after a
+ * candidate no earlier than the one being granted), so anything they send arrives later still.
+ *
+ * <p>Synchronous messages (k >= S when S > 0) are a rendezvous: the sender resumes at the time the receiver
+ * starts receiving the message, max(receiver clock, arrival), never before its own departure. This keeps the
+ * data's arrival as in the eager case and charges the sender the wait for the receiver, as MPI_Ssend does.
+ */
+public final class VirtualTimeKernel {
+
+    private final LogGpsModel network;
+    private final TargetCpu cpu;
+    private final KernelObserver observer;
+    private final RankState[] ranks;
+    private final Mailbox[] mailboxes;
+    private final ChannelOrder channels;
+    private final SortedSet<Integer> receivers = new TreeSet<>();
+    private long nextSequence;
+    private RunOutcome outcome = new RunOutcome.Running();
+
+    public VirtualTimeKernel(LogGpsModel network, TargetCpu cpu, KernelObserver observer) {
+        int processes = network.processes();
+        this.network = network;
+        this.cpu = cpu;
+        this.observer = observer;
+        this.ranks = new RankState[processes];
+        this.mailboxes = new Mailbox[processes];
+        for (int rank = 0; rank < processes; rank++) {
+            ranks[rank] = new RankState(rank);
+            mailboxes[rank] = new Mailbox();
+        }
+        this.channels = new ChannelOrder(processes);
+    }
+
+    public VirtualTimeKernel(LogGpsModel network, TargetCpu cpu) {
+        this(network, cpu, KernelObserver.NONE);
+    }
+
+    /**
+     * Applies one fact and everything it makes possible; returns the replies, in decision order: a Grant for
+     * every receive settled (the caller forwards those whose rank asked, needsAnswer), a Clock for every
+     * ClockQuery, and an Abort for every live rank when the run ends by deadlock or failure.
+     */
+    public List<EmulatorReply> accept(RankFact fact) {
+        List<EmulatorReply> replies = new ArrayList<>();
+        RankState rank = rankOf(fact.rank());
+        if (outcome.isOver()) {
+            replies.add(new EmulatorReply.Abort(fact.rank(), "the run is over: " + outcome.reason()));
+            return replies;
+        }
+        if (fact instanceof RankFact.Failed failed) {
+            fail(failed, replies);
+            return replies;
+        }
+        if (rank.isFinished()) {
+            throw new IllegalStateException("rank " + rank.rank + " reported " + fact + " after it finished");
+        }
+        if (rank.isBlocked()) {
+            rank.held.add(fact);
+        } else {
+            apply(rank, fact, replies);
+        }
+        settle(replies);
+        if (!rank.isRunning()) {
+            concludeIfOver(replies); // while the reporting rank runs, the run can neither end nor deadlock
+        }
+        return replies;
+    }
+
+    /**
+     * Running ranks whose Progress heartbeat would let a waiting ANY-source receive be granted: their lower
+     * bound + lookahead is still below the earliest candidate's arrival. Empty when nobody waits on them, so
+     * the shell asks for heartbeats only when they matter.
+     */
+    public SortedSet<Integer> ranksToHearFrom() {
+        SortedSet<Integer> holdingBack = new TreeSet<>();
+        earliestAnySourceCandidate().ifPresent(candidate -> {
+            for (RankState rank : ranks) {
+                if (rank.isRunning() && lowerBound(rank) + network.lookaheadNanos() < candidate.message.arrivalNanos()) {
+                    holdingBack.add(rank.rank);
+                }
+            }
+        });
+        return holdingBack;
+    }
+
+    public RunOutcome outcome() {
+        return outcome;
+    }
+
+    /** The accounting so far (final once the outcome is over). */
+    public RunResult result() {
+        return new RunResult(outcome, Arrays.stream(ranks).map(RankState::account).toList());
+    }
+
+    /** The rank's current virtual clock (without Progress not yet charged). */
+    public long clockOf(int rank) {
+        return rankOf(rank).clock.now();
+    }
+
+    private void apply(RankState rank, RankFact fact, List<EmulatorReply> replies) {
+        if (fact instanceof RankFact.Progress progress) {
+            rank.addProgress(progress.cpuNanos());
+        } else if (fact instanceof RankFact.Computed computed) {
+            compute(rank, computed.cpuNanos());
+        } else if (fact instanceof RankFact.Sent sent) {
+            compute(rank, sent.cpuNanos());
+            send(rank, sent);
+        } else if (fact instanceof RankFact.Receive receive) {
+            compute(rank, receive.cpuNanos());
+            post(rank, receive);
+        } else if (fact instanceof RankFact.ClockQuery query) {
+            compute(rank, query.cpuNanos());
+            replies.add(new EmulatorReply.Clock(rank.rank, rank.clock.now()));
+        } else if (fact instanceof RankFact.Finished finished) {
+            compute(rank, finished.cpuNanos());
+            rank.finish();
+        } else {
+            throw new IllegalArgumentException("unexpected fact " + fact);
+        }
+    }
+
+    /** Computation first: host CPU scaled to the target CPU (DESIGN.md, "Computation"). */
+    private void compute(RankState rank, long cpuNanos) {
+        long charge = cpu.chargeNanos(rank.takeCpu(cpuNanos));
+        rank.clock.advanceBy(charge);
+        rank.computeNanos += charge;
+    }
+
+    /** Send at t: busy o_s, departs d = t + o_s, arrives a = max(d + L + kG, previous a on the channel). */
+    private void send(RankState sender, RankFact.Sent sent) {
+        int destination = checkedRank(sent.dst(), "destination");
+        if (sent.bytes() < 0) {
+            throw new IllegalArgumentException("negative message length in " + sent);
+        }
+        long start = sender.clock.now();
+        long overhead = network.sendOverheadNanos(sent.bytes());
+        sender.clock.advanceBy(overhead);
+        sender.sendNanos += overhead;
+        long departure = sender.clock.now();
+        long arrival = channels.arrival(sender.rank, destination, departure + network.wireNanos(sent.bytes()));
+        AnnouncedMessage message = new AnnouncedMessage(nextSequence++, sender.rank, destination, sent.tag(),
+                sent.bytes(), start, departure, arrival, network.isSynchronous(sent.bytes()));
+        mailboxes[destination].add(message);
+        if (message.synchronous()) {
+            sender.sendSynchronously(message);
+        }
+    }
+
+    private void post(RankState receiver, RankFact.Receive receive) {
+        if (receive.source() != RankFact.ANY) {
+            checkedRank(receive.source(), "source");
+        }
+        receiver.receive(receive.source(), receive.tag());
+        receivers.add(receiver.rank);
+    }
+
+    /** Grants until nothing more can be granted; each grant may wake ranks whose held facts then apply. */
+    private void settle(List<EmulatorReply> replies) {
+        boolean granted = true;
+        while (granted) {
+            granted = grantFromSpecificSource(replies) || grantEarliestAnySource(replies);
+        }
+    }
+
+    private boolean grantFromSpecificSource(List<EmulatorReply> replies) {
+        for (int rank : receivers) {
+            RankState receiver = ranks[rank];
+            if (receiver.wantedSource != RankFact.ANY) {
+                Optional<AnnouncedMessage> message = mailboxes[rank].match(receiver.wantedSource, receiver.wantedTag);
+                if (message.isPresent()) {
+                    grant(receiver, message.get(), replies);
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private boolean grantEarliestAnySource(List<EmulatorReply> replies) {
+        Optional<Candidate> earliest = earliestAnySourceCandidate();
+        if (earliest.isEmpty() || !noEarlierArrivalPossible(earliest.get())) {
+            return false;
+        }
+        grant(earliest.get().receiver, earliest.get().message, replies);
+        return true;
+    }
+
+    /** The conservative grant rule: no running rank can still send anything that arrives earlier. */
+    private boolean noEarlierArrivalPossible(Candidate candidate) {
+        long arrival = candidate.message.arrivalNanos();
+        for (RankState rank : ranks) {
+            if (rank.isRunning() && lowerBound(rank) + network.lookaheadNanos() < arrival) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The earliest a running rank can act: its clock plus the CPU its heartbeats reported. */
+    private long lowerBound(RankState rank) {
+        return rank.clock.now() + cpu.chargeNanos(rank.unchargedCpuNanos());
+    }
+
+    private record Candidate(RankState receiver, AnnouncedMessage message) {}
+
+    /** Among ANY-source receives, the one whose best message arrives first (ties: lower receiving rank). */
+    private Optional<Candidate> earliestAnySourceCandidate() {
+        Candidate earliest = null;
+        for (int rank : receivers) {
+            RankState receiver = ranks[rank];
+            if (receiver.wantedSource == RankFact.ANY) {
+                Optional<AnnouncedMessage> message = mailboxes[rank].match(RankFact.ANY, receiver.wantedTag);
+                if (message.isPresent() && (earliest == null
+                        || message.get().arrivalNanos() < earliest.message.arrivalNanos())) {
+                    earliest = new Candidate(receiver, message.get());
+                }
+            }
+        }
+        return Optional.ofNullable(earliest);
+    }
+
+    /** Receive: clock = max(clock, a) + o_r(P, k); a synchronous sender resumes when the receive starts. */
+    private void grant(RankState receiver, AnnouncedMessage message, List<EmulatorReply> replies) {
+        mailboxes[receiver.rank].remove(message);
+        receivers.remove(receiver.rank);
+        receiver.idleNanos += receiver.clock.waitUntil(message.arrivalNanos());
+        long start = receiver.clock.now();
+        long overhead = network.recvOverheadNanos(message.bytes());
+        receiver.clock.advanceBy(overhead);
+        receiver.receiveNanos += overhead;
+        receiver.resume();
+        replies.add(new EmulatorReply.Grant(receiver.rank, message.source(), message.tag(), message.bytes(),
+                receiver.clock.now()));
+        observer.messageReceived(message.received(start, receiver.clock.now()));
+        if (message.synchronous()) {
+            RankState sender = ranks[message.source()];
+            sender.idleNanos += sender.clock.waitUntil(start);
+            sender.resume();
+            applyHeld(sender, replies);
+        }
+        applyHeld(receiver, replies);
+    }
+
+    private void applyHeld(RankState rank, List<EmulatorReply> replies) {
+        while (rank.isRunning() && !rank.held.isEmpty()) {
+            apply(rank, rank.held.poll(), replies);
+        }
+        if (rank.isFinished() && !rank.held.isEmpty()) {
+            throw new IllegalStateException("rank " + rank.rank + " reported " + rank.held.peek() + " after it finished");
+        }
+    }
+
+    private void concludeIfOver(List<EmulatorReply> replies) {
+        List<RankState> live = Arrays.stream(ranks).filter(rank -> !rank.isFinished()).toList();
+        if (live.isEmpty()) {
+            outcome = new RunOutcome.Completed();
+        } else if (live.stream().noneMatch(RankState::isRunning)) {
+            // Nobody runs, so the grant rule held for every candidate: settle() would have granted it.
+            DeadlockReport report = new DeadlockReport(live.stream()
+                    .map(rank -> new DeadlockReport.Wait(rank.rank, rank.waitDescription())).toList());
+            outcome = new RunOutcome.Deadlocked(report);
+            live.forEach(rank -> replies.add(new EmulatorReply.Abort(rank.rank, report.toString())));
+        }
+    }
+
+    private void fail(RankFact.Failed failed, List<EmulatorReply> replies) {
+        outcome = new RunOutcome.Failed(failed.rank(), failed.reason());
+        for (RankState rank : ranks) {
+            if (!rank.isFinished() && rank.rank != failed.rank()) {
+                replies.add(new EmulatorReply.Abort(rank.rank, outcome.reason()));
+            }
+        }
+    }
+
+    private RankState rankOf(int rank) {
+        return ranks[checkedRank(rank, "rank")];
+    }
+
+    private int checkedRank(int rank, String role) {
+        if (rank < 0 || rank >= ranks.length) {
+            throw new IllegalArgumentException(role + " " + rank + " outside 0.." + (ranks.length - 1));
+        }
+        return rank;
+    }
+}

@@ -1,0 +1,67 @@
+package mse.emulator.model;
+
+import mse.cluster.profiles.NetworkProfile;
+
+/**
+ * LogGPS costs of one message among P processes, in kernel nanoseconds (seed 001 (001_cb00b78257109af6.txt)
+ * sections 2.2-2.3, Table 2). Pure functions of the profile, P and the message length k; no state, no clock.
+ * Each cost is computed in microseconds as the paper states it and rounded to nanoseconds once, so the
+ * kernel never orders events by floating point.
+ */
+public final class LogGpsModel {
+
+    private final NetworkProfile profile;
+    private final int processes;
+
+    public LogGpsModel(NetworkProfile profile, int processes) {
+        if (processes < 1) {
+            throw new IllegalArgumentException("need at least one process, got " + processes);
+        }
+        this.profile = profile;
+        this.processes = processes;
+    }
+
+    public NetworkProfile profile() {
+        return profile;
+    }
+
+    public int processes() {
+        return processes;
+    }
+
+    /** o_s(P, k) = o'a + o'b P + O_s k: the sender is busy this long in MPI_Send (Table 2, left column). */
+    public long sendOverheadNanos(long bytes) {
+        return nanos(profile.sendOverhead().micros(processes, bytes));
+    }
+
+    /**
+     * o_r(P, k): the receiver is busy this long in MPI_Recv. The P term is MPICH's linear select() over P - 1
+     * sockets (section 2.3), which is what saturates the master.
+     */
+    public long recvOverheadNanos(long bytes) {
+        return nanos(profile.recvOverhead().micros(processes, bytes));
+    }
+
+    /** L + k G: from leaving the sender to arriving at the receiver (LogGP; g is folded into o, section 3). */
+    public long wireNanos(long bytes) {
+        return nanos(profile.latencyMicros() + bytes * profile.gapPerByteMicros());
+    }
+
+    /** LogGPS's S: messages of at least S bytes wait for the receiver (rendezvous); S = 0 means never. */
+    public boolean isSynchronous(long bytes) {
+        long threshold = profile.syncThresholdBytes();
+        return threshold > 0 && bytes >= threshold;
+    }
+
+    /**
+     * The least time between a rank's "now" and the arrival of anything it sends next: min o_s + L (an empty
+     * message). This is the lookahead of the conservative grant rule in DESIGN.md.
+     */
+    public long lookaheadNanos() {
+        return sendOverheadNanos(0) + wireNanos(0);
+    }
+
+    private static long nanos(double micros) {
+        return Math.round(micros * 1000.0);
+    }
+}

@@ -1,0 +1,53 @@
+package mse.emulator.kernel;
+
+import java.util.List;
+import mse.cluster.profiles.NetworkProfile;
+import mse.cluster.profiles.ProfileLoader;
+import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.TargetCpu;
+
+/** Kernels on the seed 001 Table 2 MSE-row network, and small helpers to feed them. */
+final class Fixtures {
+
+    static final NetworkProfile MPICH = ProfileLoader.load("mpich-fast-ethernet").network();
+    static final int ANY = RankFact.ANY;
+
+    private Fixtures() {
+    }
+
+    static LogGpsModel model(int processes) {
+        return new LogGpsModel(MPICH, processes);
+    }
+
+    static VirtualTimeKernel kernel(int processes) {
+        return new VirtualTimeKernel(model(processes), new TargetCpu(1.0));
+    }
+
+    static VirtualTimeKernel kernel(int processes, KernelObserver observer) {
+        return new VirtualTimeKernel(model(processes), new TargetCpu(1.0), observer);
+    }
+
+    static List<EmulatorReply> feed(VirtualTimeKernel kernel, RankFact... facts) {
+        List<EmulatorReply> replies = new java.util.ArrayList<>();
+        for (RankFact fact : facts) {
+            replies.addAll(kernel.accept(fact));
+        }
+        return replies;
+    }
+
+    static List<EmulatorReply.Grant> grants(List<EmulatorReply> replies) {
+        return replies.stream().filter(EmulatorReply.Grant.class::isInstance).map(EmulatorReply.Grant.class::cast).toList();
+    }
+
+    static RankFact.Sent send(int rank, int dst, int tag, int bytes) {
+        return new RankFact.Sent(rank, 0, dst, tag, bytes);
+    }
+
+    static RankFact.Receive receive(int rank, int source, int tag) {
+        return new RankFact.Receive(rank, 0, source, tag, source == ANY || tag == ANY);
+    }
+
+    static RankFact.Finished finish(int rank) {
+        return new RankFact.Finished(rank, 0);
+    }
+}

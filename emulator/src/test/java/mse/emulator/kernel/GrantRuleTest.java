@@ -1,0 +1,70 @@
+package mse.emulator.kernel;
+
+import static mse.emulator.kernel.Fixtures.ANY;
+import static mse.emulator.kernel.Fixtures.feed;
+import static mse.emulator.kernel.Fixtures.finish;
+import static mse.emulator.kernel.Fixtures.grants;
+import static mse.emulator.kernel.Fixtures.receive;
+import static mse.emulator.kernel.Fixtures.send;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Set;
+import mse.emulator.model.LogGpsModel;
+import org.junit.jupiter.api.Test;
+
+/** The conservative grant rule of DESIGN.md and the heartbeats it asks for. */
+class GrantRuleTest {
+
+    @Test
+    void anySourceWaitsForARunningRankThatCouldStillSendEarlier() {
+        VirtualTimeKernel kernel = Fixtures.kernel(3);
+        // Rank 1 sends after 1 ms of CPU; rank 2 is still at virtual time 0 and could send something sooner.
+        feed(kernel, new RankFact.Sent(1, 1_000_000, 0, 1, 8));
+        assertTrue(grants(feed(kernel, receive(0, ANY, ANY))).isEmpty());
+        assertEquals(Set.of(2), kernel.ranksToHearFrom(), "only rank 2 holds the grant back");
+    }
+
+    @Test
+    void progressHeartbeatsReleaseTheGrant() {
+        LogGpsModel model = Fixtures.model(3);
+        VirtualTimeKernel kernel = Fixtures.kernel(3);
+        feed(kernel, new RankFact.Sent(1, 1_000_000, 0, 1, 8), finish(1), receive(0, ANY, ANY));
+        long arrival = 1_000_000 + model.sendOverheadNanos(8) + model.wireNanos(8);
+        long needed = arrival - model.lookaheadNanos();
+        assertTrue(grants(feed(kernel, new RankFact.Progress(2, needed - 1))).isEmpty());
+        List<EmulatorReply.Grant> grants = grants(feed(kernel, new RankFact.Progress(2, 1)));
+        assertEquals(1, grants.size(), "lowerBound + lookahead >= arrival now holds");
+        assertEquals(arrival + model.recvOverheadNanos(8), grants.get(0).virtualNanos());
+        assertTrue(kernel.ranksToHearFrom().isEmpty());
+        // Progress is charged with rank 2's next fact: its clock then includes the heartbeats' CPU.
+        feed(kernel, new RankFact.Computed(2, 0));
+        assertEquals(needed, kernel.clockOf(2));
+    }
+
+    @Test
+    void specificSourceIsGrantedAsSoonAsTheMessageIsAnnounced() {
+        VirtualTimeKernel kernel = Fixtures.kernel(3);
+        feed(kernel, new RankFact.Sent(1, 5_000_000, 0, 1, 8));
+        assertEquals(1, grants(feed(kernel, receive(0, 1, 1))).size(), "rank 2 cannot send a matching message");
+        assertTrue(kernel.ranksToHearFrom().isEmpty());
+    }
+
+    @Test
+    void aRankGrantedAMomentAgoCountsWithItsWakeUpTime() {
+        LogGpsModel model = Fixtures.model(3);
+        VirtualTimeKernel kernel = Fixtures.kernel(3);
+        // Rank 0 -> rank 1 at ~0; rank 2 -> rank 0 after 10 ms. Rank 1 wakes early and could still send to 0.
+        feed(kernel, send(0, 1, 1, 8), receive(0, ANY, ANY), receive(1, ANY, ANY));
+        List<EmulatorReply.Grant> grants = grants(feed(kernel, new RankFact.Sent(2, 10_000_000, 0, 2, 8), finish(2)));
+        assertEquals(List.of(1), grants.stream().map(EmulatorReply.Grant::rank).toList());
+        assertEquals(Set.of(1), kernel.ranksToHearFrom());
+        // Rank 1 answers rank 0 at once: its reply arrives well before rank 2's message and is taken first.
+        grants = grants(feed(kernel, send(1, 0, 3, 8), finish(1)));
+        assertEquals(1, grants.get(0).source());
+        long expected = model.sendOverheadNanos(8) + 2 * (model.wireNanos(8) + model.recvOverheadNanos(8))
+                + model.sendOverheadNanos(8);
+        assertEquals(expected, grants.get(0).virtualNanos());
+    }
+}

@@ -1,0 +1,74 @@
+package mse.emulator.kernel;
+
+import static mse.emulator.kernel.Fixtures.ANY;
+import static mse.emulator.kernel.Fixtures.feed;
+import static mse.emulator.kernel.Fixtures.finish;
+import static mse.emulator.kernel.Fixtures.grants;
+import static mse.emulator.kernel.Fixtures.receive;
+import static mse.emulator.kernel.Fixtures.send;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import mse.emulator.model.LogGpsModel;
+import org.junit.jupiter.api.Test;
+
+/** FIFO channels, MPI matching and the tie-breaking order (arrival, then source rank, then sequence). */
+class MatchingOrderTest {
+
+    @Test
+    void smallMessageNeverOvertakesABigOneOnTheSameChannel() {
+        LogGpsModel model = Fixtures.model(2);
+        List<MessageRecord> records = new ArrayList<>();
+        VirtualTimeKernel kernel = Fixtures.kernel(2, records::add);
+        feed(kernel, send(0, 1, 7, 1_000_000), send(0, 1, 8, 1), finish(0));
+        List<EmulatorReply.Grant> grants = grants(feed(kernel,
+                receive(1, ANY, ANY), receive(1, ANY, ANY), finish(1)));
+
+        assertEquals(List.of(7, 8), grants.stream().map(EmulatorReply.Grant::tag).toList());
+        long bigArrival = model.sendOverheadNanos(1_000_000) + model.wireNanos(1_000_000);
+        long smallUnordered = bigArrival - model.wireNanos(1_000_000) + model.sendOverheadNanos(1) + model.wireNanos(1);
+        assertTrue(smallUnordered < bigArrival, "without FIFO the small one would arrive first");
+        assertEquals(bigArrival, records.get(0).arrivalNanos());
+        assertEquals(bigArrival, records.get(1).arrivalNanos(), "a = max(a, previous a on the channel)");
+    }
+
+    @Test
+    void specificTagTakesTheEarliestSentMatchingMessage() {
+        VirtualTimeKernel kernel = Fixtures.kernel(2);
+        feed(kernel, send(0, 1, 5, 10), send(0, 1, 6, 10), send(0, 1, 5, 20), finish(0));
+        List<EmulatorReply.Grant> grants = grants(feed(kernel,
+                receive(1, 0, 6), receive(1, 0, 5), receive(1, 0, 5), finish(1)));
+        assertEquals(List.of(6, 5, 5), grants.stream().map(EmulatorReply.Grant::tag).toList());
+        assertEquals(List.of(10, 10, 20), grants.stream().map(EmulatorReply.Grant::bytes).toList());
+    }
+
+    @Test
+    void equalArrivalsGoToTheLowerSourceRankWhateverOrderTheFactsCameIn() {
+        VirtualTimeKernel kernel = Fixtures.kernel(3);
+        // Rank 2's identical send reaches the kernel first; both arrive at the same virtual time.
+        feed(kernel, send(2, 0, 1, 64), send(1, 0, 1, 64), finish(1), finish(2));
+        List<EmulatorReply.Grant> grants = grants(feed(kernel, receive(0, ANY, 1), receive(0, ANY, 1), finish(0)));
+        assertEquals(List.of(1, 2), grants.stream().map(EmulatorReply.Grant::source).toList());
+    }
+
+    @Test
+    void equalArrivalsFromOneSourceGoInSendOrder() {
+        VirtualTimeKernel kernel = Fixtures.kernel(2);
+        // The second message is shorter, so without FIFO it would arrive first; FIFO makes the arrivals equal.
+        feed(kernel, send(0, 1, 1, 4000), send(0, 1, 2, 0), finish(0));
+        List<EmulatorReply.Grant> grants = grants(feed(kernel, receive(1, ANY, ANY), receive(1, ANY, ANY), finish(1)));
+        assertEquals(List.of(1, 2), grants.stream().map(EmulatorReply.Grant::tag).toList());
+    }
+
+    @Test
+    void anySourceTakesTheEarliestArrivalNotTheFirstAnnounced() {
+        VirtualTimeKernel kernel = Fixtures.kernel(3);
+        // Rank 1 computes 1 ms before sending; rank 2 sends at once but its fact reaches the kernel later.
+        feed(kernel, new RankFact.Sent(1, 1_000_000, 0, 1, 8), finish(1));
+        feed(kernel, receive(0, ANY, ANY));
+        List<EmulatorReply.Grant> grants = grants(feed(kernel, send(2, 0, 2, 8), finish(2)));
+        assertEquals(2, grants.get(0).source());
+    }
+}
