@@ -11,4 +11,8 @@ public interface KernelObserver {
 
     /** A receive took `message`; all its times are final. */
     void messageReceived(MessageRecord message);
+
+    /** A rank finished a task (RankFact.TaskDone); its virtual start and end are final. */
+    default void taskDone(TaskRecord task) {
+    }
 }

@@ -33,6 +33,12 @@ public sealed interface RankFact {
      */
     record Receive(int rank, long cpuNanos, int source, int tag, boolean needsAnswer) implements RankFact {}
 
+    /**
+     * The rank posted a blocking probe (source and tag may be ANY): like a receive, it waits for the
+     * message the grant rule picks, but leaves it queued and charges no receive overhead. Always answered.
+     */
+    record Probe(int rank, long cpuNanos, int source, int tag) implements RankFact {}
+
     /** The rank asks for its virtual clock (Comm.wtime()) after cpuNanos of computation. */
     record ClockQuery(int rank, long cpuNanos) implements RankFact {}
 

@@ -18,6 +18,8 @@ final class RankState {
     /** While RECEIVING: what the posted receive matches. */
     int wantedSource;
     int wantedTag;
+    /** While RECEIVING: true for a probe, which leaves the granted message queued. */
+    boolean probing;
 
     /** While SENDING_SYNCHRONOUSLY: the message that must be matched before the rank resumes. */
     AnnouncedMessage synchronousMessage;
@@ -65,8 +67,9 @@ final class RankState {
         return unchargedCpuNanos;
     }
 
-    void receive(int source, int tag) {
+    void receive(int source, int tag, boolean probe) {
         activity = Activity.RECEIVING;
+        probing = probe;
         wantedSource = source;
         wantedTag = tag;
     }
@@ -95,7 +98,7 @@ final class RankState {
             AnnouncedMessage m = synchronousMessage;
             return "synchronous send(dest=" + m.destination() + ", tag=" + m.tag() + ", bytes=" + m.bytes() + ")";
         }
-        return "receive(source=" + wildcard(wantedSource) + ", tag=" + wildcard(wantedTag) + ")";
+        return (probing ? "probe" : "receive") + "(source=" + wildcard(wantedSource) + ", tag=" + wildcard(wantedTag) + ")";
     }
 
     private static String wildcard(int value) {

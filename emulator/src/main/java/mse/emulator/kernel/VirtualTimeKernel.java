@@ -97,7 +97,7 @@ public final class VirtualTimeKernel {
         SortedSet<Integer> holdingBack = new TreeSet<>();
         earliestAnySourceCandidate().ifPresent(candidate -> {
             for (RankState rank : ranks) {
-                if (rank.isRunning() && lowerBound(rank) + network.lookaheadNanos() < candidate.message.arrivalNanos()) {
+                if (rank.isRunning() && couldArriveFirst(rank, candidate.message.source(), candidate.message.arrivalNanos())) {
                     holdingBack.add(rank.rank);
                 }
             }
@@ -129,7 +129,14 @@ public final class VirtualTimeKernel {
             send(rank, sent);
         } else if (fact instanceof RankFact.Receive receive) {
             compute(rank, receive.cpuNanos());
-            post(rank, receive);
+            post(rank, receive.source(), receive.tag(), false);
+        } else if (fact instanceof RankFact.Probe probe) {
+            compute(rank, probe.cpuNanos());
+            post(rank, probe.source(), probe.tag(), true);
+        } else if (fact instanceof RankFact.TaskDone task) {
+            long start = rank.clock.now();
+            compute(rank, task.cpuNanos());
+            observer.taskDone(new TaskRecord(task.taskId(), rank.rank, task.measuredCpuNanos(), start, rank.clock.now()));
         } else if (fact instanceof RankFact.ClockQuery query) {
             compute(rank, query.cpuNanos());
             replies.add(new EmulatorReply.Clock(rank.rank, rank.clock.now()));
@@ -168,11 +175,11 @@ public final class VirtualTimeKernel {
         }
     }
 
-    private void post(RankState receiver, RankFact.Receive receive) {
-        if (receive.source() != RankFact.ANY) {
-            checkedRank(receive.source(), "source");
+    private void post(RankState receiver, int source, int tag, boolean probe) {
+        if (source != RankFact.ANY) {
+            checkedRank(source, "source");
         }
-        receiver.receive(receive.source(), receive.tag());
+        receiver.receive(source, tag, probe);
         receivers.add(receiver.rank);
     }
 
@@ -207,15 +214,24 @@ public final class VirtualTimeKernel {
         return true;
     }
 
-    /** The conservative grant rule: no running rank can still send anything that arrives earlier. */
+    /**
+     * The conservative grant rule: no running rank can still send anything that would be taken first.
+     * A message from q arriving exactly at the candidate's arrival would win the tie if q's rank is lower
+     * than the candidate's source, so then equality is not enough: determinism needs the strict bound.
+     */
     private boolean noEarlierArrivalPossible(Candidate candidate) {
         long arrival = candidate.message.arrivalNanos();
         for (RankState rank : ranks) {
-            if (rank.isRunning() && lowerBound(rank) + network.lookaheadNanos() < arrival) {
+            if (rank.isRunning() && couldArriveFirst(rank, candidate.message.source(), arrival)) {
                 return false;
             }
         }
         return true;
+    }
+
+    private boolean couldArriveFirst(RankState rank, int candidateSource, long arrival) {
+        long earliest = lowerBound(rank) + network.lookaheadNanos();
+        return earliest < arrival || (earliest == arrival && rank.rank < candidateSource);
     }
 
     /** The earliest a running rank can act: its clock plus the CPU its heartbeats reported. */
@@ -243,9 +259,17 @@ public final class VirtualTimeKernel {
 
     /** Receive: clock = max(clock, a) + o_r(P, k); a synchronous sender resumes when the receive starts. */
     private void grant(RankState receiver, AnnouncedMessage message, List<EmulatorReply> replies) {
-        mailboxes[receiver.rank].remove(message);
         receivers.remove(receiver.rank);
         receiver.idleNanos += receiver.clock.waitUntil(message.arrivalNanos());
+        if (receiver.probing) {
+            // A probe only waits for the message: it stays queued for the receive that follows.
+            receiver.resume();
+            replies.add(new EmulatorReply.Grant(receiver.rank, message.source(), message.tag(), message.bytes(),
+                    receiver.clock.now()));
+            applyHeld(receiver, replies);
+            return;
+        }
+        mailboxes[receiver.rank].remove(message);
         long start = receiver.clock.now();
         long overhead = network.recvOverheadNanos(message.bytes());
         receiver.clock.advanceBy(overhead);
