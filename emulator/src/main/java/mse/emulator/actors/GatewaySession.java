@@ -68,7 +68,7 @@ final class GatewaySession {
 
     /** The event that ends this connection; failure is null for an orderly close. */
     GatewayEvent ended(Throwable failure) {
-        replies.complete(); // later sends report false instead of piling up
+        RankConnection.completeQuietly(replies); // later sends report false instead of piling up
         if (hello == null) {
             String reason = failure == null ? "closed before Hello" : describe(failure);
             return new GatewayEvent.ConnectionRejected(remote, reason);

@@ -50,7 +50,18 @@ public final class RankConnection {
 
     /** Closes the connection once the replies queued so far are written. */
     public void close() {
-        replies.complete();
+        completeQuietly(replies);
+    }
+
+    /** Completing twice (emulator and rank both closing) is normal here, but the queue throws on it. */
+    static void completeQuietly(BoundedSourceQueue<EmulatorReply> replies) {
+        try {
+            if (!replies.isCompleted()) {
+                replies.complete();
+            }
+        } catch (IllegalStateException alreadyDone) {
+            // Lost the race with the other side's close: the queue is complete either way.
+        }
     }
 
     @Override

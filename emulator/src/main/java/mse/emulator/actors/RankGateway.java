@@ -118,9 +118,14 @@ public final class RankGateway {
                         .join(payloads, Keep.<NotUsed, CompletionStage<Done>>right());
 
         connection.handleWith(framed, system).whenComplete((done, failure) -> {
-            GatewayEvent last = session.ended(failure);
-            report(last);
-            events.tell(last);
+            try {
+                GatewayEvent last = session.ended(failure);
+                report(last);
+                events.tell(last);
+            } catch (RuntimeException e) {
+                // A callback on a completion stage swallows exceptions: say it, or the rank silently never ends.
+                log().error("Could not report the end of the connection from {}", session.remote(), e);
+            }
         });
     }
 
