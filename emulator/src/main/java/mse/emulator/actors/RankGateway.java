@@ -25,6 +25,7 @@ import org.apache.pekko.stream.javadsl.Source;
 import org.apache.pekko.stream.javadsl.Tcp;
 import org.apache.pekko.util.ByteString;
 import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The emulator's end of the rank transport: a Pekko Streams TCP server that turns each rank connection into
@@ -46,6 +47,7 @@ public final class RankGateway {
     /** Replies waiting to be written per rank; a rank has at most one ask outstanding, so this is slack. */
     static final int REPLY_BUFFER = 256;
     private static final int BACKLOG = 256;
+    private static final Logger LOG = LoggerFactory.getLogger(RankGateway.class);
 
     private final ActorSystem<?> system;
     private final ActorRef<GatewayEvent> events;
@@ -74,7 +76,7 @@ public final class RankGateway {
                 .run(system)
                 .thenApply(bound -> {
                     gateway.binding = bound;
-                    gateway.log().info("Rank gateway listening on {}", bound.localAddress());
+                    log().info("Rank gateway listening on {}", bound.localAddress());
                     return gateway;
                 });
     }
@@ -139,8 +141,8 @@ public final class RankGateway {
         }
     }
 
-    private Logger log() {
-        return system.log();
+    private static Logger log() {
+        return LOG;
     }
 
     private static String freshToken() {
