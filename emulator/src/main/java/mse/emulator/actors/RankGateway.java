@@ -38,6 +38,15 @@ import org.slf4j.LoggerFactory;
  * <p>Every connection must first present the run's token (fresh per gateway, from SecureRandom) in a Hello.
  * A wrong token, a malformed or oversized frame, or silence for {@link #HELLO_TIMEOUT} closes that
  * connection only. Facts of one connection stay in order: one stream per connection, one tell per frame.
+ *
+ * <p>Wiring: the owner of the run adapts the events into its own protocol and keeps each RankConnection,
+ * <pre>
+ *   ActorRef&lt;GatewayEvent&gt; events = context.messageAdapter(GatewayEvent.class, FromGateway::new);
+ *   context.pipeToSelf(RankGateway.bind(context.getSystem(), events), GatewayBound::new);
+ *   // on FromGateway(RankConnected c): connections.put(c.rank(), c.connection())
+ *   // on FromGateway(FactArrived f):   kernel step; connections.get(rank).send(new Grant(...))
+ * </pre>
+ * then hands {@link #address()} and {@link #token()} to the launcher for the ranks' EmulatorLink.
  */
 public final class RankGateway {
 
