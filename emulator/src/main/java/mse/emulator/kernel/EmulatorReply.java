@@ -1,6 +1,9 @@
 package mse.emulator.kernel;
 
-/** What the emulator tells a rank. Only answers to facts that asked for one, plus abort. */
+/**
+ * What the emulator tells a rank. Answers to facts that asked for one, abort, and the emulator's request for
+ * a heartbeat.
+ */
 public sealed interface EmulatorReply {
 
     int rank();
@@ -13,4 +16,10 @@ public sealed interface EmulatorReply {
 
     /** The run is over for this rank (deadlock, another rank's failure): stop with this reason. */
     record Abort(int rank, String reason) implements EmulatorReply {}
+
+    /**
+     * "Tell me your CPU progress": the grant rule needs a tighter lower bound for this computing rank, so the
+     * rank answers at once with a Progress fact. Demand-driven heartbeats cost nothing while no receive waits.
+     */
+    record ProgressRequest(int rank) implements EmulatorReply {}
 }

@@ -1,0 +1,30 @@
+package mse.emulator.actors;
+
+import java.net.InetSocketAddress;
+import mse.emulator.kernel.RankFact;
+
+/**
+ * What the RankGateway tells the actor that owns the run (usually through a message adapter). For one rank
+ * the events arrive in wire order: RankConnected, its facts in the order the rank sent them, then
+ * RankDisconnected. Connections that never became a rank produce only ConnectionRejected.
+ */
+public sealed interface GatewayEvent {
+
+    /** A rank presented the run's token; replies to it go through `connection`. */
+    record RankConnected(int rank, int np, RankConnection connection) implements GatewayEvent {}
+
+    /** A fact from an accepted rank; fact.rank() is guaranteed to be the rank of that connection. */
+    record FactArrived(RankFact fact) implements GatewayEvent {}
+
+    /**
+     * The connection of an accepted rank ended. `clean` means an orderly close (by the rank or by the
+     * emulator); otherwise `cause` says what broke: reset, malformed frame, a fact for another rank.
+     */
+    record RankDisconnected(int rank, boolean clean, String cause) implements GatewayEvent {}
+
+    /**
+     * A connection was refused before it became a rank: wrong token, malformed or oversized frame, no Hello
+     * in time, a rank that is already connected. The connection is closed; the run goes on.
+     */
+    record ConnectionRejected(InetSocketAddress remote, String reason) implements GatewayEvent {}
+}

@@ -1,0 +1,95 @@
+package mse.emulator.actors;
+
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Set;
+import mse.emulator.kernel.EmulatorReply;
+import mse.emulator.kernel.RankFact;
+import mse.emulator.wire.FrameCodec;
+import mse.emulator.wire.Hello;
+import mse.emulator.wire.MalformedFrameException;
+import org.apache.pekko.stream.BoundedSourceQueue;
+import org.apache.pekko.util.ByteString;
+
+/**
+ * The state of one TCP connection inside the gateway: waiting for Hello, then speaking for one rank. Its
+ * methods run on the connection's stream, one frame at a time, so it needs no locking of its own; a thrown
+ * exception fails that stream, which closes the connection and nothing else.
+ */
+final class GatewaySession {
+
+    /** A connection the gateway refuses for a reason other than a malformed frame. */
+    static final class Refused extends RuntimeException {
+        Refused(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+
+    private final InetSocketAddress remote;
+    private final byte[] token;
+    private final Set<Integer> connectedRanks;
+    private final BoundedSourceQueue<EmulatorReply> replies;
+    private Hello hello;
+
+    GatewaySession(InetSocketAddress remote, String token, Set<Integer> connectedRanks,
+            BoundedSourceQueue<EmulatorReply> replies) {
+        this.remote = remote;
+        this.token = token.getBytes(StandardCharsets.UTF_8);
+        this.connectedRanks = connectedRanks;
+        this.replies = replies;
+    }
+
+    /** Turns one frame payload into the event it means, or throws to refuse the connection. */
+    GatewayEvent onFrame(ByteString payload) {
+        if (hello == null) {
+            return greet(FrameCodec.decodeHello(payload.asByteBuffer()));
+        }
+        RankFact fact = FrameCodec.decodeFact(payload.asByteBuffer());
+        if (fact.rank() != hello.rank()) {
+            throw new MalformedFrameException("connection of rank " + hello.rank() + " sent a fact for rank "
+                    + fact.rank());
+        }
+        return new GatewayEvent.FactArrived(fact);
+    }
+
+    private GatewayEvent greet(Hello candidate) {
+        // Constant-time comparison: the token is the only thing keeping strangers out of the run.
+        if (!MessageDigest.isEqual(token, candidate.token().getBytes(StandardCharsets.UTF_8))) {
+            throw new Refused("wrong token in Hello for rank " + candidate.rank());
+        }
+        if (!connectedRanks.add(candidate.rank())) {
+            throw new Refused("rank " + candidate.rank() + " is already connected");
+        }
+        hello = candidate;
+        return new GatewayEvent.RankConnected(candidate.rank(), candidate.np(),
+                new RankConnection(candidate.rank(), remote, replies));
+    }
+
+    /** The event that ends this connection; failure is null for an orderly close. */
+    GatewayEvent ended(Throwable failure) {
+        RankConnection.completeQuietly(replies); // later sends report false instead of piling up
+        if (hello == null) {
+            String reason = failure == null ? "closed before Hello" : describe(failure);
+            return new GatewayEvent.ConnectionRejected(remote, reason);
+        }
+        connectedRanks.remove(hello.rank());
+        return failure == null
+                ? new GatewayEvent.RankDisconnected(hello.rank(), true, "connection closed")
+                : new GatewayEvent.RankDisconnected(hello.rank(), false, describe(failure));
+    }
+
+    InetSocketAddress remote() {
+        return remote;
+    }
+
+    private static String describe(Throwable failure) {
+        Throwable cause = failure;
+        while (cause.getCause() != null && cause.getMessage() == null) {
+            cause = cause.getCause();
+        }
+        String kind = cause instanceof MalformedFrameException ? "malformed frame: "
+                : cause instanceof Refused ? "" : cause.getClass().getSimpleName() + ": ";
+        return kind + cause.getMessage();
+    }
+}

@@ -1,0 +1,192 @@
+package mse.emulator.wire;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import mse.emulator.kernel.EmulatorReply;
+import mse.emulator.kernel.RankFact;
+
+/**
+ * The wire format between rank JVMs and the emulator. A frame is a 4-byte big-endian payload length followed
+ * by the payload (exactly what Pekko's Framing.simpleFramingProtocol reads and writes), and a payload is one
+ * type byte followed by fixed-width big-endian fields; strings are a 4-byte byte count plus UTF-8.
+ *
+ * <p>Why not Java serialization or JSON: a fact is 10 to 30 bytes here, the rank side needs no library at
+ * all (it runs in a small heap and must start fast), and a hostile or broken peer can only ever produce a
+ * {@link MalformedFrameException}, never an object graph or an index error.
+ *
+ * <p>Plain Java, no Pekko: the rank side ({@link EmulatorLink}) and the gateway both use it.
+ */
+public final class FrameCodec {
+
+    /** Largest payload accepted or produced, in bytes, not counting the 4-byte length prefix. */
+    public static final int MAX_FRAME_BYTES = 64 * 1024;
+    /** Size of the big-endian length prefix in front of every payload. */
+    public static final int LENGTH_FIELD_BYTES = 4;
+    /** Strings longer than this (in chars) are cut when encoded, so a Failed reason always fits a frame. */
+    public static final int MAX_STRING_CHARS = 16 * 1024;
+
+    // Type bytes. Hello and facts travel rank -> emulator, replies emulator -> rank; the ranges keep a frame
+    // of the wrong direction recognisable in the error message.
+    static final byte HELLO = 0x01;
+    static final byte COMPUTED = 0x10;
+    static final byte PROGRESS = 0x11;
+    static final byte SENT = 0x12;
+    static final byte RECEIVE = 0x13;
+    static final byte CLOCK_QUERY = 0x14;
+    static final byte FINISHED = 0x15;
+    static final byte FAILED = 0x16;
+    static final byte GRANT = 0x20;
+    static final byte CLOCK = 0x21;
+    static final byte ABORT = 0x22;
+    static final byte PROGRESS_REQUEST = 0x23;
+
+    private FrameCodec() {}
+
+    public static byte[] encodeHello(Hello hello) {
+        byte[] token = utf8(hello.token());
+        return PayloadWriter.of(HELLO, 4 + token.length + 8).string(token).i32(hello.rank()).i32(hello.np()).bytes();
+    }
+
+    public static byte[] encodeFact(RankFact fact) {
+        if (fact instanceof RankFact.Computed f) {
+            return PayloadWriter.of(COMPUTED, 12).i32(f.rank()).i64(f.cpuNanos()).bytes();
+        } else if (fact instanceof RankFact.Progress f) {
+            return PayloadWriter.of(PROGRESS, 12).i32(f.rank()).i64(f.cpuNanos()).bytes();
+        } else if (fact instanceof RankFact.Sent f) {
+            return PayloadWriter.of(SENT, 24).i32(f.rank()).i64(f.cpuNanos()).i32(f.dst()).i32(f.tag())
+                    .i32(f.bytes()).bytes();
+        } else if (fact instanceof RankFact.Receive f) {
+            return PayloadWriter.of(RECEIVE, 21).i32(f.rank()).i64(f.cpuNanos()).i32(f.source()).i32(f.tag())
+                    .bool(f.needsAnswer()).bytes();
+        } else if (fact instanceof RankFact.ClockQuery f) {
+            return PayloadWriter.of(CLOCK_QUERY, 12).i32(f.rank()).i64(f.cpuNanos()).bytes();
+        } else if (fact instanceof RankFact.Finished f) {
+            return PayloadWriter.of(FINISHED, 12).i32(f.rank()).i64(f.cpuNanos()).bytes();
+        } else if (fact instanceof RankFact.Failed f) {
+            byte[] reason = utf8(f.reason());
+            return PayloadWriter.of(FAILED, 8 + reason.length).i32(f.rank()).string(reason).bytes();
+        }
+        throw new IllegalArgumentException("no wire encoding for fact " + fact);
+    }
+
+    public static byte[] encodeReply(EmulatorReply reply) {
+        if (reply instanceof EmulatorReply.Grant r) {
+            return PayloadWriter.of(GRANT, 24).i32(r.rank()).i32(r.source()).i32(r.tag()).i32(r.bytes())
+                    .i64(r.virtualNanos()).bytes();
+        } else if (reply instanceof EmulatorReply.Clock r) {
+            return PayloadWriter.of(CLOCK, 12).i32(r.rank()).i64(r.virtualNanos()).bytes();
+        } else if (reply instanceof EmulatorReply.Abort r) {
+            byte[] reason = utf8(r.reason());
+            return PayloadWriter.of(ABORT, 8 + reason.length).i32(r.rank()).string(reason).bytes();
+        } else if (reply instanceof EmulatorReply.ProgressRequest r) {
+            return PayloadWriter.of(PROGRESS_REQUEST, 4).i32(r.rank()).bytes();
+        }
+        throw new IllegalArgumentException("no wire encoding for reply " + reply);
+    }
+
+    public static Hello decodeHello(ByteBuffer payload) {
+        PayloadReader in = PayloadReader.of(payload);
+        byte type = in.type();
+        if (type != HELLO) {
+            throw new MalformedFrameException("expected Hello as the first frame, got type " + hex(type));
+        }
+        String token = in.string("token");
+        int rank = in.i32("rank");
+        int np = in.i32("np");
+        in.end();
+        try {
+            return new Hello(token, rank, np);
+        } catch (IllegalArgumentException e) {
+            throw new MalformedFrameException("bad Hello: " + e.getMessage(), e);
+        }
+    }
+
+    public static RankFact decodeFact(ByteBuffer payload) {
+        PayloadReader in = PayloadReader.of(payload);
+        byte type = in.type();
+        RankFact fact = switch (type) {
+            case COMPUTED -> new RankFact.Computed(in.i32("rank"), in.i64("cpuNanos"));
+            case PROGRESS -> new RankFact.Progress(in.i32("rank"), in.i64("cpuNanos"));
+            case SENT -> new RankFact.Sent(in.i32("rank"), in.i64("cpuNanos"), in.i32("dst"), in.i32("tag"),
+                    in.i32("bytes"));
+            case RECEIVE -> new RankFact.Receive(in.i32("rank"), in.i64("cpuNanos"), in.i32("source"),
+                    in.i32("tag"), in.bool("needsAnswer"));
+            case CLOCK_QUERY -> new RankFact.ClockQuery(in.i32("rank"), in.i64("cpuNanos"));
+            case FINISHED -> new RankFact.Finished(in.i32("rank"), in.i64("cpuNanos"));
+            case FAILED -> new RankFact.Failed(in.i32("rank"), in.string("reason"));
+            default -> throw new MalformedFrameException("expected a rank fact, got type " + hex(type));
+        };
+        in.end();
+        return fact;
+    }
+
+    public static EmulatorReply decodeReply(ByteBuffer payload) {
+        PayloadReader in = PayloadReader.of(payload);
+        byte type = in.type();
+        EmulatorReply reply = switch (type) {
+            case GRANT -> new EmulatorReply.Grant(in.i32("rank"), in.i32("source"), in.i32("tag"),
+                    in.i32("bytes"), in.i64("virtualNanos"));
+            case CLOCK -> new EmulatorReply.Clock(in.i32("rank"), in.i64("virtualNanos"));
+            case ABORT -> new EmulatorReply.Abort(in.i32("rank"), in.string("reason"));
+            case PROGRESS_REQUEST -> new EmulatorReply.ProgressRequest(in.i32("rank"));
+            default -> throw new MalformedFrameException("expected an emulator reply, got type " + hex(type));
+        };
+        in.end();
+        return reply;
+    }
+
+    public static Hello decodeHello(byte[] payload) {
+        return decodeHello(ByteBuffer.wrap(payload));
+    }
+
+    public static RankFact decodeFact(byte[] payload) {
+        return decodeFact(ByteBuffer.wrap(payload));
+    }
+
+    public static EmulatorReply decodeReply(byte[] payload) {
+        return decodeReply(ByteBuffer.wrap(payload));
+    }
+
+    /** Writes one length-prefixed frame; the caller flushes (so a burst of facts can share one packet). */
+    public static void writeFrame(DataOutputStream out, byte[] payload) throws IOException {
+        if (payload.length > MAX_FRAME_BYTES) {
+            throw new MalformedFrameException("frame of " + payload.length + " bytes exceeds " + MAX_FRAME_BYTES);
+        }
+        out.writeInt(payload.length);
+        out.write(payload);
+    }
+
+    /**
+     * Reads one length-prefixed frame and returns its payload. Throws EOFException when the stream ends
+     * (cleanly between frames or in the middle of one) and MalformedFrameException for a bad length.
+     */
+    public static byte[] readFrame(DataInputStream in) throws IOException {
+        int length = in.readInt();
+        if (length < 1 || length > MAX_FRAME_BYTES) {
+            throw new MalformedFrameException("frame length " + length + " outside 1.." + MAX_FRAME_BYTES);
+        }
+        byte[] payload = new byte[length];
+        in.readFully(payload);
+        return payload;
+    }
+
+    /** UTF-8 bytes of s, cut to MAX_STRING_CHARS without splitting a surrogate pair. */
+    static byte[] utf8(String s) {
+        String text = s == null ? "" : s;
+        if (text.length() > MAX_STRING_CHARS) {
+            int cut = MAX_STRING_CHARS;
+            if (Character.isHighSurrogate(text.charAt(cut - 1))) {
+                cut--;
+            }
+            text = text.substring(0, cut);
+        }
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    static String hex(byte type) {
+        return String.format("0x%02x", type & 0xff);
+    }
+}

@@ -1,0 +1,74 @@
+package mse.emulator.actors;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import mse.emulator.wire.EmulatorLink;
+import mse.emulator.wire.Hello;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+
+/** A gateway bound on loopback, wired to a LoopbackKernel that forwards every event to a probe. */
+final class Live {
+
+    static final Duration WAIT = Duration.ofSeconds(10);
+
+    final RankGateway gateway;
+    final TestProbe<GatewayEvent> events;
+
+    private Live(RankGateway gateway, TestProbe<GatewayEvent> events) {
+        this.gateway = gateway;
+        this.events = events;
+    }
+
+    static Live start(ActorTestKit testKit) throws Exception {
+        TestProbe<GatewayEvent> events = testKit.createTestProbe(GatewayEvent.class);
+        var kernel = testKit.spawn(LoopbackKernel.create(events.getRef()));
+        RankGateway gateway = RankGateway.bind(testKit.system(), kernel).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        return new Live(gateway, events);
+    }
+
+    EmulatorLink link(int rank, int np) throws IOException {
+        return EmulatorLink.connect("127.0.0.1", gateway.port(), new Hello(gateway.token(), rank, np));
+    }
+
+    /** The next event of this type, skipping others. */
+    <T extends GatewayEvent> T await(Class<T> type) {
+        while (true) {
+            GatewayEvent event = events.receiveMessage(WAIT);
+            if (type.isInstance(event)) {
+                return type.cast(event);
+            }
+        }
+    }
+
+    /** Every event, grouped by rank, until `ranks` ranks have disconnected. */
+    List<List<GatewayEvent>> eventsUntilDisconnected(int ranks) {
+        List<List<GatewayEvent>> byRank = new ArrayList<>();
+        for (int r = 0; r < ranks; r++) {
+            byRank.add(new ArrayList<>());
+        }
+        int gone = 0;
+        while (gone < ranks) {
+            GatewayEvent event = events.receiveMessage(WAIT);
+            byRank.get(rankOf(event)).add(event);
+            if (event instanceof GatewayEvent.RankDisconnected) {
+                gone++;
+            }
+        }
+        return byRank;
+    }
+
+    private static int rankOf(GatewayEvent event) {
+        if (event instanceof GatewayEvent.RankConnected c) {
+            return c.rank();
+        } else if (event instanceof GatewayEvent.FactArrived f) {
+            return f.fact().rank();
+        } else if (event instanceof GatewayEvent.RankDisconnected d) {
+            return d.rank();
+        }
+        throw new AssertionError("unexpected " + event);
+    }
+}

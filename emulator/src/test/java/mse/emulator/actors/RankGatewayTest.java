@@ -1,0 +1,182 @@
+package mse.emulator.actors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import mse.emulator.kernel.EmulatorReply;
+import mse.emulator.kernel.RankFact;
+import mse.emulator.wire.EmulationAbortedException;
+import mse.emulator.wire.EmulatorLink;
+import mse.emulator.wire.Hello;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** A live gateway on loopback with EmulatorLink clients in threads of this JVM. */
+@Timeout(60)
+class RankGatewayTest {
+
+    static final ActorTestKit testKit = ActorTestKit.create();
+
+    @AfterAll
+    static void shutdown() {
+        testKit.shutdownTestKit();
+    }
+
+    @Test
+    void factsOfEachRankArriveInOrderEvenFromTwoThreads() throws Exception {
+        Live live = Live.start(testKit);
+        int perThread = 300;
+        List<CompletableFuture<Void>> ranks = new ArrayList<>();
+        for (int rank = 0; rank < 3; rank++) {
+            int r = rank;
+            ranks.add(CompletableFuture.runAsync(() -> {
+                try (EmulatorLink link = live.link(r, 3)) {
+                    // A heartbeat thread reports Progress while the main thread reports Computed.
+                    Thread heartbeat = new Thread(() -> {
+                        for (int i = 0; i < perThread; i++) {
+                            link.report(new RankFact.Progress(r, i));
+                        }
+                    });
+                    heartbeat.start();
+                    for (int i = 0; i < perThread; i++) {
+                        link.report(new RankFact.Computed(r, i));
+                    }
+                    join(heartbeat);
+                    link.report(new RankFact.Finished(r, 7));
+                } catch (IOException e) {
+                    throw new RuntimeException(e);
+                }
+            }));
+        }
+        CompletableFuture.allOf(ranks.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+
+        List<List<GatewayEvent>> byRank = live.eventsUntilDisconnected(3);
+        for (int rank = 0; rank < 3; rank++) {
+            List<GatewayEvent> events = byRank.get(rank);
+            assertInstanceOf(GatewayEvent.RankConnected.class, events.get(0));
+            assertEquals(new GatewayEvent.RankDisconnected(rank, true, "connection closed"), events.get(events.size() - 1));
+            assertEquals(new GatewayEvent.FactArrived(new RankFact.Finished(rank, 7)), events.get(events.size() - 2));
+            List<Long> computed = new ArrayList<>();
+            List<Long> progress = new ArrayList<>();
+            for (GatewayEvent event : events.subList(1, events.size() - 2)) {
+                RankFact fact = ((GatewayEvent.FactArrived) event).fact();
+                (fact instanceof RankFact.Computed ? computed : progress).add(cpuNanos(fact));
+            }
+            assertEquals(sequence(perThread), computed, "Computed of rank " + rank);
+            assertEquals(sequence(perThread), progress, "Progress of rank " + rank);
+        }
+    }
+
+    @Test
+    void eachAskGetsItsOwnRanksAnswer() throws Exception {
+        Live live = Live.start(testKit);
+        List<CompletableFuture<Void>> ranks = new ArrayList<>();
+        for (int rank = 0; rank < 3; rank++) {
+            int r = rank;
+            ranks.add(CompletableFuture.runAsync(() -> {
+                try (EmulatorLink link = live.link(r, 3)) {
+                    for (int i = 0; i < 200; i++) {
+                        EmulatorReply.Grant grant = (EmulatorReply.Grant) link.ask(
+                                new RankFact.Receive(r, i, RankFact.ANY, 1_000 + i, true));
+                        assertEquals(new EmulatorReply.Grant(r, 10 * r + 1, 1_000 + i, r, i), grant);
+                        link.report(new RankFact.Computed(r, 1));
+                        assertEquals(new EmulatorReply.Clock(r, 2L * i), link.ask(new RankFact.ClockQuery(r, i)));
+                    }
+                } catch (IOException e) {
+                    throw new RuntimeException(e);
+                }
+            }));
+        }
+        CompletableFuture.allOf(ranks.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void abortMakesThePendingAndLaterCallsThrow() throws Exception {
+        Live live = Live.start(testKit);
+        EmulatorLink link = live.link(0, 2);
+        RankConnection connection = live.await(GatewayEvent.RankConnected.class).connection();
+        CompletableFuture<EmulatorReply> pending = CompletableFuture.supplyAsync(
+                () -> link.ask(new RankFact.Receive(0, 5, RankFact.ANY, LoopbackKernel.HOLD_TAG, true)));
+        live.await(GatewayEvent.FactArrived.class); // the ask is now waiting for its grant
+
+        connection.abort("deadlock: rank 0 waits on (ANY, 99)");
+
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> pending.get(10, TimeUnit.SECONDS));
+        EmulationAbortedException aborted = assertInstanceOf(EmulationAbortedException.class, failed.getCause());
+        assertEquals("deadlock: rank 0 waits on (ANY, 99)", aborted.reason());
+        EmulationAbortedException later = assertThrows(EmulationAbortedException.class,
+                () -> link.report(new RankFact.Computed(0, 1)));
+        assertEquals(aborted.reason(), later.reason());
+        assertThrows(EmulationAbortedException.class, () -> link.ask(new RankFact.ClockQuery(0, 1)));
+        assertTrue(live.await(GatewayEvent.RankDisconnected.class).clean());
+        link.close();
+    }
+
+    @Test
+    void progressRequestIsAnsweredWithTheRanksCpuProgress() throws Exception {
+        Live live = Live.start(testKit);
+        try (EmulatorLink link = live.link(1, 2)) {
+            link.onProgressRequest(() -> 4_242L);
+            RankConnection connection = live.await(GatewayEvent.RankConnected.class).connection();
+            assertTrue(connection.send(new EmulatorReply.ProgressRequest(1)));
+            assertEquals(new RankFact.Progress(1, 4_242L), live.await(GatewayEvent.FactArrived.class).fact());
+            assertThrows(IllegalArgumentException.class, () -> connection.send(new EmulatorReply.Clock(0, 1)));
+        }
+    }
+
+    @Test
+    void emulatorClosingTheConnectionEndsTheRank() throws Exception {
+        Live live = Live.start(testKit);
+        EmulatorLink link = live.link(0, 1);
+        live.await(GatewayEvent.RankConnected.class).connection().close();
+        EmulationAbortedException lost = assertThrows(EmulationAbortedException.class,
+                () -> link.ask(new RankFact.ClockQuery(0, 1)));
+        assertTrue(lost.reason().contains("127.0.0.1:" + live.gateway.port()), lost.reason());
+        link.close();
+    }
+
+    @Test
+    void connectingToAClosedPortFailsFastNamingTheAddress() throws IOException {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        ConnectException e = assertThrows(ConnectException.class,
+                () -> EmulatorLink.connect("127.0.0.1", port, new Hello("token", 0, 1)));
+        assertTrue(e.getMessage().contains("127.0.0.1:" + port), e.getMessage());
+    }
+
+    private static long cpuNanos(RankFact fact) {
+        return fact instanceof RankFact.Computed c ? c.cpuNanos() : ((RankFact.Progress) fact).cpuNanos();
+    }
+
+    private static List<Long> sequence(int n) {
+        List<Long> values = new ArrayList<>();
+        for (long i = 0; i < n; i++) {
+            values.add(i);
+        }
+        return values;
+    }
+
+    private static void join(Thread thread) {
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+}
