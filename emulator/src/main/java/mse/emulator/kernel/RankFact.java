@@ -16,12 +16,13 @@ public sealed interface RankFact {
     record Computed(int rank, long cpuNanos) implements RankFact {}
 
     /**
-     * Heartbeat while computing: cpuNanos of thread CPU time consumed since the previous fact, not yet
-     * charged. It only raises the rank's lower bound for the grant rule; the next fact charges it.
-     * Heartbeats add up: the kernel charges the sum of all Progress since the last other fact plus that
-     * fact's own cpuNanos, which therefore counts only from the last heartbeat (never twice).
+     * Heartbeat while computing: cpuNanos of thread CPU time consumed since the rank's previous fact, not
+     * yet charged; factsBefore is how many other facts the rank had reported when it was measured. It only
+     * raises the rank's lower bound for the grant rule (the next fact charges its own full cpuNanos). The
+     * heartbeat travels from another thread, so it may overtake or trail a fact: the kernel ignores one
+     * whose factsBefore is stale, which keeps the lower bound from ever exceeding what is later charged.
      */
-    record Progress(int rank, long cpuNanos) implements RankFact {}
+    record Progress(int rank, long factsBefore, long cpuNanos) implements RankFact {}
 
     /** The rank sent `bytes` bytes to dst with tag, after cpuNanos of computation since its previous fact. */
     record Sent(int rank, long cpuNanos, int dst, int tag, int bytes) implements RankFact {}

@@ -52,15 +52,20 @@ final class RankState {
         return activity == Activity.FINISHED;
     }
 
-    void addProgress(long cpuNanos) {
-        unchargedCpuNanos = Math.addExact(unchargedCpuNanos, cpuNanos);
+    /** Facts other than Progress reported so far, held ones included: what a fresh heartbeat names. */
+    long factsReported;
+
+    /** A heartbeat measured since the last fact: the most CPU seen so far bounds the rank from below. */
+    void addProgress(RankFact.Progress progress) {
+        if (progress.factsBefore() == factsReported) {
+            unchargedCpuNanos = Math.max(unchargedCpuNanos, progress.cpuNanos());
+        }
     }
 
-    /** Host CPU to charge with the current fact: the heartbeats' total plus the fact's own. */
+    /** Host CPU to charge with the current fact: its own measurement, which includes what heartbeats saw. */
     long takeCpu(long cpuNanos) {
-        long total = Math.addExact(unchargedCpuNanos, cpuNanos);
         unchargedCpuNanos = 0;
-        return total;
+        return cpuNanos;
     }
 
     long unchargedCpuNanos() {

@@ -76,6 +76,9 @@ public final class VirtualTimeKernel {
         if (rank.isFinished()) {
             throw new IllegalStateException("rank " + rank.rank + " reported " + fact + " after it finished");
         }
+        if (!(fact instanceof RankFact.Progress)) {
+            rank.factsReported++;
+        }
         if (rank.isBlocked()) {
             rank.held.add(fact);
         } else {
@@ -121,7 +124,7 @@ public final class VirtualTimeKernel {
 
     private void apply(RankState rank, RankFact fact, List<EmulatorReply> replies) {
         if (fact instanceof RankFact.Progress progress) {
-            rank.addProgress(progress.cpuNanos());
+            rank.addProgress(progress);
         } else if (fact instanceof RankFact.Computed computed) {
             compute(rank, computed.cpuNanos());
         } else if (fact instanceof RankFact.Sent sent) {

@@ -10,7 +10,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import mse.emulator.kernel.EmulatorReply;
 import mse.emulator.kernel.RankFact;
 
@@ -39,7 +39,7 @@ public final class EmulatorLink implements AutoCloseable {
     private final LinkedBlockingQueue<Object> answers = new LinkedBlockingQueue<>();
     private volatile EmulationAbortedException ended;
     private volatile boolean closing;
-    private volatile LongSupplier cpuNanosSinceLastFact = () -> 0L;
+    private volatile Supplier<RankFact.Progress> progress = this::staleProgress;
 
     private EmulatorLink(Socket socket, String peer, int rank) throws IOException {
         this.socket = socket;
@@ -69,11 +69,12 @@ public final class EmulatorLink implements AutoCloseable {
 
     /**
      * The demand-driven heartbeat: when the emulator sends ProgressRequest, the reader thread answers with
-     * Progress(rank, supplier value). The supplier returns thread CPU nanos of the computing thread since its
-     * last fact. Without one the link answers 0, which is true as a lower bound, only less useful.
+     * the Progress the supplier measures (CPU of the computing thread since its last fact, and how many
+     * facts it had reported then). Without one the link answers a stale Progress, which the kernel ignores:
+     * true as a lower bound, only less useful.
      */
-    public void onProgressRequest(LongSupplier cpuNanosSinceLastFact) {
-        this.cpuNanosSinceLastFact = cpuNanosSinceLastFact;
+    public void onProgressRequest(Supplier<RankFact.Progress> progress) {
+        this.progress = progress;
     }
 
     /** Sends a fact that needs no answer. Safe from any thread; each fact is one frame, flushed at once. */
@@ -143,7 +144,7 @@ public final class EmulatorLink implements AutoCloseable {
     }
 
     private static Class<? extends EmulatorReply> expectedAnswer(RankFact fact) {
-        if (fact instanceof RankFact.Receive r && r.needsAnswer()) {
+        if (fact instanceof RankFact.Receive r && r.needsAnswer() || fact instanceof RankFact.Probe) {
             return EmulatorReply.Grant.class;
         } else if (fact instanceof RankFact.ClockQuery) {
             return EmulatorReply.Clock.class;
@@ -194,13 +195,17 @@ public final class EmulatorLink implements AutoCloseable {
     }
 
     private void answerProgressRequest() throws IOException {
-        long cpuNanos;
+        RankFact.Progress answer;
         try {
-            cpuNanos = Math.max(0L, cpuNanosSinceLastFact.getAsLong());
+            answer = progress.get();
         } catch (RuntimeException e) {
-            cpuNanos = 0L; // a failing probe must not kill the link; 0 is still a valid lower bound
+            answer = staleProgress(); // a failing probe must not kill the link; a stale one is ignored
         }
-        write(FrameCodec.encodeFact(new RankFact.Progress(rank, cpuNanos)));
+        write(FrameCodec.encodeFact(answer));
+    }
+
+    private RankFact.Progress staleProgress() {
+        return new RankFact.Progress(rank, -1, 0);
     }
 
     private EmulationAbortedException lost(Exception cause) {

@@ -38,6 +38,8 @@ public final class FrameCodec {
     static final byte CLOCK_QUERY = 0x14;
     static final byte FINISHED = 0x15;
     static final byte FAILED = 0x16;
+    static final byte PROBE = 0x17;
+    static final byte TASK_DONE = 0x18;
     static final byte GRANT = 0x20;
     static final byte CLOCK = 0x21;
     static final byte ABORT = 0x22;
@@ -54,7 +56,7 @@ public final class FrameCodec {
         if (fact instanceof RankFact.Computed f) {
             return PayloadWriter.of(COMPUTED, 12).i32(f.rank()).i64(f.cpuNanos()).bytes();
         } else if (fact instanceof RankFact.Progress f) {
-            return PayloadWriter.of(PROGRESS, 12).i32(f.rank()).i64(f.cpuNanos()).bytes();
+            return PayloadWriter.of(PROGRESS, 20).i32(f.rank()).i64(f.factsBefore()).i64(f.cpuNanos()).bytes();
         } else if (fact instanceof RankFact.Sent f) {
             return PayloadWriter.of(SENT, 24).i32(f.rank()).i64(f.cpuNanos()).i32(f.dst()).i32(f.tag())
                     .i32(f.bytes()).bytes();
@@ -65,6 +67,11 @@ public final class FrameCodec {
             return PayloadWriter.of(CLOCK_QUERY, 12).i32(f.rank()).i64(f.cpuNanos()).bytes();
         } else if (fact instanceof RankFact.Finished f) {
             return PayloadWriter.of(FINISHED, 12).i32(f.rank()).i64(f.cpuNanos()).bytes();
+        } else if (fact instanceof RankFact.Probe f) {
+            return PayloadWriter.of(PROBE, 20).i32(f.rank()).i64(f.cpuNanos()).i32(f.source()).i32(f.tag()).bytes();
+        } else if (fact instanceof RankFact.TaskDone f) {
+            return PayloadWriter.of(TASK_DONE, 24).i32(f.rank()).i64(f.cpuNanos()).i32(f.taskId())
+                    .i64(f.measuredCpuNanos()).bytes();
         } else if (fact instanceof RankFact.Failed f) {
             byte[] reason = utf8(f.reason());
             return PayloadWriter.of(FAILED, 8 + reason.length).i32(f.rank()).string(reason).bytes();
@@ -109,7 +116,10 @@ public final class FrameCodec {
         byte type = in.type();
         RankFact fact = switch (type) {
             case COMPUTED -> new RankFact.Computed(in.i32("rank"), in.i64("cpuNanos"));
-            case PROGRESS -> new RankFact.Progress(in.i32("rank"), in.i64("cpuNanos"));
+            case PROGRESS -> new RankFact.Progress(in.i32("rank"), in.i64("factsBefore"), in.i64("cpuNanos"));
+            case PROBE -> new RankFact.Probe(in.i32("rank"), in.i64("cpuNanos"), in.i32("source"), in.i32("tag"));
+            case TASK_DONE -> new RankFact.TaskDone(in.i32("rank"), in.i64("cpuNanos"), in.i32("taskId"),
+                    in.i64("measuredCpuNanos"));
             case SENT -> new RankFact.Sent(in.i32("rank"), in.i64("cpuNanos"), in.i32("dst"), in.i32("tag"),
                     in.i32("bytes"));
             case RECEIVE -> new RankFact.Receive(in.i32("rank"), in.i64("cpuNanos"), in.i32("source"),

@@ -46,7 +46,7 @@ class RankGatewayTest {
                     // A heartbeat thread reports Progress while the main thread reports Computed.
                     Thread heartbeat = new Thread(() -> {
                         for (int i = 0; i < perThread; i++) {
-                            link.report(new RankFact.Progress(r, i));
+                            link.report(new RankFact.Progress(r, i, i));
                         }
                     });
                     heartbeat.start();
@@ -128,10 +128,10 @@ class RankGatewayTest {
     void progressRequestIsAnsweredWithTheRanksCpuProgress() throws Exception {
         Live live = Live.start(testKit);
         try (EmulatorLink link = live.link(1, 2)) {
-            link.onProgressRequest(() -> 4_242L);
+            link.onProgressRequest(() -> new RankFact.Progress(1, 3, 4_242L));
             RankConnection connection = live.await(GatewayEvent.RankConnected.class).connection();
             assertTrue(connection.send(new EmulatorReply.ProgressRequest(1)));
-            assertEquals(new RankFact.Progress(1, 4_242L), live.await(GatewayEvent.FactArrived.class).fact());
+            assertEquals(new RankFact.Progress(1, 3, 4_242L), live.await(GatewayEvent.FactArrived.class).fact());
             assertThrows(IllegalArgumentException.class, () -> connection.send(new EmulatorReply.Clock(0, 1)));
         }
     }

@@ -33,13 +33,14 @@ class GrantRuleTest {
         feed(kernel, new RankFact.Sent(1, 1_000_000, 0, 1, 8), finish(1), receive(0, ANY, ANY));
         long arrival = 1_000_000 + model.sendOverheadNanos(8) + model.wireNanos(8);
         long needed = arrival - model.lookaheadNanos();
-        assertTrue(grants(feed(kernel, new RankFact.Progress(2, needed - 1))).isEmpty());
-        List<EmulatorReply.Grant> grants = grants(feed(kernel, new RankFact.Progress(2, 1)));
-        assertEquals(1, grants.size(), "lowerBound + lookahead >= arrival now holds");
+        assertTrue(grants(feed(kernel, new RankFact.Progress(2, 0, needed - 1))).isEmpty());
+        assertTrue(grants(feed(kernel, new RankFact.Progress(2, 7, needed))).isEmpty(), "a stale heartbeat is ignored");
+        List<EmulatorReply.Grant> grants = grants(feed(kernel, new RankFact.Progress(2, 0, needed)));
+        assertEquals(1, grants.size(), "lowerBound + lookahead >= arrival now holds (rank 2 > source 1 on a tie)");
         assertEquals(arrival + model.recvOverheadNanos(8), grants.get(0).virtualNanos());
         assertTrue(kernel.ranksToHearFrom().isEmpty());
-        // Progress is charged with rank 2's next fact: its clock then includes the heartbeats' CPU.
-        feed(kernel, new RankFact.Computed(2, 0));
+        // The next fact charges its own measurement, which covers what the heartbeats saw.
+        feed(kernel, new RankFact.Computed(2, needed));
         assertEquals(needed, kernel.clockOf(2));
     }
 

@@ -24,7 +24,9 @@ class FrameCodecTest {
     static final List<RankFact> FACTS = List.of(
             new RankFact.Computed(0, 0L),
             new RankFact.Computed(63, Long.MAX_VALUE),
-            new RankFact.Progress(5, 1_234_567_890_123L),
+            new RankFact.Progress(5, 42, 1_234_567_890_123L),
+            new RankFact.Probe(6, 77, -1, 3),
+            new RankFact.TaskDone(7, 1_000, 12, 900),
             new RankFact.Sent(1, 42L, 0, 7, 65_536),
             new RankFact.Sent(2, Long.MIN_VALUE, Integer.MAX_VALUE, Integer.MIN_VALUE, 0),
             new RankFact.Receive(0, 17L, RankFact.ANY, RankFact.ANY, true),
