@@ -12,6 +12,7 @@ import mse.emulator.wire.Hello;
 import mse.mpi.apps.farm.Strategy;
 import mse.mpi.apps.farm.Workload;
 import mse.mpi.apps.mase.MaseWorkload;
+import mse.mpi.comm.ChaosComm;
 import mse.mpi.comm.Comm;
 import mse.mpi.comm.EmulatedComm;
 import mse.mpi.comm.MpiComm;
@@ -46,6 +47,12 @@ public final class RankMain implements Callable<Integer> {
             description = "How tasks are charged when emulated: real, fixed:DUR or per-iteration:DUR.")
     String taskCost;
 
+    @Option(names = "--chaos-delay-ms", hidden = true, defaultValue = "0",
+            description = "Tests only: random real delay before each operation, to shuffle interleavings.")
+    int chaosDelayMillis;
+
+    private EmulatedComm emulatedComm;
+
     public static void main(String[] args) {
         System.exit(new CommandLine(new RankMain()).execute(args));
     }
@@ -53,20 +60,25 @@ public final class RankMain implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         MpiComm mpi = MpiComm.init(new String[0]);
-        Comm comm = emulator == null ? mpi : emulated(mpi);
+        Comm comm = mpi;
         try {
+            comm = emulator == null ? mpi : emulated(mpi);
+            if (chaosDelayMillis > 0) {
+                comm = new ChaosComm(comm, chaosDelayMillis, System.nanoTime());
+            }
             Map<String, Object> result = runRank(comm, options);
+            // The program ends here: writing the launcher's result file is not the program's work.
+            comm.close();
             if (result != null && resultFile != null) {
                 Json.write(resultFile, result);
             }
         } catch (Exception | Error e) {
             System.err.println("mse: rank " + mpi.rank() + " failed: " + e);
-            if (comm instanceof EmulatedComm emulated) {
-                emulated.fail(e);
+            if (emulatedComm != null) {
+                emulatedComm.fail(e);
             }
             return 1;
         }
-        comm.close();
         return 0;
     }
 
@@ -79,7 +91,8 @@ public final class RankMain implements Callable<Integer> {
             throw new IllegalStateException(TOKEN_VARIABLE + " is not set; the launcher passes it with mpirun -x");
         }
         EmulatorLink link = EmulatorLink.connect(host, port, new Hello(token, mpi.rank(), mpi.size()));
-        return new EmulatedComm(mpi, link, TaskCost.parse(taskCost));
+        emulatedComm = new EmulatedComm(mpi, link, TaskCost.parse(taskCost));
+        return emulatedComm;
     }
 
     /** Runs this rank's part of the program; rank 0 returns its result record, other ranks null. */

@@ -1,6 +1,8 @@
 package mse.mpi.cli;
 
 import java.io.PrintWriter;
+import mse.cluster.profiles.ProfileException;
+import mse.emulator.actors.EmulationFailedException;
 import mse.mpi.launch.LaunchException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -11,7 +13,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "mse", mixinStandardHelpOptions = true, versionProvider = Versions.class,
         description = "MSE predicts how master/slave MPI programs perform on a cluster you do not have.",
-        subcommands = {RunCommand.class})
+        subcommands = {RunCommand.class, EmulateCommand.class, SweepCommand.class})
 public final class Mse implements Runnable {
 
     public static final int EXIT_BAD_INPUT = 2;
@@ -31,11 +33,11 @@ public final class Mse implements Runnable {
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
-            if (ex instanceof BadInputException || ex instanceof IllegalArgumentException) {
+            if (ex instanceof BadInputException || ex instanceof IllegalArgumentException || ex instanceof ProfileException) {
                 err.println("mse: " + ex.getMessage());
                 return EXIT_BAD_INPUT;
             }
-            if (ex instanceof LaunchException) {
+            if (ex instanceof LaunchException || ex instanceof EmulationFailedException) {
                 err.println("mse: " + ex.getMessage());
                 return EXIT_FAILED;
             }

@@ -23,13 +23,17 @@ public final class EmulatedComm implements Comm {
     private final EmulatorLink link;
     private final TaskCost taskCost;
     private final CpuMeter cpu;
+    /** Comm operations begun, each reporting one fact: what a heartbeat names as its facts before. */
+    private volatile long factsReported;
+    /** True inside a Comm operation, whose own CPU time is never charged. */
+    private volatile boolean inComm;
 
     public EmulatedComm(Comm inner, EmulatorLink link, TaskCost taskCost) {
         this.inner = inner;
         this.link = link;
         this.taskCost = taskCost;
         this.cpu = new CpuMeter(Thread.currentThread());
-        link.onProgressRequest(() -> taskCost.chargesMeasuredCpu() ? cpu.sinceMark() : 0);
+        link.onProgressRequest(this::progress);
     }
 
     @Override
@@ -44,50 +48,63 @@ public final class EmulatedComm implements Comm {
 
     @Override
     public void send(byte[] data, int dest, int tag) {
-        link.report(new RankFact.Sent(rank(), computed(), dest, tag, data.length));
-        inner.send(data, dest, tag);
-        cpu.reset();
+        link.report(new RankFact.Sent(rank(), begin(), dest, tag, data.length));
+        try {
+            inner.send(data, dest, tag);
+        } finally {
+            end();
+        }
     }
 
     @Override
     public Message recv(int source, int tag) {
-        EmulatorReply.Grant grant = grant(source, tag);
-        Message m = inner.recv(grant.source(), grant.tag());
-        if (m.data().length != grant.bytes()) {
-            throw new CommException("rank " + rank() + ": the emulator granted " + grant.bytes() + " bytes from rank "
-                    + grant.source() + " but MPI delivered " + m.data().length);
+        try {
+            EmulatorReply.Grant grant = (EmulatorReply.Grant) link.ask(new RankFact.Receive(rank(), begin(), source, tag, true));
+            Message m = inner.recv(grant.source(), grant.tag());
+            if (m.data().length != grant.bytes()) {
+                throw new CommException("rank " + rank() + ": the emulator granted " + grant.bytes()
+                        + " bytes from rank " + grant.source() + " but MPI delivered " + m.data().length);
+            }
+            return m;
+        } finally {
+            end();
         }
-        cpu.reset();
-        return m;
     }
 
     @Override
     public Envelope probe(int source, int tag) {
-        EmulatorReply reply = link.ask(new RankFact.Probe(rank(), computed(), source, tag));
-        EmulatorReply.Grant grant = (EmulatorReply.Grant) reply;
-        cpu.reset();
-        return new Envelope(grant.source(), grant.tag(), grant.bytes());
+        try {
+            EmulatorReply.Grant grant = (EmulatorReply.Grant) link.ask(new RankFact.Probe(rank(), begin(), source, tag));
+            return new Envelope(grant.source(), grant.tag(), grant.bytes());
+        } finally {
+            end();
+        }
     }
 
     /** The rank's virtual clock in seconds: the program's timing decisions are the target's. */
     @Override
     public double wtime() {
-        EmulatorReply.Clock clock = (EmulatorReply.Clock) link.ask(new RankFact.ClockQuery(rank(), computed()));
-        cpu.reset();
-        return clock.virtualNanos() / 1e9;
+        try {
+            return ((EmulatorReply.Clock) link.ask(new RankFact.ClockQuery(rank(), begin()))).virtualNanos() / 1e9;
+        } finally {
+            end();
+        }
     }
 
     @Override
     public void taskDone(int taskId, long workUnits) {
-        long measured = cpu.take();
-        link.report(new RankFact.TaskDone(rank(), taskCost.chargeNanos(measured, workUnits), taskId, measured));
-        cpu.reset();
+        long measured = enter();
+        try {
+            link.report(new RankFact.TaskDone(rank(), taskCost.chargeNanos(measured, workUnits), taskId, measured));
+        } finally {
+            end();
+        }
     }
 
     @Override
     public void close() {
         try {
-            link.report(new RankFact.Finished(rank(), computed()));
+            link.report(new RankFact.Finished(rank(), begin()));
             link.close();
         } finally {
             inner.close();
@@ -103,13 +120,40 @@ public final class EmulatedComm implements Comm {
         }
     }
 
-    private EmulatorReply.Grant grant(int source, int tag) {
-        return (EmulatorReply.Grant) link.ask(new RankFact.Receive(rank(), computed(), source, tag, true));
+    /**
+     * Enters a Comm operation: returns the CPU time since the last one, as charged (measured, or nothing
+     * in a deterministic mode). Only the program thread calls this, so the counter needs no atomics.
+     */
+    private long begin() {
+        long measured = enter();
+        return taskCost.chargesMeasuredCpu() ? measured : 0;
     }
 
-    /** CPU time since the last Comm call, as charged: measured, or nothing in a deterministic mode. */
-    private long computed() {
-        long measured = cpu.take();
-        return taskCost.chargesMeasuredCpu() ? measured : 0;
+    /** Marks the operation begun (before its fact is reported) and takes the CPU measured since the last. */
+    private long enter() {
+        inComm = true;
+        factsReported++;
+        return cpu.take();
+    }
+
+    /** Leaves a Comm operation: the CPU it used itself is not the program's and is dropped. */
+    private void end() {
+        cpu.reset();
+        inComm = false;
+    }
+
+    /**
+     * Answers the emulator's heartbeat request from the link's reader thread. A measurement that overlaps
+     * a Comm operation could include CPU that is later dropped, so it is replaced by zero progress; the
+     * factsBefore tag lets the kernel discard one that reaches it after the next fact.
+     */
+    private RankFact.Progress progress() {
+        long before = factsReported;
+        if (inComm || !taskCost.chargesMeasuredCpu()) {
+            return new RankFact.Progress(rank(), before, 0);
+        }
+        long cpuSoFar = cpu.sinceMark();
+        boolean overlapped = inComm || factsReported != before;
+        return new RankFact.Progress(rank(), before, overlapped ? 0 : cpuSoFar);
     }
 }

@@ -3,6 +3,7 @@ package mse.mpi.launch;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,12 +22,19 @@ public final class MpiJob {
 
     /** Runs the job; returns its wall time in seconds or throws LaunchException saying why it failed. */
     public static double run(MpirunCommand command, Duration limit) {
+        return run(command, limit, Map.of());
+    }
+
+    /** Runs the job with extra environment variables (those named in command.exportedVariables reach the ranks). */
+    public static double run(MpirunCommand command, Duration limit, Map<String, String> environment) {
         List<String> args = command.arguments();
         LOG.info("starting mpirun: {}", String.join(" ", args));
         long start = System.nanoTime();
         Process process;
         try {
-            process = new ProcessBuilder(args).inheritIO().start();
+            ProcessBuilder builder = new ProcessBuilder(args).inheritIO();
+            builder.environment().putAll(environment);
+            process = builder.start();
         } catch (IOException e) {
             throw new LaunchException("cannot start " + command.mpirun() + " (" + e.getMessage()
                     + "); install Open MPI with ./run.sh setup");

@@ -16,7 +16,8 @@ import java.util.Objects;
  * </ul>
  */
 public record MpirunCommand(String mpirun, int np, int cores, boolean root, String networkInterface,
-                            String classpath, List<String> jvmOptions, String mainClass, List<String> programArgs) {
+                            List<String> exportedVariables, String classpath, List<String> jvmOptions,
+                            String mainClass, List<String> programArgs) {
 
     public MpirunCommand {
         Objects.requireNonNull(mpirun, "mpirun");
@@ -26,13 +27,14 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
             throw new IllegalArgumentException("np must be at least 1, got " + np);
         }
         jvmOptions = List.copyOf(jvmOptions);
+        exportedVariables = List.copyOf(exportedVariables);
         programArgs = List.copyOf(programArgs);
     }
 
     /** A job of np java ranks on this machine, with rank JVMs kept light (128 MB heap, serial GC). */
     public static MpirunCommand local(int np, String classpath, String mainClass, List<String> programArgs) {
         return new MpirunCommand("mpirun", np, Runtime.getRuntime().availableProcessors(),
-                "root".equals(System.getProperty("user.name")), "lo", classpath,
+                "root".equals(System.getProperty("user.name")), "lo", List.of(), classpath,
                 List.of("-Xmx128m", "-XX:+UseSerialGC", "-Xshare:auto"), mainClass, programArgs);
     }
 
@@ -42,6 +44,12 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
      */
     public static String rankClasspath() {
         return System.getProperty("mse.classpath", System.getProperty("java.class.path"));
+    }
+
+    /** The same job with environment variables exported to every rank (mpirun -x): secrets stay off argv. */
+    public MpirunCommand exporting(List<String> variables) {
+        return new MpirunCommand(mpirun, np, cores, root, networkInterface, variables, classpath, jvmOptions,
+                mainClass, programArgs);
     }
 
     public boolean oversubscribed() {
@@ -63,6 +71,10 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
         args.addAll(List.of("--mca", "btl", "self,vader,tcp"));
         args.addAll(List.of("--mca", "btl_tcp_if_include", networkInterface));
         args.addAll(List.of("--mca", "oob_tcp_if_include", networkInterface));
+        for (String variable : exportedVariables) {
+            args.add("-x");
+            args.add(variable);
+        }
         args.add("java");
         args.add("-cp");
         args.add(classpath);

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class MpirunCommandTest {
 
     private static MpirunCommand command(int np, int cores, boolean root) {
-        return new MpirunCommand("mpirun", np, cores, root, "lo", "/a/classes:/a/lib/*",
+        return new MpirunCommand("mpirun", np, cores, root, "lo", List.of(), "/a/classes:/a/lib/*",
                 List.of("-Xmx128m"), "mse.mpi.apps.mase.Main", List.of("--image", "64x64"));
     }
 
@@ -34,6 +34,14 @@ class MpirunCommandTest {
         assertFalse(fits.contains("--allow-run-as-root"));
         assertFalse(fits.contains("--oversubscribe"));
         assertEquals(List.of("mpirun", "-np", "2"), fits.subList(0, 3));
+    }
+
+    @Test
+    void exportedVariablesGoBeforeJavaAndTheirValuesNowhere() {
+        List<String> args = command(4, 2, true).exporting(List.of("MSE_EMULATOR_TOKEN")).arguments();
+        int x = args.indexOf("-x");
+        assertEquals("MSE_EMULATOR_TOKEN", args.get(x + 1));
+        assertTrue(x < args.indexOf("java"));
     }
 
     @Test

@@ -1,0 +1,101 @@
+package mse.emulator.actors;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import mse.emulator.report.EmulationReport;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+
+/**
+ * One emulator, started next to one job: a Pekko actor system whose guardian is the
+ * {@link VirtualTimeKeeper}, and a {@link RankGateway} the ranks connect to with the run's token.
+ * The launcher passes {@link #address()} and {@link #token()} to the ranks and waits for {@link #report}.
+ */
+public final class EmulationSession implements AutoCloseable {
+
+    private static final Duration BIND_TIMEOUT = Duration.ofSeconds(20);
+
+    private final ActorSystem<VirtualTimeKeeper.Command> system;
+    private final RankGateway gateway;
+    private final CompletableFuture<EmulationReport> report;
+
+    private EmulationSession(ActorSystem<VirtualTimeKeeper.Command> system, RankGateway gateway,
+                             CompletableFuture<EmulationReport> report) {
+        this.system = system;
+        this.gateway = gateway;
+        this.report = report;
+    }
+
+    public static EmulationSession start(EmulationSetup setup) {
+        CompletableFuture<EmulationReport> report = new CompletableFuture<>();
+        CompletableFuture<ActorRef<GatewayEvent>> events = new CompletableFuture<>();
+        ActorSystem<VirtualTimeKeeper.Command> system =
+                ActorSystem.create(VirtualTimeKeeper.create(setup, report, events), "mse-emulator", config());
+        try {
+            ActorRef<GatewayEvent> sink = events.get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            RankGateway gateway = RankGateway.bind(system, setup.bindHost(), 0, sink).toCompletableFuture()
+                    .get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            return new EmulationSession(system, gateway, report);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            system.terminate();
+            throw new EmulationFailedException("interrupted while starting the emulator");
+        } catch (ExecutionException | TimeoutException e) {
+            system.terminate();
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            throw new EmulationFailedException("cannot start the emulator on " + setup.bindHost() + ": " + cause.getMessage());
+        }
+    }
+
+    /** Pekko logs through SLF4J; no remoting, no coordinated-shutdown exit of the JVM. */
+    private static Config config() {
+        return ConfigFactory.parseString("""
+                pekko.loggers = ["org.apache.pekko.event.slf4j.Slf4jLogger"]
+                pekko.logging-filter = "org.apache.pekko.event.slf4j.Slf4jLoggingFilter"
+                pekko.loglevel = INFO
+                pekko.stdout-loglevel = OFF
+                pekko.log-dead-letters = off
+                pekko.log-dead-letters-during-shutdown = off
+                pekko.coordinated-shutdown.exit-jvm = off
+                pekko.coordinated-shutdown.run-by-jvm-shutdown-hook = off
+                """).withFallback(ConfigFactory.load());
+    }
+
+    public InetSocketAddress address() {
+        return gateway.address();
+    }
+
+    /** The run's secret: ranks must present it; pass it in the environment, never on a command line. */
+    public String token() {
+        return gateway.token();
+    }
+
+    /** Completes with the report when every rank finished, or exceptionally with EmulationFailedException. */
+    public CompletableFuture<EmulationReport> report() {
+        return report;
+    }
+
+    /** Ends the run from outside (the job died): ranks still connected are told why. */
+    public void abort(String reason) {
+        report.completeExceptionally(new EmulationFailedException(reason));
+    }
+
+    @Override
+    public void close() {
+        gateway.unbind();
+        system.terminate();
+        try {
+            system.getWhenTerminated().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // terminating anyway; nothing a caller could do
+        }
+    }
+}

@@ -1,0 +1,244 @@
+package mse.emulator.actors;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import mse.emulator.kernel.EmulatorReply;
+import mse.emulator.kernel.KernelObserver;
+import mse.emulator.kernel.MessageRecord;
+import mse.emulator.kernel.RankFact;
+import mse.emulator.kernel.RunOutcome;
+import mse.emulator.kernel.TaskRecord;
+import mse.emulator.kernel.VirtualTimeKernel;
+import mse.emulator.report.EmulationReport;
+import mse.emulator.report.LatencyHistograms;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+
+/**
+ * The actor that owns virtual time: it holds the {@link VirtualTimeKernel} (the functional core) and
+ * routes between it and the ranks' connections. Facts from the gateway go into the kernel; its replies go
+ * back to the ranks that asked; messages to and from masters go to their {@link MasterQueue}s. Heartbeats
+ * are asked for only from the ranks the kernel says hold a grant back, at most once per millisecond each.
+ */
+public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.Command> {
+
+    public sealed interface Command {}
+
+    record FromGateway(GatewayEvent event) implements Command {}
+
+    record AskProgress(int rank) implements Command {}
+
+    record ConnectDeadline() implements Command {}
+
+    record QueueSummarized(MasterQueue.Summary summary) implements Command {}
+
+    private static final Duration HEARTBEAT_PAUSE = Duration.ofMillis(1);
+
+    private final EmulationSetup setup;
+    private final CompletableFuture<EmulationReport> result;
+    private final TimerScheduler<Command> timers;
+    private final VirtualTimeKernel kernel;
+    private final RankConnection[] connections;
+    private final boolean[] asking;
+    private final boolean[] progressAsked;
+    private final Map<Integer, ActorRef<MasterQueue.Command>> queues = new HashMap<>();
+    private final Map<Integer, LatencyHistograms> summaries = new HashMap<>();
+    private final List<TaskRecord> tasks = new ArrayList<>();
+    private int connected;
+    private boolean concluded;
+
+    private VirtualTimeKeeper(ActorContext<Command> context, TimerScheduler<Command> timers, EmulationSetup setup,
+                              CompletableFuture<EmulationReport> result) {
+        super(context);
+        this.setup = setup;
+        this.result = result;
+        this.timers = timers;
+        this.connections = new RankConnection[setup.np()];
+        this.asking = new boolean[setup.np()];
+        this.progressAsked = new boolean[setup.np()];
+        for (int master : setup.masters()) {
+            queues.put(master, context.spawn(MasterQueue.create(master), "master-queue-" + master));
+        }
+        this.kernel = new VirtualTimeKernel(setup.network(), setup.cpu(), new KernelObserver() {
+            @Override
+            public void messageReceived(MessageRecord message) {
+                deliverToQueues(message);
+            }
+
+            @Override
+            public void taskDone(TaskRecord task) {
+                tasks.add(task);
+            }
+        });
+        timers.startSingleTimer(new ConnectDeadline(), setup.connectTimeout());
+    }
+
+    /** The keeper; the gateway's events reach it through `events`, which the caller binds a gateway to. */
+    public static Behavior<Command> create(EmulationSetup setup, CompletableFuture<EmulationReport> result,
+                                           CompletableFuture<ActorRef<GatewayEvent>> events) {
+        return Behaviors.setup(context -> Behaviors.withTimers(timers -> {
+            events.complete(context.messageAdapter(GatewayEvent.class, FromGateway::new));
+            return new VirtualTimeKeeper(context, timers, setup, result);
+        }));
+    }
+
+    @Override
+    public Receive<Command> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(FromGateway.class, this::onGatewayEvent)
+                .onMessage(AskProgress.class, this::onAskProgress)
+                .onMessage(ConnectDeadline.class, this::onConnectDeadline)
+                .onMessage(QueueSummarized.class, this::onQueueSummarized)
+                .build();
+    }
+
+    private Behavior<Command> onGatewayEvent(FromGateway message) {
+        GatewayEvent event = message.event();
+        if (event instanceof GatewayEvent.RankConnected c) {
+            onConnected(c);
+        } else if (event instanceof GatewayEvent.FactArrived f) {
+            onFact(f.fact());
+        } else if (event instanceof GatewayEvent.RankDisconnected d) {
+            onDisconnected(d);
+        } else if (event instanceof GatewayEvent.ConnectionRejected r) {
+            getContext().getLog().warn("refused a connection from {}: {}", r.remote(), r.reason());
+        }
+        return this;
+    }
+
+    private void onConnected(GatewayEvent.RankConnected c) {
+        if (c.np() != setup.np()) {
+            c.connection().abort("this emulator runs np=" + setup.np() + " but rank " + c.rank() + " says np=" + c.np());
+            return;
+        }
+        connections[c.rank()] = c.connection();
+        connected++;
+        getContext().getLog().debug("rank {} connected from {} ({} of {})", c.rank(), c.connection().remote(), connected, setup.np());
+    }
+
+    private void onFact(RankFact fact) {
+        int rank = fact.rank();
+        if (fact instanceof RankFact.Receive r) {
+            asking[rank] = r.needsAnswer();
+        } else if (fact instanceof RankFact.Probe) {
+            asking[rank] = true;
+        } else if (fact instanceof RankFact.Progress) {
+            timers.startSingleTimer(rank, new AskProgress(rank), HEARTBEAT_PAUSE);
+        }
+        List<EmulatorReply> replies;
+        try {
+            replies = kernel.accept(fact);
+        } catch (RuntimeException protocolError) {
+            replies = kernel.accept(new RankFact.Failed(rank, "rank " + rank + " broke the emulation protocol: "
+                    + protocolError.getMessage()));
+        }
+        route(replies);
+        requestProgress();
+        concludeIfOver();
+    }
+
+    private void onDisconnected(GatewayEvent.RankDisconnected d) {
+        boolean finished = kernel.result().ranks().get(d.rank()).finished();
+        if (!finished && !kernel.outcome().isOver()) {
+            String why = d.clean() ? "closed its connection before it finished" : "lost its connection (" + d.cause() + ")";
+            route(kernel.accept(new RankFact.Failed(d.rank(), "rank " + d.rank() + " " + why)));
+            concludeIfOver();
+        }
+    }
+
+    private Behavior<Command> onAskProgress(AskProgress ask) {
+        progressAsked[ask.rank()] = false;
+        requestProgress();
+        return this;
+    }
+
+    private Behavior<Command> onConnectDeadline(ConnectDeadline deadline) {
+        if (connected < setup.np() && !result.isDone()) {
+            String missing = IntStream.range(0, setup.np()).filter(r -> connections[r] == null)
+                    .mapToObj(Integer::toString).collect(Collectors.joining(", "));
+            fail("rank(s) " + missing + " did not connect to the emulator within " + setup.connectTimeout().toSeconds() + " s");
+        }
+        return this;
+    }
+
+    private Behavior<Command> onQueueSummarized(QueueSummarized summarized) {
+        summaries.put(summarized.summary().master(), summarized.summary().histograms());
+        if (summaries.size() == queues.size()) {
+            result.complete(new EmulationReport(kernel.result(), tasks, summaries, setup.masters()));
+        }
+        return this;
+    }
+
+    private void route(List<EmulatorReply> replies) {
+        for (EmulatorReply reply : replies) {
+            RankConnection connection = connections[reply.rank()];
+            if (reply instanceof EmulatorReply.Abort abort) {
+                if (connection != null) {
+                    connection.abort(abort.reason());
+                }
+            } else if (reply instanceof EmulatorReply.Grant && !asking[reply.rank()]) {
+                continue; // the rank received without waiting; the grant only settled its virtual time
+            } else if (connection != null) {
+                asking[reply.rank()] = false;
+                connection.send(reply);
+            }
+        }
+    }
+
+    private void requestProgress() {
+        for (int rank : kernel.ranksToHearFrom()) {
+            if (!progressAsked[rank] && connections[rank] != null) {
+                progressAsked[rank] = true;
+                connections[rank].send(new EmulatorReply.ProgressRequest(rank));
+            }
+        }
+    }
+
+    private void concludeIfOver() {
+        RunOutcome outcome = kernel.outcome();
+        if (concluded || !outcome.isOver()) {
+            return;
+        }
+        concluded = true;
+        if (outcome instanceof RunOutcome.Completed) {
+            ActorRef<MasterQueue.Summary> replyTo = getContext().messageAdapter(MasterQueue.Summary.class, QueueSummarized::new);
+            queues.values().forEach(q -> q.tell(new MasterQueue.Summarize(replyTo)));
+            if (queues.isEmpty()) {
+                result.complete(new EmulationReport(kernel.result(), tasks, summaries, setup.masters()));
+            }
+        } else {
+            fail(outcome.reason());
+        }
+    }
+
+    private void fail(String reason) {
+        for (RankConnection connection : connections) {
+            if (connection != null) {
+                connection.abort(reason);
+            }
+        }
+        result.completeExceptionally(new EmulationFailedException(reason));
+    }
+
+    private void deliverToQueues(MessageRecord message) {
+        ActorRef<MasterQueue.Command> to = queues.get(message.destination());
+        if (to != null) {
+            to.tell(new MasterQueue.Delivered(message));
+        }
+        ActorRef<MasterQueue.Command> from = queues.get(message.source());
+        if (from != null && from != to) {
+            from.tell(new MasterQueue.Delivered(message));
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package mse.emulator.report;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import mse.emulator.kernel.RankAccount;
+import mse.emulator.kernel.TaskRecord;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The files of one emulated run, each written atomically: summary.json (the caller's header plus the
+ * prediction, the master breakdown and the latency percentiles), breakdown.csv (per rank, as seed 001
+ * Fig. 3), histograms/*.hgrm (HdrHistogram percentile format, microseconds) and tasks.csv.
+ */
+public final class EmulationResultFiles {
+
+    private EmulationResultFiles() {
+    }
+
+    /** Writes every file and returns the summary it wrote. */
+    public static Map<String, Object> write(Path dir, Map<String, Object> header, EmulationReport report) throws IOException {
+        Map<String, Object> summary = summary(header, report);
+        writeBreakdown(dir.resolve("breakdown.csv"), report);
+        writeTasks(dir.resolve("tasks.csv"), report.tasks());
+        LatencyHistograms queues = report.combinedQueues();
+        writeHistogram(dir.resolve("histograms/slave-wait.hgrm"), queues.slaveWaitNanos(), 1000.0);
+        writeHistogram(dir.resolve("histograms/master-queue-wait.hgrm"), queues.queueWaitNanos(), 1000.0);
+        writeHistogram(dir.resolve("histograms/master-queue-length.hgrm"), queues.queueLength(), 1.0);
+        writeHistogram(dir.resolve("histograms/master-recv-overhead.hgrm"), queues.receiveOverheadNanos(), 1000.0);
+        Json.write(dir.resolve("summary.json"), summary);
+        return summary;
+    }
+
+    public static Map<String, Object> summary(Map<String, Object> header, EmulationReport report) {
+        Map<String, Object> summary = new LinkedHashMap<>(header);
+        summary.put("predictedSeconds", seconds(report.result().predictedNanos()));
+        long sequential = report.tasks().stream().mapToLong(t -> t.virtualEndNanos() - t.virtualStartNanos()).sum();
+        summary.put("sequentialSeconds", seconds(sequential));
+        summary.put("speedup", report.result().predictedNanos() == 0 ? 0.0 : (double) sequential / report.result().predictedNanos());
+        RankAccount master = report.result().ranks().get(report.masters().isEmpty() ? 0 : report.masters().get(0));
+        Map<String, Object> breakdown = new LinkedHashMap<>();
+        breakdown.put("rank", master.rank());
+        breakdown.put("sendSeconds", seconds(master.sendNanos()));
+        breakdown.put("recvSeconds", seconds(master.receiveNanos()));
+        breakdown.put("computeSeconds", seconds(master.computeNanos()));
+        breakdown.put("idleSeconds", seconds(master.idleNanos()));
+        breakdown.put("busyFraction", busyFraction(master));
+        summary.put("breakdown", Map.of("master", breakdown));
+        LatencyHistograms queues = report.combinedQueues();
+        Map<String, Object> latency = new LinkedHashMap<>();
+        latency.put("slaveWaitMicros", percentiles(queues.slaveWaitNanos(), 1000.0));
+        latency.put("masterQueueWaitMicros", percentiles(queues.queueWaitNanos(), 1000.0));
+        latency.put("masterQueueLength", percentiles(queues.queueLength(), 1.0));
+        summary.put("latency", latency);
+        return summary;
+    }
+
+    /** The master's share of its time spent sending, receiving or computing (not idle). */
+    public static double busyFraction(RankAccount account) {
+        long total = account.finalClockNanos();
+        return total == 0 ? 0 : (double) (total - account.idleNanos()) / total;
+    }
+
+    private static Map<String, Object> percentiles(Histogram h, double unit) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("p50", h.getValueAtPercentile(50) / unit);
+        p.put("p90", h.getValueAtPercentile(90) / unit);
+        p.put("p99", h.getValueAtPercentile(99) / unit);
+        p.put("max", h.getMaxValue() / unit);
+        p.put("count", h.getTotalCount());
+        return p;
+    }
+
+    private static void writeBreakdown(Path file, EmulationReport report) throws IOException {
+        StringBuilder csv = new StringBuilder("rank,role,sendSeconds,recvSeconds,computeSeconds,idleSeconds,totalSeconds\n");
+        for (RankAccount a : report.result().ranks()) {
+            csv.append(a.rank()).append(',').append(report.masters().contains(a.rank()) ? "master" : "slave")
+                    .append(',').append(seconds(a.sendNanos())).append(',').append(seconds(a.receiveNanos()))
+                    .append(',').append(seconds(a.computeNanos())).append(',').append(seconds(a.idleNanos()))
+                    .append(',').append(seconds(a.finalClockNanos())).append('\n');
+        }
+        AtomicFiles.writeString(file, csv.toString());
+    }
+
+    /** tasks.csv: order is the position of the task's virtual start among all tasks (its real assignment order). */
+    private static void writeTasks(Path file, List<TaskRecord> tasks) throws IOException {
+        List<TaskRecord> byStart = new ArrayList<>(tasks);
+        byStart.sort(Comparator.comparingLong(TaskRecord::virtualStartNanos).thenComparingInt(TaskRecord::rank)
+                .thenComparingInt(TaskRecord::taskId));
+        StringBuilder csv = new StringBuilder("task,order,slave,cpuNanos,virtualStartNanos,virtualEndNanos\n");
+        for (int order = 0; order < byStart.size(); order++) {
+            TaskRecord t = byStart.get(order);
+            csv.append(t.taskId()).append(',').append(order).append(',').append(t.rank()).append(',')
+                    .append(t.measuredCpuNanos()).append(',').append(t.virtualStartNanos()).append(',')
+                    .append(t.virtualEndNanos()).append('\n');
+        }
+        AtomicFiles.writeString(file, csv.toString());
+    }
+
+    private static void writeHistogram(Path file, Histogram h, double unit) throws IOException {
+        AtomicFiles.write(file, out -> {
+            PrintStream print = new PrintStream(out, false, StandardCharsets.UTF_8);
+            h.outputPercentileDistribution(print, unit);
+            print.flush();
+        });
+    }
+
+    static double seconds(long nanos) {
+        return nanos / 1e9;
+    }
+}

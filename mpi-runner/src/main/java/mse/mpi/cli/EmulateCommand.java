@@ -1,0 +1,37 @@
+package mse.mpi.cli;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import mse.mpi.apps.AppOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** `mse emulate`: one emulated run, the program really executing, virtual time from the target model. */
+@Command(name = "emulate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Run the program under mpirun while the emulator predicts its time on the target cluster.",
+        footer = {"", "Example:", "  ./run.sh emulate --np 8 --profile mpich-fast-ethernet --task-cost per-iteration:10ns"})
+final class EmulateCommand implements Callable<Integer> {
+
+    @Option(names = "--np", paramLabel = "P", defaultValue = "4", description = "Number of ranks, masters included (default: ${DEFAULT-VALUE}).")
+    int np;
+
+    @Mixin
+    AppOptions app;
+
+    @Mixin
+    EmulationOptions emulation;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<timestamp>-emulate).")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        EmulatedPoint point = EmulatedPoint.prepare("emulate", np, app, emulation);
+        Path dir = RunDirectory.create(out, "emulate");
+        Map<String, Object> summary = point.run(dir);
+        ResultTables.printRun(summary, dir);
+        return 0;
+    }
+}

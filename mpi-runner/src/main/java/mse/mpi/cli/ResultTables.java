@@ -1,0 +1,59 @@
+package mse.mpi.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/** The short tables the commands print; the full results are in the files they name. */
+final class ResultTables {
+
+    private ResultTables() {
+    }
+
+    @SuppressWarnings("unchecked")
+    static void printRun(Map<String, Object> s, Path dir) {
+        Map<String, Object> master = (Map<String, Object>) ((Map<String, Object>) s.get("breakdown")).get("master");
+        Map<String, Object> latency = (Map<String, Object>) s.get("latency");
+        System.out.printf("%s, %s master strategy, np %s, target %s (cpu ratio %s, task cost %s)%n", s.get("workload"),
+                s.get("strategy"), s.get("np"), s.get("profile"), s.get("cpuRatio"), s.get("taskCost"));
+        System.out.printf("  predicted time   %.6f s (virtual; speedup %.2f over one target CPU)%n",
+                num(s.get("predictedSeconds")), num(s.get("speedup")));
+        System.out.printf("  master %s         send %.4f s, recv %.4f s, compute %.4f s, idle %.4f s (busy %.1f%%)%n",
+                master.get("rank"), num(master.get("sendSeconds")), num(master.get("recvSeconds")),
+                num(master.get("computeSeconds")), num(master.get("idleSeconds")), 100 * num(master.get("busyFraction")));
+        System.out.printf("  slave wait       p50 %.1f us, p99 %.1f us; master queue wait p99 %.1f us%n",
+                num(pick(latency, "slaveWaitMicros", "p50")), num(pick(latency, "slaveWaitMicros", "p99")),
+                num(pick(latency, "masterQueueWaitMicros", "p99")));
+        System.out.printf("  tasks %s, checksum %s, wall time %.2f s%n", s.get("tasks"), s.get("checksum"), num(s.get("wallSeconds")));
+        System.out.printf("  results          %s%n", dir.resolve("summary.json"));
+    }
+
+    static void printSweepHeader() {
+        System.out.printf("%6s %14s %9s %14s %18s %10s%n", "P", "predicted s", "speedup", "master busy %", "slave wait p99 us", "wall s");
+    }
+
+    @SuppressWarnings("unchecked")
+    static void printSweepRow(Map<String, Object> s) {
+        Map<String, Object> master = (Map<String, Object>) ((Map<String, Object>) s.get("breakdown")).get("master");
+        Map<String, Object> latency = (Map<String, Object>) s.get("latency");
+        System.out.printf("%6s %14.6f %9.2f %14.1f %18.1f %10.2f%n", s.get("np"), num(s.get("predictedSeconds")),
+                num(s.get("speedup")), 100 * num(master.get("busyFraction")), num(pick(latency, "slaveWaitMicros", "p99")),
+                num(s.get("wallSeconds")));
+    }
+
+    static void printBest(Map<String, Object> best, List<?> points) {
+        System.out.printf("saturation point: P = %s (least predicted time, %.6f s)%s%n", best.get("np"),
+                num(best.get("predictedSeconds")),
+                best.get("np").equals(((Map<?, ?>) points.get(points.size() - 1)).get("np"))
+                        ? "; still improving at the largest P swept" : "");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Object pick(Map<String, Object> map, String a, String b) {
+        return ((Map<String, Object>) map.get(a)).get(b);
+    }
+
+    static double num(Object o) {
+        return ((Number) o).doubleValue();
+    }
+}

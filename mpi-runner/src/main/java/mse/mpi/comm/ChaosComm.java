@@ -1,0 +1,73 @@
+package mse.mpi.comm;
+
+import java.util.SplittableRandom;
+
+/**
+ * Test-only: sleeps a random real time (up to maxDelayMillis) before every operation, so ranks reach
+ * the emulator in ever different interleavings. Sleeping costs no thread CPU, and virtual time must not
+ * notice: the determinism tests compare a chaotic run's prediction with a calm one's.
+ */
+public final class ChaosComm implements Comm {
+
+    private final Comm inner;
+    private final int maxDelayMillis;
+    private final SplittableRandom random;
+
+    public ChaosComm(Comm inner, int maxDelayMillis, long seed) {
+        this.inner = inner;
+        this.maxDelayMillis = maxDelayMillis;
+        this.random = new SplittableRandom(seed ^ (inner.rank() * 0x9E3779B97F4A7C15L));
+    }
+
+    private void pause() {
+        try {
+            Thread.sleep(random.nextInt(maxDelayMillis + 1));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public int rank() {
+        return inner.rank();
+    }
+
+    @Override
+    public int size() {
+        return inner.size();
+    }
+
+    @Override
+    public void send(byte[] data, int dest, int tag) {
+        pause();
+        inner.send(data, dest, tag);
+    }
+
+    @Override
+    public Message recv(int source, int tag) {
+        pause();
+        return inner.recv(source, tag);
+    }
+
+    @Override
+    public Envelope probe(int source, int tag) {
+        pause();
+        return inner.probe(source, tag);
+    }
+
+    @Override
+    public double wtime() {
+        return inner.wtime();
+    }
+
+    @Override
+    public void taskDone(int taskId, long workUnits) {
+        pause();
+        inner.taskDone(taskId, workUnits);
+    }
+
+    @Override
+    public void close() {
+        inner.close();
+    }
+}

@@ -1,0 +1,157 @@
+package mse.mpi.launch;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import mse.emulator.actors.EmulationFailedException;
+import mse.emulator.actors.EmulationSession;
+import mse.emulator.actors.EmulationSetup;
+import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.TargetCpu;
+import mse.emulator.report.EmulationReport;
+import mse.emulator.report.Json;
+import mse.emulator.wire.EmulatorLink;
+import mse.emulator.wire.Hello;
+import mse.mpi.apps.RankMain;
+import mse.mpi.comm.ChaosComm;
+import mse.mpi.comm.Comm;
+import mse.mpi.comm.EmulatedComm;
+import mse.mpi.comm.LocalWorld;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one program under emulation: starts the emulator in this JVM, then the ranks, either as a real
+ * mpirun job (each rank an Open MPI Java process reporting over TCP) or folded into threads of this JVM
+ * (LocalComm, same emulator, same sockets), and waits for both. When the run fails, the emulator's
+ * reason (deadlock, failed rank) is reported rather than mpirun's.
+ */
+public final class EmulatedLaunch {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EmulatedLaunch.class);
+    private static final Duration REPORT_GRACE = Duration.ofSeconds(30);
+
+    private EmulatedLaunch() {
+    }
+
+    public static EmulatedRun run(EmulationPlan plan) {
+        EmulationSetup setup = new EmulationSetup(new LogGpsModel(plan.profile().network(), plan.np()),
+                TargetCpu.of(plan.profile().cpu()), plan.app().strategy().masters(plan.np()), "127.0.0.1",
+                Duration.ofSeconds(Math.max(60, 4L * plan.np())));
+        try (EmulationSession session = EmulationSession.start(setup)) {
+            LOG.info("emulator listening on {}:{} for {} ranks", session.address().getHostString(), session.address().getPort(), plan.np());
+            return plan.local() ? runLocal(plan, session) : runMpirun(plan, session);
+        }
+    }
+
+    private static EmulatedRun runMpirun(EmulationPlan plan, EmulationSession session) {
+        Path masterFile = plan.workDir().resolve("master.json");
+        List<String> args = new ArrayList<>(plan.app().toArgs());
+        args.addAll(List.of("--result-file", masterFile.toAbsolutePath().toString(),
+                "--emulator", session.address().getHostString() + ":" + session.address().getPort(),
+                "--task-cost", plan.taskCost().spec()));
+        if (plan.chaosDelayMillis() > 0) {
+            args.addAll(List.of("--chaos-delay-ms", Integer.toString(plan.chaosDelayMillis())));
+        }
+        MpirunCommand command = MpirunCommand.local(plan.np(), MpirunCommand.rankClasspath(), RankMain.class.getName(), args)
+                .exporting(List.of(RankMain.TOKEN_VARIABLE));
+        double wall;
+        try {
+            wall = MpiJob.run(command, plan.timeout(), Map.of(RankMain.TOKEN_VARIABLE, session.token()));
+        } catch (LaunchException e) {
+            session.abort("mpirun ended: " + e.getMessage());
+            throw emulatorReasonOr(session, e);
+        }
+        EmulationReport report = awaitReport(session);
+        try {
+            Map<String, Object> master = Json.read(masterFile);
+            Files.deleteIfExists(masterFile);
+            return new EmulatedRun(report, master, wall, String.join(" ", command.arguments()));
+        } catch (java.io.IOException e) {
+            throw new LaunchException("rank 0 left no readable result in " + masterFile + ": " + e.getMessage());
+        }
+    }
+
+    private static EmulatedRun runLocal(EmulationPlan plan, EmulationSession session) {
+        AtomicReference<Map<String, Object>> master = new AtomicReference<>();
+        long start = System.nanoTime();
+        Thread job = new Thread(() -> {
+            try {
+                new LocalWorld(plan.np()).run(local -> runLocalRank(plan, session, local, master));
+            } catch (RuntimeException e) {
+                session.abort(e.getMessage());
+            }
+        }, "local-ranks");
+        job.setDaemon(true);
+        job.start();
+        EmulationReport report = awaitReport(session, plan.timeout());
+        try {
+            job.join(REPORT_GRACE.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        double wall = (System.nanoTime() - start) / 1e9;
+        return new EmulatedRun(report, master.get(), wall, "local: " + plan.np() + " ranks as threads");
+    }
+
+    private static void runLocalRank(EmulationPlan plan, EmulationSession session, Comm local,
+                                     AtomicReference<Map<String, Object>> master) {
+        EmulatedComm emulated;
+        try {
+            EmulatorLink link = EmulatorLink.connect(session.address().getHostString(), session.address().getPort(),
+                    new Hello(session.token(), local.rank(), local.size()));
+            emulated = new EmulatedComm(local, link, plan.taskCost());
+        } catch (java.io.IOException e) {
+            throw new LaunchException("rank " + local.rank() + ": " + e.getMessage());
+        }
+        Comm comm = plan.chaosDelayMillis() > 0 ? new ChaosComm(emulated, plan.chaosDelayMillis(), System.nanoTime()) : emulated;
+        try {
+            Map<String, Object> result = RankMain.runRank(comm, plan.app());
+            if (result != null) {
+                master.set(result);
+            }
+        } catch (Exception | Error e) {
+            emulated.fail(e);
+            throw new LaunchException("rank " + local.rank() + " failed: " + e.getMessage());
+        }
+        comm.close();
+    }
+
+    private static EmulationReport awaitReport(EmulationSession session) {
+        return awaitReport(session, REPORT_GRACE);
+    }
+
+    private static EmulationReport awaitReport(EmulationSession session, Duration limit) {
+        try {
+            return session.report().get(limit.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw new LaunchException("emulation failed: " + e.getCause().getMessage());
+        } catch (TimeoutException e) {
+            throw new LaunchException("the emulator did not complete within " + limit.toSeconds() + " s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LaunchException("interrupted while waiting for the emulator");
+        }
+    }
+
+    /** A failed job: the emulator's reason when it has one (it names ranks and waits), else mpirun's. */
+    private static LaunchException emulatorReasonOr(EmulationSession session, LaunchException mpirun) {
+        try {
+            session.report().get(2, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof EmulationFailedException f && !f.getMessage().startsWith("mpirun ended")) {
+                return new LaunchException("emulation failed: " + f.getMessage());
+            }
+        } catch (TimeoutException | InterruptedException e) {
+            // fall back to mpirun's reason
+        }
+        return mpirun;
+    }
+}

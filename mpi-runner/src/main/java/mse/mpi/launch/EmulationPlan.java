@@ -1,0 +1,16 @@
+package mse.mpi.launch;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import mse.cluster.profiles.TargetProfile;
+import mse.emulator.model.TaskCost;
+import mse.mpi.apps.AppOptions;
+
+/**
+ * One emulated run: the program and its strategy, P, the target (network and CPU), how tasks are
+ * charged, whether ranks are real mpirun processes or threads of this JVM (local), the time limit,
+ * where rank 0 leaves its result, and (tests only) the largest random real delay to inject per operation.
+ */
+public record EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
+                            Duration timeout, Path workDir, int chaosDelayMillis) {
+}
