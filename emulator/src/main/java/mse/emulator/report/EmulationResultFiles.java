@@ -12,6 +12,7 @@ import java.util.Map;
 import mse.emulator.kernel.RankAccount;
 import mse.emulator.kernel.TaskRecord;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * The files of one emulated run, each written atomically: summary.json (the caller's header plus the
@@ -103,10 +104,27 @@ public final class EmulationResultFiles {
         AtomicFiles.writeString(file, csv.toString());
     }
 
+    /**
+     * NAME.hgrm, the percentile distribution (values divided by unit: nanoseconds become microseconds),
+     * and NAME.hlog, the same histogram in HdrHistogram's log format (raw nanoseconds), which
+     * HistogramLogReader and HistogramLogAnalyzer read back losslessly.
+     */
     private static void writeHistogram(Path file, Histogram h, double unit) throws IOException {
         AtomicFiles.write(file, out -> {
             PrintStream print = new PrintStream(out, false, StandardCharsets.UTF_8);
             h.outputPercentileDistribution(print, unit);
+            print.flush();
+        });
+        String name = file.getFileName().toString().replace(".hgrm", ".hlog");
+        AtomicFiles.write(file.resolveSibling(name), out -> {
+            PrintStream print = new PrintStream(out, false, StandardCharsets.UTF_8);
+            HistogramLogWriter log = new HistogramLogWriter(print);
+            log.outputLogFormatVersion();
+            log.outputLegend();
+            Histogram copy = h.copy();
+            copy.setStartTimeStamp(0);
+            copy.setEndTimeStamp(0);
+            log.outputIntervalHistogram(copy);
             print.flush();
         });
     }

@@ -1,0 +1,68 @@
+package mse.mpi.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import mse.emulator.report.Json;
+import mse.mpi.apps.mase.CountImage;
+import mse.mpi.apps.mase.ImageSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Live emulation with real mpirun and real Open MPI Java ranks reporting to the emulator. */
+class EmulateCommandIT {
+
+    private static final ImageSpec IMAGE = new ImageSpec(64, 48, -2, 1, -1.5, 1.5, 400);
+
+    @TempDir
+    Path tmp;
+
+    private Map<String, Object> emulate(Path out, int np, String... extra) throws Exception {
+        List<String> args = new java.util.ArrayList<>(List.of("emulate", "--np", Integer.toString(np), "--image", "64x48",
+                "--max-iter", "400", "--task-points", "16", "--out", out.toString(), "--timeout", "300"));
+        args.addAll(List.of(extra));
+        assertEquals(0, Mse.commandLine().execute(args.toArray(String[]::new)));
+        return EmulationFiles.checkComplete(out, np);
+    }
+
+    @ParameterizedTest(name = "mpirun -np {0}, measured CPU")
+    @ValueSource(ints = {4, 8})
+    void realMpirunEmulationKeepsTheChecksumAndWritesEverything(int np) throws Exception {
+        Map<String, Object> s = emulate(tmp.resolve("np" + np), np);
+        assertEquals(CountImage.sequential(IMAGE).checksum(), s.get("checksum"));
+        assertEquals("emulate", s.get("command"));
+        assertEquals("mpich-fast-ethernet", s.get("profile"));
+        assertTrue(((Number) s.get("predictedSeconds")).doubleValue() > 0);
+    }
+
+    @Test
+    void deterministicCostGivesTheSamePredictionUnderChaosAndAsThreads() throws Exception {
+        Map<String, Object> calm = emulate(tmp.resolve("calm"), 6, "--task-cost", "per-iteration:10ns");
+        Map<String, Object> chaos = emulate(tmp.resolve("chaos"), 6, "--task-cost", "per-iteration:10ns", "--chaos-delay-ms", "3");
+        Map<String, Object> local = emulate(tmp.resolve("local"), 6, "--task-cost", "per-iteration:10ns", "--local");
+        for (Map<String, Object> other : List.of(chaos, local)) {
+            assertEquals(calm.get("predictedSeconds"), other.get("predictedSeconds"));
+            assertEquals(calm.get("breakdown"), other.get("breakdown"));
+            assertEquals(calm.get("latency"), other.get("latency"));
+        }
+    }
+
+    @Test
+    void sweepFindsTheSaturationPoint() throws Exception {
+        Path out = tmp.resolve("sweep");
+        assertEquals(0, Mse.commandLine().execute("sweep", "--np", "2,4,8", "--image", "64x48", "--max-iter", "400",
+                "--task-points", "16", "--task-cost", "per-iteration:10ns", "--out", out.toString()));
+        Map<String, Object> s = Json.read(out.resolve("summary.json"));
+        List<?> points = (List<?>) s.get("points");
+        assertEquals(3, points.size());
+        Map<?, ?> best = (Map<?, ?>) s.get("best");
+        double least = points.stream().mapToDouble(p -> ((Number) ((Map<?, ?>) p).get("predictedSeconds")).doubleValue()).min().orElseThrow();
+        assertEquals(least, ((Number) best.get("predictedSeconds")).doubleValue());
+        EmulationFiles.checkComplete(out.resolve("np-8"), 8);
+    }
+}

@@ -1,0 +1,52 @@
+package mse.mpi.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.Map;
+import mse.mpi.apps.mase.CountImage;
+import mse.mpi.apps.mase.ImageSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Emulation with ranks folded into threads (--local): the same emulator, gateway and sockets as a
+ * real mpirun run. With a deterministic task cost the prediction must not change when random real
+ * delays shuffle the order in which ranks reach the emulator.
+ */
+class EmulateLocalTest {
+
+    @TempDir
+    Path tmp;
+
+    private Map<String, Object> emulate(String name, String... extra) throws Exception {
+        Path out = tmp.resolve(name);
+        String[] base = {"emulate", "--local", "--np", "6", "--image", "40x32", "--max-iter", "300",
+                "--task-points", "8", "--task-cost", "per-iteration:10ns", "--out", out.toString()};
+        String[] args = new String[base.length + extra.length];
+        System.arraycopy(base, 0, args, 0, base.length);
+        System.arraycopy(extra, 0, args, base.length, extra.length);
+        assertEquals(0, Mse.commandLine().execute(args));
+        return EmulationFiles.checkComplete(out, 6);
+    }
+
+    @Test
+    void predictionIsIdenticalUnderChaos() throws Exception {
+        Map<String, Object> calm = emulate("calm");
+        Map<String, Object> chaotic = emulate("chaos", "--chaos-delay-ms", "3");
+        assertEquals(CountImage.sequential(new ImageSpec(40, 32, -2, 1, -1.5, 1.5, 300)).checksum(), calm.get("checksum"));
+        assertEquals(calm.get("checksum"), chaotic.get("checksum"));
+        assertEquals(calm.get("predictedSeconds"), chaotic.get("predictedSeconds"));
+        assertEquals(calm.get("breakdown"), chaotic.get("breakdown"));
+        assertEquals(calm.get("latency"), chaotic.get("latency"));
+    }
+
+    @Test
+    void multipleMastersAndEpRunEmulated() throws Exception {
+        Map<String, Object> ml = emulate("ml", "--strategy", "multi", "--masters", "2");
+        assertEquals(2, ml.get("masters"));
+        assertEquals(CountImage.sequential(new ImageSpec(40, 32, -2, 1, -1.5, 1.5, 300)).checksum(), ml.get("checksum"));
+        Map<String, Object> ep = emulate("ep", "--app", "ep", "--ep-tasks", "24", "--ep-pairs", "500");
+        assertEquals(24, ep.get("tasks"));
+    }
+}

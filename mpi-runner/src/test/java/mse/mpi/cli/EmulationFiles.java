@@ -1,0 +1,56 @@
+package mse.mpi.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.FileInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import mse.emulator.report.Json;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+/** Checks an emulated run's directory is complete, for the integration and local tests. */
+final class EmulationFiles {
+
+    private EmulationFiles() {
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> checkComplete(Path dir, int np) throws Exception {
+        Map<String, Object> s = Json.read(dir.resolve("summary.json"));
+        for (String key : List.of("command", "app", "strategy", "np", "masters", "profile", "cpuRatio", "tasks",
+                "predictedSeconds", "wallSeconds", "checksum")) {
+            assertTrue(s.containsKey(key), "summary.json lacks " + key + ": " + s);
+        }
+        assertEquals(np, s.get("np"));
+        Map<String, Object> master = (Map<String, Object>) ((Map<String, Object>) s.get("breakdown")).get("master");
+        double parts = 0;
+        for (String key : List.of("sendSeconds", "recvSeconds", "computeSeconds", "idleSeconds")) {
+            parts += ((Number) master.get(key)).doubleValue();
+        }
+        assertTrue(parts > 0 && parts <= ((Number) s.get("predictedSeconds")).doubleValue() * (1 + 1e-9));
+        Map<String, Object> latency = (Map<String, Object>) s.get("latency");
+        for (String measure : List.of("slaveWaitMicros", "masterQueueWaitMicros")) {
+            Map<String, Object> p = (Map<String, Object>) latency.get(measure);
+            for (String key : List.of("p50", "p90", "p99", "max", "count")) {
+                assertTrue(p.containsKey(key), measure + " lacks " + key);
+            }
+        }
+        assertEquals(np + 1, Files.readAllLines(dir.resolve("breakdown.csv")).size());
+        assertEquals(((Number) s.get("tasks")).intValue() + 1, Files.readAllLines(dir.resolve("tasks.csv")).size());
+        for (String name : List.of("slave-wait", "master-queue-wait", "master-queue-length")) {
+            Histogram h;
+            try (FileInputStream in = new FileInputStream(dir.resolve("histograms/" + name + ".hlog").toFile())) {
+                h = (Histogram) new HistogramLogReader(in).nextIntervalHistogram();
+            }
+            String hgrm = Files.readString(dir.resolve("histograms/" + name + ".hgrm"));
+            assertTrue(hgrm.contains(String.format("Total count    = %12d]", h.getTotalCount())),
+                    name + ".hgrm and .hlog disagree: " + hgrm);
+            assertTrue(h.getTotalCount() > 0, name + " recorded nothing");
+        }
+        return s;
+    }
+}
