@@ -44,8 +44,10 @@ case "${1:-}" in
     mvn -B -Dstyle.color=never install "$@"
     echo "$ROOT/mpi-runner/target/classes:$ROOT/mpi-runner/target/lib/*" > "$CLASSPATH_FILE" ;;
   "")
+    # The default job: MASE SI emulated on Fast Ethernet (seed 001 Table 2) over P = 2..32, each P a real
+    # mpirun job; 16-point tasks put the master's saturation point inside the sweep.
     ensure_setup; ensure_built
-    mse run --np 4 ;;
+    mse sweep --np 2,4,8,16,32 --task-points 16 --profile mpich-fast-ethernet ;;
   *)
     ensure_setup; ensure_built
     mse "$@" ;;
