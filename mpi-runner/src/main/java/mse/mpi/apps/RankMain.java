@@ -4,6 +4,9 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import mse.cluster.profiles.CpuProfile;
+import mse.cluster.profiles.ProfileLoader;
+import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
 import mse.emulator.report.AtomicFiles;
 import mse.emulator.report.Json;
@@ -16,6 +19,7 @@ import mse.mpi.comm.ChaosComm;
 import mse.mpi.comm.Comm;
 import mse.mpi.comm.EmulatedComm;
 import mse.mpi.comm.MpiComm;
+import mse.mpi.launch.HostedEmulation;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,11 +51,31 @@ public final class RankMain implements Callable<Integer> {
             description = "How tasks are charged when emulated: real, fixed:DUR or per-iteration:DUR.")
     String taskCost;
 
+    @Option(names = "--emulate", description = "Host the emulator in rank 0 and run in virtual time (for your own mpirun command line).")
+    boolean emulate;
+
+    @Option(names = "--profile", paramLabel = "NAME|FILE", defaultValue = "mpich-fast-ethernet",
+            description = "With --emulate: the target network and CPU (default: ${DEFAULT-VALUE}).")
+    String profile;
+
+    @Option(names = "--cpu-ratio", paramLabel = "R", description = "With --emulate: target CPU speed / this host's.")
+    Double cpuRatio;
+
+    @Option(names = "--bind", paramLabel = "HOST", defaultValue = "127.0.0.1",
+            description = "With --emulate: the interface rank 0's emulator listens on; name one the other hosts reach "
+                    + "for a multi-host run (default: ${DEFAULT-VALUE}).")
+    String bindHost;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/mpirun-emulate",
+            description = "With --emulate: where rank 0 writes the results (default: ${DEFAULT-VALUE}).")
+    Path out;
+
     @Option(names = "--chaos-delay-ms", hidden = true, defaultValue = "0",
             description = "Tests only: random real delay before each operation, to shuffle interleavings.")
     int chaosDelayMillis;
 
     private EmulatedComm emulatedComm;
+    private HostedEmulation hosted;
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new RankMain()).execute(args));
@@ -62,7 +86,13 @@ public final class RankMain implements Callable<Integer> {
         MpiComm mpi = MpiComm.init(new String[0]);
         Comm comm = mpi;
         try {
-            comm = emulator == null ? mpi : emulated(mpi);
+            if (emulate) {
+                hosted = HostedEmulation.start(mpi, options, target(), TaskCost.parse(taskCost), bindHost);
+                emulatedComm = hosted.comm();
+                comm = emulatedComm;
+            } else if (emulator != null) {
+                comm = emulated(mpi);
+            }
             if (chaosDelayMillis > 0) {
                 comm = new ChaosComm(comm, chaosDelayMillis, System.nanoTime());
             }
@@ -72,10 +102,19 @@ public final class RankMain implements Callable<Integer> {
             if (result != null && resultFile != null) {
                 Json.write(resultFile, result);
             }
+            if (result != null && hosted != null) {
+                Map<String, Object> summary = hosted.finish(options, result, out);
+                System.out.printf("predicted time %.6f s on %s (np %d); results in %s%n",
+                        ((Number) summary.get("predictedSeconds")).doubleValue(), summary.get("profile"), mpi.size(),
+                        out.resolve("summary.json"));
+            }
         } catch (Exception | Error e) {
             System.err.println("mse: rank " + mpi.rank() + " failed: " + e);
             if (emulatedComm != null) {
                 emulatedComm.fail(e);
+            }
+            if (hosted != null) {
+                hosted.abort("rank 0 failed: " + e);
             }
             return 1;
         }
@@ -93,6 +132,11 @@ public final class RankMain implements Callable<Integer> {
         EmulatorLink link = EmulatorLink.connect(host, port, new Hello(token, mpi.rank(), mpi.size()));
         emulatedComm = new EmulatedComm(mpi, link, TaskCost.parse(taskCost));
         return emulatedComm;
+    }
+
+    private TargetProfile target() {
+        TargetProfile target = ProfileLoader.load(profile);
+        return cpuRatio == null ? target : target.withCpu(new CpuProfile(cpuRatio));
     }
 
     /** Runs this rank's part of the program; rank 0 returns its result record, other ranks null. */

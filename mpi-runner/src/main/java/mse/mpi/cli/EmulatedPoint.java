@@ -2,7 +2,6 @@ package mse.mpi.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
@@ -11,6 +10,7 @@ import mse.mpi.apps.AppOptions;
 import mse.mpi.launch.EmulatedLaunch;
 import mse.mpi.launch.EmulatedRun;
 import mse.mpi.launch.EmulationPlan;
+import mse.mpi.launch.RunHeader;
 
 /** One emulated run at one P, validated up front (before anything is launched) and written to its directory. */
 final class EmulatedPoint {
@@ -42,21 +42,8 @@ final class EmulatedPoint {
     Map<String, Object> run(Path dir) throws IOException {
         EmulatedRun run = EmulatedLaunch.run(new EmulationPlan(app, np, target, taskCost, emulation.local(),
                 emulation.timeout(), dir, emulation.chaosDelayMillis()));
-        Map<String, Object> header = new LinkedHashMap<>();
-        header.put("command", command);
-        header.put("app", app.app().name());
-        header.put("strategy", app.strategy().name());
-        header.put("np", np);
-        header.put("masters", app.strategy().masters(np).size());
-        header.put("profile", target.network().name());
-        header.put("profileSource", target.origin());
-        header.put("cpuRatio", target.cpu().speedRatio());
-        header.put("taskCost", taskCost.spec());
-        header.put("workload", app.describe());
-        header.put("tasks", run.master().get("tasks"));
-        header.put("wallSeconds", run.wallSeconds());
-        header.put("checksum", run.master().get("checksum"));
-        header.put("launchedAs", run.launchedAs());
+        Map<String, Object> header = RunHeader.of(command, app, np, target, taskCost, run.master(), run.wallSeconds(),
+                run.launchedAs());
         return EmulationResultFiles.write(dir, header, run.report());
     }
 }

@@ -53,6 +53,19 @@ class EmulateCommandIT {
     }
 
     @Test
+    void usersOwnMpirunWithRankZeroHostingTheEmulatorPredictsTheSame() throws Exception {
+        Map<String, Object> viaCli = emulate(tmp.resolve("cli"), 4, "--task-cost", "per-iteration:10ns");
+        Path out = tmp.resolve("hosted");
+        List<String> args = new java.util.ArrayList<>(List.of("--image", "64x48", "--max-iter", "400", "--task-points", "16",
+                "--emulate", "--profile", "mpich-fast-ethernet", "--task-cost", "per-iteration:10ns", "--out", out.toString()));
+        mse.mpi.launch.MpiJob.run(mse.mpi.launch.MpirunCommand.local(4, mse.mpi.launch.MpirunCommand.rankClasspath(),
+                mse.mpi.apps.RankMain.class.getName(), args), java.time.Duration.ofMinutes(5));
+        Map<String, Object> hosted = EmulationFiles.checkComplete(out, 4);
+        assertEquals(viaCli.get("predictedSeconds"), hosted.get("predictedSeconds"));
+        assertEquals(viaCli.get("checksum"), hosted.get("checksum"));
+    }
+
+    @Test
     void sweepFindsTheSaturationPoint() throws Exception {
         Path out = tmp.resolve("sweep");
         assertEquals(0, Mse.commandLine().execute("sweep", "--np", "2,4,8", "--image", "64x48", "--max-iter", "400",

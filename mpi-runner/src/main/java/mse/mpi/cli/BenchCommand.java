@@ -1,0 +1,97 @@
+package mse.mpi.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import mse.cluster.profiles.ProfileLoader;
+import mse.emulator.model.TaskCost;
+import mse.mpi.apps.AppOptions;
+import mse.mpi.apps.RankMain;
+import mse.mpi.launch.EmulatedLaunch;
+import mse.mpi.launch.EmulationPlan;
+import mse.mpi.launch.MpiJob;
+import mse.mpi.launch.MpirunCommand;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * `mse bench emulate`: what emulation costs in wall time. The same program at the same P is run plainly
+ * under mpirun and emulated under mpirun, several times each; the ratio of the median wall times
+ * (mpirun start to end, JVM start-up included) is printed, ending with machine-readable lines.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Benchmarks. 'emulate': wall time of an emulated run divided by the plain run of the same command.",
+        footer = {"", "Example:", "  ./run.sh bench emulate --np 4,8 --repeat 3 --task-points 16"})
+final class BenchCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "WHAT", description = "The benchmark: emulate.")
+    String what;
+
+    @Option(names = "--np", paramLabel = "P,P,...", defaultValue = "4,8", description = "Ranks (default: ${DEFAULT-VALUE}).")
+    String npList;
+
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", description = "Runs of each kind per P; the median counts (default: ${DEFAULT-VALUE}).")
+    int repeat;
+
+    @Mixin
+    AppOptions app;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!"emulate".equals(what)) {
+            throw new BadInputException("bench: unknown benchmark '" + what + "'; available: emulate");
+        }
+        if (repeat < 1) {
+            throw new BadInputException("--repeat: expected at least 1, got " + repeat);
+        }
+        List<Integer> nps = NpList.parse(npList);
+        for (int np : nps) {
+            app.validate(np);
+        }
+        Path scratch = Files.createTempDirectory("mse-bench");
+        List<String> lines = new ArrayList<>();
+        System.out.printf("%s, %s master strategy; median of %d runs each%n", app.describe(), app.strategy().name(), repeat);
+        System.out.printf("%6s %12s %12s %8s%n", "P", "plain s", "emulated s", "ratio");
+        for (int np : nps) {
+            double plain = median(plainRuns(np));
+            double emulated = median(emulatedRuns(np, scratch));
+            double ratio = emulated / plain;
+            System.out.printf("%6d %12.3f %12.3f %8.2f%n", np, plain, emulated, ratio);
+            lines.add(String.format("emulation-overhead-np%d: %.3f", np, ratio));
+        }
+        lines.forEach(System.out::println);
+        return 0;
+    }
+
+    private double[] plainRuns(int np) {
+        List<String> args = new ArrayList<>(app.toArgs());
+        MpirunCommand command = MpirunCommand.local(np, MpirunCommand.rankClasspath(), RankMain.class.getName(), args);
+        double[] walls = new double[repeat];
+        for (int i = 0; i < repeat; i++) {
+            walls[i] = MpiJob.run(command, Duration.ofMinutes(30));
+        }
+        return walls;
+    }
+
+    private double[] emulatedRuns(int np, Path scratch) {
+        double[] walls = new double[repeat];
+        for (int i = 0; i < repeat; i++) {
+            walls[i] = EmulatedLaunch.run(new EmulationPlan(app, np, ProfileLoader.load("mpich-fast-ethernet"),
+                    new TaskCost.Real(), false, Duration.ofMinutes(30), scratch, 0)).wallSeconds();
+        }
+        return walls;
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+}
