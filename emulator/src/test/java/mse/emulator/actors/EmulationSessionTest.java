@@ -1,0 +1,149 @@
+package mse.emulator.actors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import mse.cluster.profiles.ProfileLoader;
+import mse.emulator.kernel.EmulatorReply;
+import mse.emulator.kernel.RankFact;
+import mse.emulator.kernel.VirtualTimeKernel;
+import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.TargetCpu;
+import mse.emulator.report.EmulationReport;
+import mse.emulator.wire.EmulationAbortedException;
+import mse.emulator.wire.EmulatorLink;
+import mse.emulator.wire.Hello;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The whole emulator (gateway, keeper, master queues) driven by scripted ranks over real sockets. */
+@Timeout(60)
+class EmulationSessionTest {
+
+    private static LogGpsModel model(int np) {
+        return new LogGpsModel(ProfileLoader.load("mpich-fast-ethernet").network(), np);
+    }
+
+    private static EmulationSession start(int np) {
+        return EmulationSession.start(new EmulationSetup(model(np), new TargetCpu(1.0), List.of(0), "127.0.0.1",
+                Duration.ofSeconds(20)));
+    }
+
+    /** Runs one script per rank, each on its own thread with its own link. */
+    private static List<Thread> ranks(EmulationSession session, int np, List<Consumer<EmulatorLink>> scripts) {
+        List<Thread> threads = new ArrayList<>();
+        for (int r = 0; r < np; r++) {
+            int rank = r;
+            Thread t = new Thread(() -> {
+                try (EmulatorLink link = EmulatorLink.connect("127.0.0.1", session.address().getPort(),
+                        new Hello(session.token(), rank, np))) {
+                    scripts.get(rank).accept(link);
+                } catch (EmulationAbortedException expected) {
+                    // the run was ended by the emulator; the test checks why
+                } catch (Exception e) {
+                    throw new RuntimeException(e);
+                }
+            });
+            t.start();
+            threads.add(t);
+        }
+        return threads;
+    }
+
+    private static List<RankFact> masterScript(int slaves) {
+        List<RankFact> facts = new ArrayList<>();
+        for (int s = 1; s <= slaves; s++) {
+            facts.add(new RankFact.Sent(0, 1_000, s, 1, 12));
+        }
+        for (int s = 1; s <= slaves; s++) {
+            facts.add(new RankFact.Receive(0, 2_000, RankFact.ANY, 2, true));
+        }
+        facts.add(new RankFact.Finished(0, 0));
+        return facts;
+    }
+
+    private static List<RankFact> slaveScript(int rank) {
+        return List.of(new RankFact.Receive(rank, 0, 0, 1, true), new RankFact.TaskDone(rank, 50_000L * rank, rank, 10),
+                new RankFact.Sent(rank, 0, 0, 2, 1_000), new RankFact.Finished(rank, 0));
+    }
+
+    private static void play(EmulatorLink link, List<RankFact> facts) {
+        for (RankFact f : facts) {
+            if (f instanceof RankFact.Receive) {
+                assertTrue(link.ask(f) instanceof EmulatorReply.Grant);
+            } else {
+                link.report(f);
+            }
+        }
+    }
+
+    @Test
+    void scriptedRunMatchesThePureKernelFedTheSameFacts() throws Exception {
+        int np = 4;
+        VirtualTimeKernel reference = new VirtualTimeKernel(model(np), new TargetCpu(1.0));
+        for (int r = 1; r < np; r++) {
+            slaveScript(r).forEach(reference::accept);
+        }
+        masterScript(np - 1).forEach(reference::accept);
+
+        try (EmulationSession session = start(np)) {
+            List<Consumer<EmulatorLink>> scripts = new ArrayList<>();
+            scripts.add(link -> play(link, masterScript(np - 1)));
+            for (int r = 1; r < np; r++) {
+                int rank = r;
+                scripts.add(link -> play(link, slaveScript(rank)));
+            }
+            List<Thread> threads = ranks(session, np, scripts);
+            EmulationReport report = session.report().get(30, TimeUnit.SECONDS);
+            for (Thread t : threads) {
+                t.join();
+            }
+            assertEquals(reference.result().predictedNanos(), report.result().predictedNanos());
+            assertEquals(np - 1, report.tasks().size());
+            assertEquals(np - 1, report.masterQueues().get(0).queueWaitNanos().getTotalCount());
+        }
+    }
+
+    @Test
+    void deadlockEndsTheRunNamingEveryWaitingRank() throws Exception {
+        int np = 3;
+        try (EmulationSession session = start(np)) {
+            List<Consumer<EmulatorLink>> scripts = new ArrayList<>();
+            for (int r = 0; r < np; r++) {
+                int rank = r;
+                scripts.add(link -> link.ask(new RankFact.Receive(rank, 0, RankFact.ANY, 7, true)));
+            }
+            List<Thread> threads = ranks(session, np, scripts);
+            ExecutionException e = assertThrows(ExecutionException.class, () -> session.report().get(30, TimeUnit.SECONDS));
+            for (int r = 0; r < np; r++) {
+                assertTrue(e.getCause().getMessage().contains("rank " + r + " waits in receive(source=ANY, tag=7)"), e.getCause().getMessage());
+            }
+            for (Thread t : threads) {
+                t.join(); // every rank was told and returned
+            }
+        }
+    }
+
+    @Test
+    void aRankThatVanishesEndsTheRunNamingIt() throws Exception {
+        int np = 2;
+        try (EmulationSession session = start(np)) {
+            List<Consumer<EmulatorLink>> scripts = List.of(
+                    link -> link.ask(new RankFact.Receive(0, 0, 1, 2, true)),
+                    link -> link.report(new RankFact.Computed(1, 5)));   // closes without Finished
+            List<Thread> threads = ranks(session, np, scripts);
+            ExecutionException e = assertThrows(ExecutionException.class, () -> session.report().get(30, TimeUnit.SECONDS));
+            assertTrue(e.getCause().getMessage().contains("rank 1"), e.getCause().getMessage());
+            for (Thread t : threads) {
+                t.join();
+            }
+        }
+    }
+}
