@@ -3,6 +3,7 @@ package mse.emulator.actors;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.TreeMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -52,7 +53,9 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     private final RankConnection[] connections;
     private final boolean[] asking;
     private final boolean[] progressAsked;
-    private final Map<Integer, ActorRef<MasterQueue.Command>> queues = new HashMap<>();
+    private final Map<Integer, ActorRef<MasterQueue.Command>> queues = new TreeMap<>();
+    /** Every delivered message, so a master discovered late (a dynamic master) still sees its whole queue. */
+    private final List<MessageRecord> delivered = new ArrayList<>();
     private final Map<Integer, LatencyHistograms> summaries = new HashMap<>();
     private final List<TaskRecord> tasks = new ArrayList<>();
     private int connected;
@@ -67,9 +70,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         this.connections = new RankConnection[setup.np()];
         this.asking = new boolean[setup.np()];
         this.progressAsked = new boolean[setup.np()];
-        for (int master : setup.masters()) {
-            queues.put(master, context.spawn(MasterQueue.create(master), "master-queue-" + master));
-        }
+        setup.masters().forEach(this::ensureQueue);
         this.kernel = new VirtualTimeKernel(setup.network(), setup.cpu(), new KernelObserver() {
             @Override
             public void messageReceived(MessageRecord message) {
@@ -131,6 +132,9 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         int rank = fact.rank();
         if (fact instanceof RankFact.Receive r) {
             asking[rank] = r.needsAnswer();
+            if (r.source() == RankFact.ANY) {
+                ensureQueue(rank); // a rank that takes requests from anyone acts as a master
+            }
         } else if (fact instanceof RankFact.Probe) {
             asking[rank] = true;
         } else if (fact instanceof RankFact.Progress) {
@@ -175,7 +179,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     private Behavior<Command> onQueueSummarized(QueueSummarized summarized) {
         summaries.put(summarized.summary().master(), summarized.summary().histograms());
         if (summaries.size() == queues.size()) {
-            result.complete(new EmulationReport(kernel.result(), tasks, summaries, setup.masters()));
+            result.complete(new EmulationReport(kernel.result(), tasks, summaries, List.copyOf(queues.keySet())));
         }
         return this;
     }
@@ -215,7 +219,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
             ActorRef<MasterQueue.Summary> replyTo = getContext().messageAdapter(MasterQueue.Summary.class, QueueSummarized::new);
             queues.values().forEach(q -> q.tell(new MasterQueue.Summarize(replyTo)));
             if (queues.isEmpty()) {
-                result.complete(new EmulationReport(kernel.result(), tasks, summaries, setup.masters()));
+                result.complete(new EmulationReport(kernel.result(), tasks, summaries, List.of()));
             }
         } else {
             fail(outcome.reason());
@@ -231,7 +235,18 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         result.completeExceptionally(new EmulationFailedException(reason));
     }
 
+    /** A MasterQueue for this rank, spawned on first need and told every message it missed. */
+    private void ensureQueue(int master) {
+        if (!queues.containsKey(master)) {
+            ActorRef<MasterQueue.Command> queue = getContext().spawn(MasterQueue.create(master), "master-queue-" + master);
+            queues.put(master, queue);
+            delivered.stream().filter(m -> m.source() == master || m.destination() == master)
+                    .forEach(m -> queue.tell(new MasterQueue.Delivered(m)));
+        }
+    }
+
     private void deliverToQueues(MessageRecord message) {
+        delivered.add(message);
         ActorRef<MasterQueue.Command> to = queues.get(message.destination());
         if (to != null) {
             to.tell(new MasterQueue.Delivered(message));

@@ -34,6 +34,12 @@ public final class EmulationResultFiles {
         writeHistogram(dir.resolve("histograms/master-queue-wait.hgrm"), queues.queueWaitNanos(), 1000.0);
         writeHistogram(dir.resolve("histograms/master-queue-length.hgrm"), queues.queueLength(), 1.0);
         writeHistogram(dir.resolve("histograms/master-recv-overhead.hgrm"), queues.receiveOverheadNanos(), 1000.0);
+        for (Map.Entry<Integer, LatencyHistograms> master : report.masterQueues().entrySet()) {
+            String prefix = "histograms/master-" + master.getKey() + "-";
+            writeHistogram(dir.resolve(prefix + "slave-wait.hgrm"), master.getValue().slaveWaitNanos(), 1000.0);
+            writeHistogram(dir.resolve(prefix + "queue-wait.hgrm"), master.getValue().queueWaitNanos(), 1000.0);
+            writeHistogram(dir.resolve(prefix + "queue-length.hgrm"), master.getValue().queueLength(), 1.0);
+        }
         Json.write(dir.resolve("summary.json"), summary);
         return summary;
     }
@@ -45,21 +51,38 @@ public final class EmulationResultFiles {
         summary.put("sequentialSeconds", seconds(sequential));
         summary.put("speedup", report.result().predictedNanos() == 0 ? 0.0 : (double) sequential / report.result().predictedNanos());
         RankAccount master = report.result().ranks().get(report.masters().isEmpty() ? 0 : report.masters().get(0));
-        Map<String, Object> breakdown = new LinkedHashMap<>();
-        breakdown.put("rank", master.rank());
-        breakdown.put("sendSeconds", seconds(master.sendNanos()));
-        breakdown.put("recvSeconds", seconds(master.receiveNanos()));
-        breakdown.put("computeSeconds", seconds(master.computeNanos()));
-        breakdown.put("idleSeconds", seconds(master.idleNanos()));
-        breakdown.put("busyFraction", busyFraction(master));
-        summary.put("breakdown", Map.of("master", breakdown));
+        summary.put("breakdown", Map.of("master", breakdown(master)));
         LatencyHistograms queues = report.combinedQueues();
         Map<String, Object> latency = new LinkedHashMap<>();
         latency.put("slaveWaitMicros", percentiles(queues.slaveWaitNanos(), 1000.0));
         latency.put("masterQueueWaitMicros", percentiles(queues.queueWaitNanos(), 1000.0));
         latency.put("masterQueueLength", percentiles(queues.queueLength(), 1.0));
         summary.put("latency", latency);
+        List<Map<String, Object>> masters = new ArrayList<>();
+        for (int rank : report.masters()) {
+            Map<String, Object> m = breakdown(report.result().ranks().get(rank));
+            LatencyHistograms h = report.masterQueues().get(rank);
+            if (h != null) {
+                m.put("slaveWaitMicros", percentiles(h.slaveWaitNanos(), 1000.0));
+                m.put("masterQueueWaitMicros", percentiles(h.queueWaitNanos(), 1000.0));
+            }
+            masters.add(m);
+        }
+        // "masters" already holds the number of masters (Pm), which sweeps compare; the detail goes here.
+        summary.put("perMaster", masters);
         return summary;
+    }
+
+    /** Where one rank's virtual time went, seed 001 Fig. 3. */
+    private static Map<String, Object> breakdown(RankAccount account) {
+        Map<String, Object> breakdown = new LinkedHashMap<>();
+        breakdown.put("rank", account.rank());
+        breakdown.put("sendSeconds", seconds(account.sendNanos()));
+        breakdown.put("recvSeconds", seconds(account.receiveNanos()));
+        breakdown.put("computeSeconds", seconds(account.computeNanos()));
+        breakdown.put("idleSeconds", seconds(account.idleNanos()));
+        breakdown.put("busyFraction", busyFraction(account));
+        return breakdown;
     }
 
     /** The master's share of its time spent sending, receiving or computing (not idle). */

@@ -1,8 +1,10 @@
 package mse.mpi.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import mse.mpi.apps.mase.CountImage;
 import mse.mpi.apps.mase.ImageSpec;
@@ -45,6 +47,14 @@ class EmulateLocalTest {
     void multipleMastersAndEpRunEmulated() throws Exception {
         Map<String, Object> ml = emulate("ml", "--strategy", "multi", "--masters", "2");
         assertEquals(2, ml.get("masters"));
+        // Pm groups really use Pm masters: ranks 0 and 3 (6 ranks, 2 groups) each have their own breakdown.
+        List<?> perMaster = (List<?>) ml.get("perMaster");
+        assertEquals(List.of(0, 3), perMaster.stream().map(m -> ((Map<?, ?>) m).get("rank")).toList());
+        for (Object m : perMaster) {
+            assertTrue(((Number) ((Map<?, ?>) m).get("busyFraction")).doubleValue() > 0);
+            assertTrue(((Map<?, ?>) ((Map<?, ?>) m).get("slaveWaitMicros")).get("count") instanceof Number);
+        }
+        assertTrue(java.nio.file.Files.exists(tmp.resolve("ml/histograms/master-3-slave-wait.hgrm")));
         assertEquals(CountImage.sequential(new ImageSpec(40, 32, -2, 1, -1.5, 1.5, 300)).checksum(), ml.get("checksum"));
         Map<String, Object> ep = emulate("ep", "--app", "ep", "--ep-tasks", "24", "--ep-pairs", "500");
         assertEquals(24, ep.get("tasks"));
