@@ -13,6 +13,7 @@ CLASSPATH_FILE="$ROOT/mpi-runner/target/mse.classpath"
 needs_setup() {
   command -v mpirun >/dev/null 2>&1 || return 0
   command -v ompi_info >/dev/null 2>&1 || return 0
+  command -v fc-list >/dev/null 2>&1 || return 0
   local libdir; libdir=$(ompi_info --parsable --path libdir | sed -n 's/^path:libdir:\(.*\)$/\1/p')
   [ -f "$libdir/mpi.jar" ] || return 0
   ls "${MAVEN_REPO_LOCAL:-$HOME/.m2/repository}"/org/open-mpi/mpi/*/mpi-*.jar >/dev/null 2>&1 || return 0

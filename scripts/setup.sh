@@ -72,7 +72,8 @@ WORK_DIR=""
 trap '[ -z "$WORK_DIR" ] || rm -rf "$WORK_DIR"' EXIT
 
 main() {
-  install_packages openmpi-bin libopenmpi-dev
+  # Fonts: the report's charts are drawn with Java2D, which needs at least one font and fontconfig.
+  install_packages openmpi-bin libopenmpi-dev fontconfig fonts-dejavu-core
   build_mpi_jar
   maven_install_mpi_jar
   if [ "${1:-}" = "--with-browser" ]; then install_packages chromium; fi

@@ -1,12 +1,15 @@
 package mse.mpi.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.mpi.apps.AppOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** `mse emulate`: one emulated run, the program really executing, virtual time from the target model. */
 @Command(name = "emulate", mixinStandardHelpOptions = true, sortOptions = false,
@@ -26,12 +29,17 @@ final class EmulateCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<timestamp>-emulate).")
     Path out;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
         EmulatedPoint point = EmulatedPoint.prepare("emulate", np, app, emulation);
         Path dir = RunDirectory.create(out, "emulate");
         Map<String, Object> summary = point.run(dir);
         ResultTables.printRun(summary, dir);
+        RunReport.write(dir, "MSE emulation: " + summary.get("workload") + ", P = " + np, spec.commandLine().getParseResult().originalArgs(),
+                point.target(), List.of(new RunReport.Run(summary, dir)), List.of());
         return 0;
     }
 }

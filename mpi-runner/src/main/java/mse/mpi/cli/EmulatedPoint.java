@@ -38,6 +38,10 @@ final class EmulatedPoint {
         return new EmulatedPoint(command, np, app, emulation);
     }
 
+    TargetProfile target() {
+        return target;
+    }
+
     /** Runs, writes summary.json and the other result files into dir, and returns the summary. */
     Map<String, Object> run(Path dir) throws IOException {
         EmulatedRun run = EmulatedLaunch.run(new EmulationPlan(app, np, target, taskCost, emulation.local(),

@@ -11,7 +11,9 @@ import mse.emulator.report.Json;
 import mse.mpi.apps.AppOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** `mse sweep`: one emulated run per P, each a real mpirun job; the table and the saturation point. */
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
@@ -32,6 +34,9 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<timestamp>-sweep).")
     Path out;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
         List<Integer> nps = NpList.parse(npList);
@@ -41,10 +46,12 @@ final class SweepCommand implements Callable<Integer> {
         }
         Path dir = RunDirectory.create(out, "sweep");
         List<Map<String, Object>> points = new ArrayList<>();
+        List<RunReport.Run> finished = new ArrayList<>();
         ResultTables.printSweepHeader();
         for (int i = 0; i < nps.size(); i++) {
             Map<String, Object> point = runs.get(i).run(dir.resolve("np-" + nps.get(i)));
             points.add(point);
+            finished.add(new RunReport.Run(point, dir.resolve("np-" + nps.get(i))));
             ResultTables.printSweepRow(point);
             Json.write(dir.resolve("summary.json"), summary(points));
         }
@@ -52,6 +59,8 @@ final class SweepCommand implements Callable<Integer> {
         @SuppressWarnings("unchecked")
         Map<String, Object> best = (Map<String, Object>) summary.get("best");
         ResultTables.printBest(best, points);
+        RunReport.write(dir, "MSE sweep: " + summary.get("workload"), spec.commandLine().getParseResult().originalArgs(),
+                runs.get(0).target(), finished, List.of());
         System.out.printf("results: %s%n", dir.resolve("summary.json"));
         return 0;
     }

@@ -1,0 +1,42 @@
+package mse.emulator.report;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/** The few HTML pieces of a report: escaping, tables, style. */
+final class Html {
+
+    static final String STYLE = "body{font-family:sans-serif;max-width:1000px;margin:2em auto;color:#222}"
+            + "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}"
+            + "th{background:#f4f4f4}td.key{text-align:left;font-weight:bold}img.chart{max-width:100%}"
+            + "code{background:#f4f4f4;padding:2px 4px;word-break:break-all}section{margin-top:2em}";
+
+    private Html() {
+    }
+
+    static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    static String pointsTable(List<ReportPoint> points) {
+        StringBuilder t = new StringBuilder("<table id=\"points\"><tr><th>series</th><th>P</th><th>time (s)</th>"
+                + "<th>master send (s)</th><th>receive (s)</th><th>compute (s)</th><th>idle (s)</th></tr>\n");
+        for (ReportPoint p : points.stream().sorted(Comparator.comparing(ReportPoint::series).thenComparingInt(ReportPoint::np)).toList()) {
+            t.append("<tr><td class=\"key\">").append(escape(p.series())).append("</td><td>").append(p.np())
+                    .append("</td><td>").append(String.format("%.6f", p.seconds())).append("</td><td>")
+                    .append(String.format("%.6f", p.master().send())).append("</td><td>")
+                    .append(String.format("%.6f", p.master().receive())).append("</td><td>")
+                    .append(String.format("%.6f", p.master().compute())).append("</td><td>")
+                    .append(String.format("%.6f", p.master().idle())).append("</td></tr>\n");
+        }
+        return t.append("</table>\n").toString();
+    }
+
+    static String inputsTable(Map<String, Object> inputs) {
+        StringBuilder t = new StringBuilder("<section id=\"inputs\"><h2>Inputs</h2><table>\n");
+        inputs.forEach((k, v) -> t.append("<tr><td class=\"key\">").append(escape(k)).append("</td><td style=\"text-align:left\">")
+                .append(escape(String.valueOf(v))).append("</td></tr>\n"));
+        return t.append("</table></section>\n").toString();
+    }
+}

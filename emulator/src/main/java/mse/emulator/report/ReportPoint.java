@@ -1,0 +1,16 @@
+package mse.emulator.report;
+
+import java.nio.file.Path;
+
+/**
+ * One point of a report: a run at P ranks on one series (a strategy, a number of masters, a profile, or
+ * measured reality), its time, where the master's time went, and the directory of its histograms
+ * (null when it has none, as for measured points).
+ */
+public record ReportPoint(String series, int np, double seconds, MasterBreakdown master, Path histograms) {
+
+    /** The master's virtual time by activity, seed 001 Fig. 3. */
+    public record MasterBreakdown(double send, double receive, double compute, double idle) {
+        public static final MasterBreakdown NONE = new MasterBreakdown(0, 0, 0, 0);
+    }
+}
