@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import mse.emulator.report.EmulationReport;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -24,24 +25,27 @@ public final class EmulationSession implements AutoCloseable {
     private final ActorSystem<VirtualTimeKeeper.Command> system;
     private final RankGateway gateway;
     private final CompletableFuture<EmulationReport> report;
+    private final AtomicLong tasksDone;
 
     private EmulationSession(ActorSystem<VirtualTimeKeeper.Command> system, RankGateway gateway,
-                             CompletableFuture<EmulationReport> report) {
+                             CompletableFuture<EmulationReport> report, AtomicLong tasksDone) {
         this.system = system;
         this.gateway = gateway;
         this.report = report;
+        this.tasksDone = tasksDone;
     }
 
     public static EmulationSession start(EmulationSetup setup) {
         CompletableFuture<EmulationReport> report = new CompletableFuture<>();
         CompletableFuture<ActorRef<GatewayEvent>> events = new CompletableFuture<>();
+        AtomicLong tasksDone = new AtomicLong();
         ActorSystem<VirtualTimeKeeper.Command> system =
-                ActorSystem.create(VirtualTimeKeeper.create(setup, report, events), "mse-emulator", config());
+                ActorSystem.create(VirtualTimeKeeper.create(setup, report, events, tasksDone), "mse-emulator", config());
         try {
             ActorRef<GatewayEvent> sink = events.get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             RankGateway gateway = RankGateway.bind(system, setup.bindHost(), 0, sink).toCompletableFuture()
                     .get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            return new EmulationSession(system, gateway, report);
+            return new EmulationSession(system, gateway, report, tasksDone);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             system.terminate();
@@ -85,6 +89,11 @@ public final class EmulationSession implements AutoCloseable {
     /** Completes with the report when every rank finished, or exceptionally with EmulationFailedException. */
     public CompletableFuture<EmulationReport> report() {
         return report;
+    }
+
+    /** Tasks finished so far, for progress displays (read from any thread). */
+    public long tasksDone() {
+        return tasksDone.get();
     }
 
     /** Ends the run from outside (the job died): ranks still connected are told why. */

@@ -7,6 +7,7 @@ import java.util.TreeMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import mse.emulator.kernel.EmulatorReply;
@@ -58,12 +59,14 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     private final List<MessageRecord> delivered = new ArrayList<>();
     private final Map<Integer, LatencyHistograms> summaries = new HashMap<>();
     private final List<TaskRecord> tasks = new ArrayList<>();
+    private final AtomicLong tasksDone;
     private int connected;
     private boolean concluded;
 
     private VirtualTimeKeeper(ActorContext<Command> context, TimerScheduler<Command> timers, EmulationSetup setup,
-                              CompletableFuture<EmulationReport> result) {
+                              CompletableFuture<EmulationReport> result, AtomicLong tasksDone) {
         super(context);
+        this.tasksDone = tasksDone;
         this.setup = setup;
         this.result = result;
         this.timers = timers;
@@ -80,6 +83,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
             @Override
             public void taskDone(TaskRecord task) {
                 tasks.add(task);
+                tasksDone.incrementAndGet();
             }
         });
         timers.startSingleTimer(new ConnectDeadline(), setup.connectTimeout());
@@ -87,10 +91,10 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
 
     /** The keeper; the gateway's events reach it through `events`, which the caller binds a gateway to. */
     public static Behavior<Command> create(EmulationSetup setup, CompletableFuture<EmulationReport> result,
-                                           CompletableFuture<ActorRef<GatewayEvent>> events) {
+                                           CompletableFuture<ActorRef<GatewayEvent>> events, AtomicLong tasksDone) {
         return Behaviors.setup(context -> Behaviors.withTimers(timers -> {
             events.complete(context.messageAdapter(GatewayEvent.class, FromGateway::new));
-            return new VirtualTimeKeeper(context, timers, setup, result);
+            return new VirtualTimeKeeper(context, timers, setup, result, tasksDone);
         }));
     }
 

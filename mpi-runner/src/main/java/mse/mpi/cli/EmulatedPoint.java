@@ -44,8 +44,11 @@ final class EmulatedPoint {
 
     /** Runs, writes summary.json and the other result files into dir, and returns the summary. */
     Map<String, Object> run(Path dir) throws IOException {
-        EmulatedRun run = EmulatedLaunch.run(new EmulationPlan(app, np, target, taskCost, emulation.local(),
-                emulation.timeout(), dir, emulation.chaosDelayMillis()));
+        EmulatedRun run;
+        try (Progress progress = Progress.start(command + " P=" + np, emulation.quiet())) {
+            run = EmulatedLaunch.run(new EmulationPlan(app, np, target, taskCost, emulation.local(),
+                    emulation.timeout(), dir, emulation.chaosDelayMillis(), progress));
+        }
         Map<String, Object> header = RunHeader.of(command, app, np, target, taskCost, run.master(), run.wallSeconds(),
                 run.launchedAs());
         return EmulationResultFiles.write(dir, header, run.report());

@@ -31,6 +31,9 @@ public final class EmulationOptions {
             description = "Stop a run after this long (default: ${DEFAULT-VALUE}).")
     long timeoutSeconds;
 
+    @Option(names = "--quiet", description = "No progress display on stderr.")
+    boolean quiet;
+
     @Option(names = "--chaos-delay-ms", hidden = true, defaultValue = "0",
             description = "Tests only: random real delay per rank operation.")
     int chaosDelayMillis;
@@ -61,6 +64,10 @@ public final class EmulationOptions {
 
     public Duration timeout() {
         return Duration.ofSeconds(timeoutSeconds);
+    }
+
+    public boolean quiet() {
+        return quiet;
     }
 
     public int chaosDelayMillis() {

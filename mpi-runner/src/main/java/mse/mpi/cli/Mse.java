@@ -20,7 +20,9 @@ public final class Mse implements Runnable {
     public static final int EXIT_FAILED = 1;
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        int code = commandLine().execute(args);
+        RunLog.detach();
+        System.exit(code);
     }
 
     /** The configured command line, also used by tests. */

@@ -24,6 +24,7 @@ final class RunDirectory {
         if (!Files.isWritable(dir)) {
             throw new BadInputException("--out: results directory " + dir + " is not writable");
         }
+        RunLog.attach(dir);
         return dir;
     }
 

@@ -47,8 +47,31 @@ public final class EmulatedLaunch {
                 Duration.ofSeconds(Math.max(60, 4L * plan.np())));
         try (EmulationSession session = EmulationSession.start(setup)) {
             LOG.info("emulator listening on {}:{} for {} ranks", session.address().getHostString(), session.address().getPort(), plan.np());
-            return plan.local() ? runLocal(plan, session) : runMpirun(plan, session);
+            Thread ticker = progressTicker(plan, session);
+            try {
+                return plan.local() ? runLocal(plan, session) : runMpirun(plan, session);
+            } finally {
+                ticker.interrupt();
+            }
         }
+    }
+
+    /** Reports finished tasks twice a second while the run goes. */
+    private static Thread progressTicker(EmulationPlan plan, EmulationSession session) {
+        long total = plan.app().workload().tasks();
+        Thread ticker = new Thread(() -> {
+            try {
+                while (!Thread.currentThread().isInterrupted()) {
+                    plan.progress().update(session.tasksDone(), total);
+                    Thread.sleep(500);
+                }
+            } catch (InterruptedException e) {
+                plan.progress().update(session.tasksDone(), total);
+            }
+        }, "progress");
+        ticker.setDaemon(true);
+        ticker.start();
+        return ticker;
     }
 
     private static EmulatedRun runMpirun(EmulationPlan plan, EmulationSession session) {

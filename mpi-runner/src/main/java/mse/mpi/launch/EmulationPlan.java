@@ -12,5 +12,11 @@ import mse.mpi.apps.AppOptions;
  * where rank 0 leaves its result, and (tests only) the largest random real delay to inject per operation.
  */
 public record EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
-                            Duration timeout, Path workDir, int chaosDelayMillis) {
+                            Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress) {
+
+    /** The same plan without a progress display. */
+    public EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
+                         Duration timeout, Path workDir, int chaosDelayMillis) {
+        this(app, np, profile, taskCost, local, timeout, workDir, chaosDelayMillis, RunProgress.NONE);
+    }
 }
