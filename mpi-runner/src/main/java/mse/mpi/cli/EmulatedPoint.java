@@ -3,11 +3,14 @@ package mse.mpi.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
+import mse.emulator.report.AtomicFiles;
 import mse.emulator.report.EmulationResultFiles;
 import mse.mpi.apps.AppOptions;
+import mse.mpi.apps.farm.MasterEvents;
 import mse.mpi.launch.EmulatedLaunch;
 import mse.mpi.launch.EmulatedRun;
 import mse.mpi.launch.EmulationPlan;
@@ -57,6 +60,13 @@ final class EmulatedPoint {
         header.put("wallSeconds", run.wallSeconds());
         header.put("checksum", run.master().get("checksum"));
         header.put("launchedAs", run.launchedAs());
+        Object events = run.master().get("masterEvents");
+        if (events instanceof List<?> list) {
+            // DY's split/merge log (seed 001, section 3.2), as rank 0 collected it
+            header.put("masterEvents", list);
+            AtomicFiles.writeString(dir.resolve("masters.csv"),
+                    MasterEvents.toCsvFromMaps(list.stream().map(e -> (Map<?, ?>) e).toList()));
+        }
         return EmulationResultFiles.write(dir, header, run.report());
     }
 }
