@@ -36,11 +36,11 @@ public final class AppOptions {
     int masters;
 
     @Option(names = "--split-wait", paramLabel = "DUR", defaultValue = DynamicSettings.DEFAULT_SPLIT_WAIT,
-            description = "dynamic: a master splits when its slaves' mean wait for a task exceeds DUR (default: ${DEFAULT-VALUE}).")
+            description = "dynamic: a master splits when its slaves' median wait for a task exceeds DUR (default: ${DEFAULT-VALUE}).")
     String splitWait;
 
     @Option(names = "--merge-wait", paramLabel = "DUR", defaultValue = DynamicSettings.DEFAULT_MERGE_WAIT,
-            description = "dynamic: a secondary master merges back early when that mean falls below DUR; 0 = only when done (default: ${DEFAULT-VALUE}).")
+            description = "dynamic: a secondary master merges back early when that median falls below DUR; 0 = only when done (default: ${DEFAULT-VALUE}).")
     String mergeWait;
 
     @Option(names = "--max-depth", paramLabel = "N", defaultValue = "" + DynamicSettings.DEFAULT_MAX_DEPTH,

@@ -61,12 +61,13 @@ final class DynamicMaster {
         return List.copyOf(root.events);
     }
 
-    /** A slave told BECOME_MASTER: serves its share, merges back, and returns the wtime of its MERGE (its next request). */
+    /** A slave told BECOME_MASTER: serves its share, merges back, and returns the wtime once its MERGE (its next request) is sent. */
     static double serveSecondary(Comm comm, Workload work, DynamicSettings settings, DynamicMessages.BecomeMaster order) {
         DynamicMaster secondary = new DynamicMaster(comm, work, settings, order.parent(), order.depth(),
                 new TaskRanges(order.tasks()), order.joining());
         secondary.loop();
-        return secondary.mergeBack();
+        secondary.mergeBack();
+        return comm.wtime();
     }
 
     private void loop() {
@@ -94,7 +95,7 @@ final class DynamicMaster {
         }
         window.add(waitNanos);
         if (parent >= 0 && !windingDown && settings.mergeWaitNanos() > 0 && window.full()
-                && window.meanNanos() < settings.mergeWaitNanos()) {
+                && window.medianNanos() < settings.mergeWaitNanos()) {
             // seed 001 section 3.2: merging is triggered by the wait statistics too; from now on every
             // contact is sent back to the parent and the unassigned tasks go back with the MERGE.
             windingDown = true;
@@ -140,13 +141,13 @@ final class DynamicMaster {
     }
 
     /**
-     * Split when the slaves wait too long for this master (a full window above --split-wait), the depth
+     * Split when the slaves wait too long for this master (the median of a full window above --split-wait), the depth
      * allows it, no earlier split still owes redirects, and both halves get a fair share: at least four
      * slaves to halve and at least one task per rank on each side.
      */
     private boolean splitDue() {
         return depth < settings.maxDepth() && redirectsOwed == 0 && window.full()
-                && window.meanNanos() > settings.splitWaitNanos() && members >= 4 && pool.size() >= 2 * members;
+                && window.medianNanos() > settings.splitWaitNanos() && members >= 4 && pool.size() >= 2 * members;
     }
 
     /** src, which just finished a task, becomes the master of the upper half of the tasks and half the slaves. */
@@ -175,15 +176,13 @@ final class DynamicMaster {
         events.addAll(merge.events());
     }
 
-    private double mergeBack() {
+    private void mergeBack() {
         List<DynamicMessages.Results> results = new ArrayList<>();
         for (TaskRanges.Range r : owned.minus(pool)) {
             results.add(new DynamicMessages.Results(r, work.export(r.from(), r.to())));
         }
-        double now = comm.wtime();
-        events.add(new MasterEvent(now, comm.rank(), MasterEvent.MERGE, pool.size(), returnedSlaves, depth));
+        events.add(new MasterEvent(comm.wtime(), comm.rank(), MasterEvent.MERGE, pool.size(), returnedSlaves, depth));
         comm.send(new DynamicMessages.Merge(returnedSlaves, pool.ranges(), results, events).encode(), parent,
                 DynamicMessages.TAG_MERGE);
-        return now;
     }
 }

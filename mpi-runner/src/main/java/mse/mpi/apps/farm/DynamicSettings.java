@@ -5,20 +5,21 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * When a DY master splits and merges (seed 001, section 3.2). The defaults are chosen for the
- * mpich-fast-ethernet profile (Table 2): a slave of an idle master waits about 2L + 4o, some 160 us at
- * P = 16, so a mean wait above 1 ms means the master queue holds several requests (master-bound, small
- * tasks), while compute-bound runs stay near the idle figure. Merging early is opt-in (0 = only when the
- * secondary's tasks are done), since a freshly split small group always waits little.
+ * When a DY master splits and merges (seed 001, section 3.2). The default split wait is set for the
+ * mpich-fast-ethernet profile (Table 2): a slave of an idle master waits 2L + G k + o_r(k) + 2o, about
+ * 150 us with small results and 250 to 330 us with 1 KiB results, while with 15 slaves and tiny tasks
+ * SI's master makes every slave wait about 470 us (MASE, P = 16, seed 001 section 3.1). 400 us lies
+ * between: master-bound runs split, compute-bound ones do not. Merging early is opt-in (0 = only when
+ * the secondary's tasks are done), since a freshly split small group always waits little.
  *
- * @param splitWaitNanos a master splits when its slaves' mean wait over a full window exceeds this
- * @param mergeWaitNanos a secondary merges back early when that mean falls below this (0: never early)
+ * @param splitWaitNanos a master splits when its slaves' median wait over a full window exceeds this
+ * @param mergeWaitNanos a secondary merges back early when that median falls below this (0: never early)
  * @param maxDepth       deepest secondary master (rank 0 is depth 0)
  * @param splitWindow    samples in the window; 0 = np - 1, one per slave of SI's master
  */
 public record DynamicSettings(long splitWaitNanos, long mergeWaitNanos, int maxDepth, int splitWindow) {
 
-    public static final String DEFAULT_SPLIT_WAIT = "1ms";
+    public static final String DEFAULT_SPLIT_WAIT = "400us";
     public static final String DEFAULT_MERGE_WAIT = "0";
     public static final int DEFAULT_MAX_DEPTH = 2;
 
