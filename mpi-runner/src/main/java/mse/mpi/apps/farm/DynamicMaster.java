@@ -82,7 +82,8 @@ final class DynamicMaster {
                 case DynamicMessages.TAG_JOIN -> {
                     // a redirected slave: nothing to store, it only wants work
                 }
-                case DynamicMessages.TAG_MERGE -> absorb(DynamicMessages.Merge.decode(m.data()));
+                case DynamicMessages.TAG_MERGE -> absorb(DynamicMessages.Merge.decode(m.data()),
+                        comm.recv(m.source(), DynamicMessages.TAG_MERGE_RESULTS).data());
                 default -> throw new IllegalStateException("DY master " + comm.rank() + ": unexpected tag " + m.tag() + " from " + m.source());
             }
             reply(m.source());
@@ -166,9 +167,11 @@ final class DynamicMaster {
     }
 
     /** A secondary merged back: its results, its unassigned tasks, itself and the slaves it returned are ours again. */
-    private void absorb(DynamicMessages.Merge merge) {
+    private void absorb(DynamicMessages.Merge merge, byte[] exported) {
+        int offset = 0;
         for (DynamicMessages.Results r : merge.results()) {
-            work.importRange(r.range().from(), r.range().to(), r.exported());
+            work.importRange(r.range().from(), r.range().to(), java.util.Arrays.copyOfRange(exported, offset, offset + r.bytes()));
+            offset += r.bytes();
         }
         pool.addAll(merge.unassigned());
         members += merge.returnedSlaves() + 1;
@@ -178,11 +181,15 @@ final class DynamicMaster {
 
     private void mergeBack() {
         List<DynamicMessages.Results> results = new ArrayList<>();
+        java.io.ByteArrayOutputStream exported = new java.io.ByteArrayOutputStream();
         for (TaskRanges.Range r : owned.minus(pool)) {
-            results.add(new DynamicMessages.Results(r, work.export(r.from(), r.to())));
+            byte[] part = work.export(r.from(), r.to());
+            results.add(new DynamicMessages.Results(r, part.length));
+            exported.writeBytes(part);
         }
         events.add(new MasterEvent(comm.wtime(), comm.rank(), MasterEvent.MERGE, pool.size(), returnedSlaves, depth));
         comm.send(new DynamicMessages.Merge(returnedSlaves, pool.ranges(), results, events).encode(), parent,
                 DynamicMessages.TAG_MERGE);
+        comm.send(exported.toByteArray(), parent, DynamicMessages.TAG_MERGE_RESULTS);
     }
 }

@@ -24,6 +24,14 @@ final class DynamicMessages {
     static final int TAG_JOIN = 7;
     /** Payload: Merge. The merging rank is a slave of the receiver from then on. */
     static final int TAG_MERGE = 8;
+    /**
+     * Payload: the exported results a Merge announced, back to back. They travel apart from the small
+     * MERGE because they can be big: a big message is a rendezvous send in MPI, and the emulator can
+     * only grant a master's ANY_SOURCE receive once the sender's clock has moved past the arrival,
+     * which a sender stuck in a rendezvous never reports; a receive from a named source needs no such
+     * proof, so the parent takes the results with recv(child, TAG_MERGE_RESULTS).
+     */
+    static final int TAG_MERGE_RESULTS = 9;
 
     static final byte[] EMPTY = new byte[0];
 
@@ -60,20 +68,18 @@ final class DynamicMessages {
         }
     }
 
-    /** One range of results, as Workload.export produced it. */
-    record Results(TaskRanges.Range range, byte[] exported) {}
+    /** One range of results and the length of its Workload.export bytes in the MERGE_RESULTS message. */
+    record Results(TaskRanges.Range range, int bytes) {}
 
     /**
-     * MERGE: slaves the secondary redirected to its parent, tasks it hands back unassigned, the results of
-     * everything else it owned, and its log (with its descendants') so that rank 0 ends with every event.
+     * MERGE: slaves the secondary redirected to its parent, tasks it hands back unassigned, the ranges
+     * whose results follow in MERGE_RESULTS, and its log (with its descendants') so that rank 0 ends
+     * with every event.
      */
     record Merge(int returnedSlaves, List<TaskRanges.Range> unassigned, List<Results> results, List<MasterEvent> events) {
         byte[] encode() {
-            int size = 12 + 8 * unassigned.size() + 4;
-            for (Results r : results) {
-                size += 12 + r.exported().length;
-            }
             List<byte[]> actions = events.stream().map(e -> e.action().getBytes(StandardCharsets.US_ASCII)).toList();
+            int size = 12 + 8 * unassigned.size() + 4 + 12 * results.size();
             for (byte[] a : actions) {
                 size += 8 + 16 + 4 + a.length;
             }
@@ -81,7 +87,7 @@ final class DynamicMessages {
             TaskRanges.write(out, unassigned);
             out.putInt(results.size());
             for (Results r : results) {
-                out.putInt(r.range().from()).putInt(r.range().to()).putInt(r.exported().length).put(r.exported());
+                out.putInt(r.range().from()).putInt(r.range().to()).putInt(r.bytes());
             }
             out.putInt(events.size());
             for (int i = 0; i < events.size(); i++) {
@@ -99,10 +105,7 @@ final class DynamicMessages {
             int n = in.getInt();
             List<Results> results = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
-                TaskRanges.Range range = new TaskRanges.Range(in.getInt(), in.getInt());
-                byte[] exported = new byte[in.getInt()];
-                in.get(exported);
-                results.add(new Results(range, exported));
+                results.add(new Results(new TaskRanges.Range(in.getInt(), in.getInt()), in.getInt()));
             }
             int m = in.getInt();
             List<MasterEvent> events = new ArrayList<>(m);
