@@ -3,6 +3,8 @@ package mse.mpi.apps;
 import java.util.ArrayList;
 import java.util.List;
 import mse.mpi.apps.ep.EpOptions;
+import mse.mpi.apps.farm.DynamicMasters;
+import mse.mpi.apps.farm.DynamicSettings;
 import mse.mpi.apps.farm.MultipleMasters;
 import mse.mpi.apps.farm.SingleMaster;
 import mse.mpi.apps.farm.Strategy;
@@ -26,12 +28,28 @@ public final class AppOptions {
     App app;
 
     @Option(names = "--strategy", paramLabel = "S", defaultValue = "single",
-            description = "Master strategy: single or multi (default: ${DEFAULT-VALUE}).")
+            description = "Master strategy: single, multi or dynamic (default: ${DEFAULT-VALUE}).")
     String strategy;
 
     @Option(names = "--masters", paramLabel = "PM", defaultValue = "2",
             description = "Masters for --strategy multi, 2 <= PM <= np/2 (default: ${DEFAULT-VALUE}).")
     int masters;
+
+    @Option(names = "--split-wait", paramLabel = "DUR", defaultValue = DynamicSettings.DEFAULT_SPLIT_WAIT,
+            description = "dynamic: a master splits when its slaves' median wait for a task exceeds DUR (default: ${DEFAULT-VALUE}).")
+    String splitWait;
+
+    @Option(names = "--merge-wait", paramLabel = "DUR", defaultValue = DynamicSettings.DEFAULT_MERGE_WAIT,
+            description = "dynamic: a secondary master merges back early when that median falls below DUR; 0 = only when done (default: ${DEFAULT-VALUE}).")
+    String mergeWait;
+
+    @Option(names = "--max-depth", paramLabel = "N", defaultValue = "" + DynamicSettings.DEFAULT_MAX_DEPTH,
+            description = "dynamic: deepest level of secondary masters, rank 0 being 0 (default: ${DEFAULT-VALUE}).")
+    int maxDepth;
+
+    @Option(names = "--split-window", paramLabel = "N", defaultValue = "0",
+            description = "dynamic: wait samples a decision looks at; 0 = np - 1 (default: ${DEFAULT-VALUE}).")
+    int splitWindow;
 
     @Mixin
     MaseOptions mase;
@@ -58,7 +76,8 @@ public final class AppOptions {
         return switch (strategy) {
             case "single" -> new SingleMaster();
             case "multi" -> new MultipleMasters(masters);
-            default -> throw new IllegalArgumentException("--strategy: expected single or multi, got '" + strategy + "'");
+            case "dynamic" -> new DynamicMasters(DynamicSettings.parse(splitWait, mergeWait, maxDepth, splitWindow));
+            default -> throw new IllegalArgumentException("--strategy: expected single, multi or dynamic, got '" + strategy + "'");
         };
     }
 
@@ -83,6 +102,8 @@ public final class AppOptions {
 
     public List<String> toArgs() {
         List<String> args = new ArrayList<>(List.of("--app", app.name(), "--strategy", strategy, "--masters", Integer.toString(masters)));
+        args.addAll(List.of("--split-wait", splitWait, "--merge-wait", mergeWait, "--max-depth", Integer.toString(maxDepth),
+                "--split-window", Integer.toString(splitWindow)));
         args.addAll(mase.toArgs());
         args.addAll(ep.toArgs());
         return args;

@@ -12,6 +12,8 @@ import mse.emulator.report.AtomicFiles;
 import mse.emulator.report.Json;
 import mse.emulator.wire.EmulatorLink;
 import mse.emulator.wire.Hello;
+import mse.mpi.apps.farm.DynamicMasters;
+import mse.mpi.apps.farm.MasterEvent;
 import mse.mpi.apps.farm.Strategy;
 import mse.mpi.apps.farm.Workload;
 import mse.mpi.apps.mase.MaseWorkload;
@@ -157,6 +159,9 @@ public final class RankMain implements Callable<Integer> {
         result.put("tasks", work.tasks());
         result.put("programSeconds", seconds);
         result.put("checksum", work.checksum());
+        if (!strategy.events().isEmpty() || strategy instanceof DynamicMasters) {
+            result.put("masterEvents", strategy.events().stream().map(MasterEvent::toMap).toList());
+        }
         return result;
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.mpi.apps.AppOptions;
+import mse.mpi.launch.MasterEventsFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,7 +40,7 @@ final class EmulateCommand implements Callable<Integer> {
         Map<String, Object> summary = point.run(dir);
         ResultTables.printRun(summary, dir);
         RunReport.write(dir, "MSE emulation: " + summary.get("workload") + ", P = " + np, spec.commandLine().getParseResult().originalArgs(),
-                point.target(), List.of(new RunReport.Run(summary, dir)), List.of());
+                point.target(), List.of(new RunReport.Run(summary, dir)), MasterEventsFile.of(summary));
         return 0;
     }
 }

@@ -10,6 +10,8 @@ import mse.mpi.apps.AppOptions;
 import mse.mpi.launch.EmulatedLaunch;
 import mse.mpi.launch.EmulatedRun;
 import mse.mpi.launch.EmulationPlan;
+import mse.mpi.launch.MasterEventsFile;
+import mse.mpi.launch.MasterEventsFile;
 import mse.mpi.launch.RunHeader;
 
 /** One emulated run at one P, validated up front (before anything is launched) and written to its directory. */
@@ -51,6 +53,7 @@ final class EmulatedPoint {
         }
         Map<String, Object> header = RunHeader.of(command, app, np, target, taskCost, run.master(), run.wallSeconds(),
                 run.launchedAs());
+        MasterEventsFile.write(dir, run.master(), header);
         return EmulationResultFiles.write(dir, header, run.report());
     }
 }

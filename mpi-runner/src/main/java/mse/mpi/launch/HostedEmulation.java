@@ -77,6 +77,7 @@ public final class HostedEmulation {
             double wall = (System.nanoTime() - startNanos) / 1e9;
             Map<String, Object> header = RunHeader.of("emulate", app, comm.size(), target, taskCost, master, wall,
                     "user's mpirun, emulator hosted by rank 0");
+            MasterEventsFile.write(out, master, header);
             return EmulationResultFiles.write(out, header, report);
         }
     }

@@ -13,4 +13,9 @@ public interface Strategy {
 
     /** The ranks that act as masters with P ranks (for reports). */
     java.util.List<Integer> masters(int np);
+
+    /** Rank 0's log of master splits and merges after run() (DY); static strategies have none. */
+    default java.util.List<MasterEvent> events() {
+        return java.util.List.of();
+    }
 }

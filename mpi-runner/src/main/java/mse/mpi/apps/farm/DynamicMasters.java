@@ -1,0 +1,50 @@
+package mse.mpi.apps.farm;
+
+import java.util.List;
+import mse.mpi.comm.Comm;
+
+/**
+ * DY (seed 001, section 3.2): starts as SI; a master whose slaves wait too long for their next task
+ * splits its tasks and slaves in two and makes one of its slaves a secondary master, which may split
+ * again up to --max-depth and merges back when its tasks are done (or, with --merge-wait, when its
+ * slaves hardly wait). Rank 0 ends with every result and the log of every split and merge.
+ */
+public final class DynamicMasters implements Strategy {
+
+    private final DynamicSettings settings;
+    /** Written by rank 0 only; volatile because LocalWorld tests share one instance between rank threads. */
+    private volatile List<MasterEvent> events = List.of();
+
+    public DynamicMasters(DynamicSettings settings) {
+        this.settings = settings;
+    }
+
+    public DynamicSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public void run(Comm comm, Workload work) {
+        if (comm.rank() == 0) {
+            events = DynamicMaster.serveRoot(comm, work, settings);
+        } else {
+            DynamicSlave.serve(comm, work, settings);
+        }
+    }
+
+    @Override
+    public String name() {
+        return "dynamic";
+    }
+
+    /** Only rank 0 is a master from the start; secondaries come and go (see events()). */
+    @Override
+    public List<Integer> masters(int np) {
+        return List.of(0);
+    }
+
+    @Override
+    public List<MasterEvent> events() {
+        return events;
+    }
+}
