@@ -21,6 +21,17 @@ public interface Comm extends AutoCloseable {
     void send(byte[] data, int dest, int tag);
 
     /**
+     * A send that never waits for the receiver: it returns once the data is copied, and the message is
+     * delivered in order with the others (MPI_Isend completed later). The emulator needs it: virtual time
+     * treats a message below the profile's sync threshold as eager, while a real MPI transport may hold a
+     * large standard send until the receiver takes it (rendezvous), and a sender stuck there could never
+     * tell the emulator how far it got. Plain sends keep MPI's own semantics.
+     */
+    default void sendDetached(byte[] data, int dest, int tag) {
+        send(data, dest, tag);
+    }
+
+    /**
      * Blocking receive of the next message matching source and tag (either may be a wildcard).
      * Messages from one source with the same tag are received in the order they were sent.
      */

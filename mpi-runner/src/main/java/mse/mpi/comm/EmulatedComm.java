@@ -50,7 +50,7 @@ public final class EmulatedComm implements Comm {
     public void send(byte[] data, int dest, int tag) {
         link.report(new RankFact.Sent(rank(), begin(), dest, tag, data.length));
         try {
-            inner.send(data, dest, tag);
+            inner.sendDetached(data, dest, tag);
         } finally {
             end();
         }

@@ -1,7 +1,12 @@
 package mse.mpi.comm;
 
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 import mpi.MPI;
 import mpi.MPIException;
+import mpi.Request;
 import mpi.Status;
 
 /**
@@ -13,6 +18,8 @@ public final class MpiComm implements Comm {
 
     private final int rank;
     private final int size;
+    /** Detached sends not known to be complete; each holds its own copy of the data until it is. */
+    private final List<Request> detached = new ArrayList<>();
 
     private MpiComm(int rank, int size) {
         this.rank = rank;
@@ -45,6 +52,30 @@ public final class MpiComm implements Comm {
             MPI.COMM_WORLD.send(data, data.length, MPI.BYTE, dest, tag);
         } catch (MPIException e) {
             throw failure("send to " + dest, e);
+        }
+    }
+
+    @Override
+    public void sendDetached(byte[] data, int dest, int tag) {
+        try {
+            reapDetached();
+            ByteBuffer copy = MPI.newByteBuffer(data.length);
+            copy.put(data).flip();
+            detached.add(MPI.COMM_WORLD.iSend(copy, data.length, MPI.BYTE, dest, tag));
+        } catch (MPIException e) {
+            throw failure("send to " + dest, e);
+        }
+    }
+
+    /** Frees the detached sends that completed, so their buffers can go. */
+    private void reapDetached() throws MPIException {
+        Iterator<Request> it = detached.iterator();
+        while (it.hasNext()) {
+            Request r = it.next();
+            if (r.test()) {
+                r.free();
+                it.remove();
+            }
         }
     }
 
@@ -83,6 +114,10 @@ public final class MpiComm implements Comm {
     @Override
     public void close() {
         try {
+            if (!detached.isEmpty()) {
+                Request.waitAll(detached.toArray(new Request[0]));
+                detached.clear();
+            }
             MPI.Finalize();
         } catch (MPIException e) {
             throw failure("MPI_Finalize", e);

@@ -66,6 +66,24 @@ class EmulateCommandIT {
     }
 
     @Test
+    void resultsLargerThanTheEagerLimitDoNotDeadlock() throws Exception {
+        // 16 KiB results: Open MPI would hold such a standard send until the master receives it, while the
+        // emulator grants that receive only once the sender can no longer send anything earlier.
+        List<String> big = List.of("emulate", "--image", "256x64", "--max-iter", "200", "--task-points", "4096",
+                "--task-cost", "per-iteration:10ns", "--timeout", "240");
+        Path mpirun = tmp.resolve("big-mpirun");
+        Path local = tmp.resolve("big-local");
+        List<String> a = new java.util.ArrayList<>(big);
+        a.addAll(List.of("--np", "4", "--out", mpirun.toString()));
+        assertEquals(0, Mse.commandLine().execute(a.toArray(String[]::new)));
+        List<String> b = new java.util.ArrayList<>(big);
+        b.addAll(List.of("--np", "4", "--local", "--out", local.toString()));
+        assertEquals(0, Mse.commandLine().execute(b.toArray(String[]::new)));
+        assertEquals(Json.read(local.resolve("summary.json")).get("predictedSeconds"),
+                Json.read(mpirun.resolve("summary.json")).get("predictedSeconds"));
+    }
+
+    @Test
     void sweepFindsTheSaturationPoint() throws Exception {
         Path out = tmp.resolve("sweep");
         assertEquals(0, Mse.commandLine().execute("sweep", "--np", "2,4,8", "--image", "64x48", "--max-iter", "400",
