@@ -28,12 +28,14 @@ public final class AppOptions {
     App app;
 
     @Option(names = "--strategy", paramLabel = "S", defaultValue = "single",
-            description = "Master strategy: single, multi or dynamic (default: ${DEFAULT-VALUE}).")
+            description = "Master strategy: single, multi or dynamic; sweep takes a list, e.g. single,multi,dynamic (default: ${DEFAULT-VALUE}).")
     String strategy;
 
     @Option(names = "--masters", paramLabel = "PM", defaultValue = "2",
-            description = "Masters for --strategy multi, 2 <= PM <= np/2 (default: ${DEFAULT-VALUE}).")
-    int masters;
+            description = "Masters for --strategy multi, 2 <= PM <= np/2; sweep takes a list, e.g. 2,4,8 (default: ${DEFAULT-VALUE}).")
+    String masters;
+
+    private static final List<String> STRATEGIES = List.of("single", "multi", "dynamic");
 
     @Option(names = "--split-wait", paramLabel = "DUR", defaultValue = DynamicSettings.DEFAULT_SPLIT_WAIT,
             description = "dynamic: a master splits when its slaves' median wait for a task exceeds DUR (default: ${DEFAULT-VALUE}).")
@@ -72,12 +74,56 @@ public final class AppOptions {
         };
     }
 
+    /** The strategies named by --strategy (a list for sweeps), checked. */
+    public List<String> strategies() {
+        List<String> names = List.of(strategy.split(",", -1)).stream().map(String::trim).toList();
+        for (String name : names) {
+            if (!STRATEGIES.contains(name)) {
+                throw new IllegalArgumentException("--strategy: expected single, multi or dynamic, got '" + name + "'");
+            }
+        }
+        return names;
+    }
+
+    /** The numbers of masters named by --masters (a list for sweeps), checked. */
+    public List<Integer> mastersChoices() {
+        List<Integer> choices = new ArrayList<>();
+        for (String part : masters.split(",", -1)) {
+            try {
+                choices.add(Integer.parseInt(part.trim()));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--masters: expected an integer or a list like 2,4,8, got '" + masters + "'");
+            }
+        }
+        return choices;
+    }
+
+    /** The same options with one strategy and one number of masters: one configuration of a sweep. */
+    public AppOptions with(String oneStrategy, int pm) {
+        AppOptions copy = new AppOptions();
+        copy.app = app;
+        copy.strategy = oneStrategy;
+        copy.masters = Integer.toString(pm);
+        copy.splitWait = splitWait;
+        copy.mergeWait = mergeWait;
+        copy.maxDepth = maxDepth;
+        copy.splitWindow = splitWindow;
+        copy.mase = mase;
+        copy.ep = ep;
+        return copy;
+    }
+
     public Strategy strategy() {
-        return switch (strategy) {
+        List<String> names = strategies();
+        List<Integer> pms = mastersChoices();
+        if (names.size() > 1 || pms.size() > 1) {
+            throw new IllegalArgumentException("--strategy/--masters: lists are only for sweep, got '" + strategy + "' and '" + masters + "'");
+        }
+        return switch (names.get(0)) {
             case "single" -> new SingleMaster();
-            case "multi" -> new MultipleMasters(masters);
+            case "multi" -> new MultipleMasters(pms.get(0));
             case "dynamic" -> new DynamicMasters(DynamicSettings.parse(splitWait, mergeWait, maxDepth, splitWindow));
-            default -> throw new IllegalArgumentException("--strategy: expected single, multi or dynamic, got '" + strategy + "'");
+            default -> throw new IllegalStateException("checked by strategies()");
         };
     }
 
@@ -101,7 +147,7 @@ public final class AppOptions {
     }
 
     public List<String> toArgs() {
-        List<String> args = new ArrayList<>(List.of("--app", app.name(), "--strategy", strategy, "--masters", Integer.toString(masters)));
+        List<String> args = new ArrayList<>(List.of("--app", app.name(), "--strategy", strategy, "--masters", masters));
         args.addAll(List.of("--split-wait", splitWait, "--merge-wait", mergeWait, "--max-depth", Integer.toString(maxDepth),
                 "--split-window", Integer.toString(splitWindow)));
         args.addAll(mase.toArgs());

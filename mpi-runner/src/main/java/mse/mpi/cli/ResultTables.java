@@ -29,20 +29,23 @@ final class ResultTables {
     }
 
     static void printSweepHeader() {
-        System.out.printf("%6s %14s %9s %14s %18s %10s%n", "P", "predicted s", "speedup", "master busy %", "slave wait p99 us", "wall s");
+        System.out.printf("%-10s %4s %6s %14s %9s %14s %18s %10s%n", "strategy", "Pm", "P", "predicted s", "speedup",
+                "master busy %", "slave wait p99 us", "wall s");
     }
 
     @SuppressWarnings("unchecked")
     static void printSweepRow(Map<String, Object> s) {
         Map<String, Object> master = (Map<String, Object>) ((Map<String, Object>) s.get("breakdown")).get("master");
         Map<String, Object> latency = (Map<String, Object>) s.get("latency");
-        System.out.printf("%6s %14.6f %9.2f %14.1f %18.1f %10.2f%n", s.get("np"), num(s.get("predictedSeconds")),
+        System.out.printf("%-10s %4s %6s %14.6f %9.2f %14.1f %18.1f %10.2f%n", s.get("strategy"), s.get("masters"), s.get("np"),
+                num(s.get("predictedSeconds")),
                 num(s.get("speedup")), 100 * num(master.get("busyFraction")), num(pick(latency, "slaveWaitMicros", "p99")),
                 num(s.get("wallSeconds")));
     }
 
     static void printBest(Map<String, Object> best, List<?> points) {
-        System.out.printf("saturation point: P = %s (least predicted time, %.6f s)%s%n", best.get("np"),
+        System.out.printf("best: %s%s at P = %s (least predicted time, %.6f s)%s%n", best.get("strategy"),
+                "multi".equals(best.get("strategy")) ? " with " + best.get("masters") + " masters" : "", best.get("np"),
                 num(best.get("predictedSeconds")),
                 best.get("np").equals(((Map<?, ?>) points.get(points.size() - 1)).get("np"))
                         ? "; still improving at the largest P swept" : "");

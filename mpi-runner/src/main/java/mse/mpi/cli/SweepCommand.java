@@ -15,10 +15,14 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** `mse sweep`: one emulated run per P, each a real mpirun job; the table and the saturation point. */
+/**
+ * `mse sweep`: one emulated run per configuration (strategy, number of masters) and P, each a real
+ * mpirun job; the table, each configuration's saturation point and the best configuration overall.
+ */
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Emulate the program at several P and find the saturation point (the P with the least predicted time).",
-        footer = {"", "Example:", "  ./run.sh sweep --np 2,4,8,16,32 --profile mpich-fast-ethernet --task-points 16"})
+        description = "Emulate the program at several P (and strategies) and find the saturation point and the best configuration.",
+        footer = {"", "Examples:", "  ./run.sh sweep --np 2,4,8,16,32 --profile mpich-fast-ethernet --task-points 16",
+                "  ./run.sh sweep --strategy single,multi,dynamic --masters 2,4 --np 8,16,32 --task-points 4"})
 final class SweepCommand implements Callable<Integer> {
 
     @Option(names = "--np", paramLabel = "P,P,...", defaultValue = "2,4,8,16,32",
@@ -37,32 +41,70 @@ final class SweepCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** One configuration at one P, ready to run, with the directory it writes to. */
+    private record Planned(EmulatedPoint point, String dirName) {}
+
     @Override
     public Integer call() throws Exception {
-        List<Integer> nps = NpList.parse(npList);
-        List<EmulatedPoint> runs = new ArrayList<>();
-        for (int np : nps) {
-            runs.add(EmulatedPoint.prepare("sweep", np, app, emulation));
-        }
+        List<Planned> plan = plan(NpList.parse(npList));
         Path dir = RunDirectory.create(out, "sweep");
         List<Map<String, Object>> points = new ArrayList<>();
         List<RunReport.Run> finished = new ArrayList<>();
         ResultTables.printSweepHeader();
-        for (int i = 0; i < nps.size(); i++) {
-            Map<String, Object> point = runs.get(i).run(dir.resolve("np-" + nps.get(i)));
+        for (Planned p : plan) {
+            Path pointDir = dir.resolve(p.dirName());
+            Map<String, Object> point = p.point().run(pointDir);
             points.add(point);
-            finished.add(new RunReport.Run(point, dir.resolve("np-" + nps.get(i))));
+            finished.add(new RunReport.Run(point, pointDir));
             ResultTables.printSweepRow(point);
             Json.write(dir.resolve("summary.json"), summary(points));
         }
         Map<String, Object> summary = summary(points);
+        if (configurations(points) > 1) {
+            System.out.println("\nsorted by predicted time:");
+            ResultTables.printSweepHeader();
+            points.stream().sorted(Comparator.comparingDouble(p -> ResultTables.num(p.get("predictedSeconds"))))
+                    .forEach(ResultTables::printSweepRow);
+        }
         @SuppressWarnings("unchecked")
         Map<String, Object> best = (Map<String, Object>) summary.get("best");
         ResultTables.printBest(best, points);
         RunReport.write(dir, "MSE sweep: " + summary.get("workload"), spec.commandLine().getParseResult().originalArgs(),
-                runs.get(0).target(), finished, List.of());
+                plan.get(0).point().target(), finished, List.of());
         System.out.printf("results: %s%n", dir.resolve("summary.json"));
         return 0;
+    }
+
+    /**
+     * Every strategy x masters x P combination, validated before anything runs; a number of masters that
+     * does not fit a P (2 <= PM <= P/2) is skipped with a note, as are repeats for single and dynamic.
+     */
+    private List<Planned> plan(List<Integer> nps) {
+        List<String> strategies = app.strategies();
+        List<Integer> masters = app.mastersChoices();
+        boolean several = strategies.size() > 1 || (strategies.contains("multi") && masters.size() > 1);
+        List<Planned> plan = new ArrayList<>();
+        for (String strategy : strategies) {
+            for (int pm : strategy.equals("multi") ? masters : List.of(masters.get(0))) {
+                for (int np : nps) {
+                    if (strategy.equals("multi") && (pm < 2 || pm > np / 2)) {
+                        System.err.printf("[sweep] skipping multi with %d masters at P = %d (needs 2 <= PM <= P/2)%n", pm, np);
+                        continue;
+                    }
+                    String label = strategy + (strategy.equals("multi") ? "-m" + pm : "");
+                    plan.add(new Planned(EmulatedPoint.prepare("sweep", np, app.with(strategy, pm), emulation),
+                            several ? label + "-np-" + np : "np-" + np));
+                }
+            }
+        }
+        if (plan.isEmpty()) {
+            throw new BadInputException("--masters: no configuration fits the P swept (multi needs 2 <= PM <= P/2)");
+        }
+        return plan;
+    }
+
+    private static long configurations(List<Map<String, Object>> points) {
+        return points.stream().map(p -> p.get("strategy") + "/" + p.get("masters")).distinct().count();
     }
 
     /** The sweep so far: written after every point, so an interrupted sweep keeps what it finished. */
@@ -73,12 +115,15 @@ final class SweepCommand implements Callable<Integer> {
         for (String key : List.of("app", "strategy", "profile", "profileSource", "cpuRatio", "taskCost", "workload", "tasks", "checksum")) {
             summary.put(key, first.get(key));
         }
+        summary.put("strategies", app.strategies());
         summary.put("points", points);
         Map<String, Object> best = points.stream()
                 .min(Comparator.comparingDouble(p -> ResultTables.num(p.get("predictedSeconds"))))
                 .orElseThrow();
         Map<String, Object> bestEntry = new LinkedHashMap<>();
         bestEntry.put("np", best.get("np"));
+        bestEntry.put("strategy", best.get("strategy"));
+        bestEntry.put("masters", best.get("masters"));
         bestEntry.put("predictedSeconds", best.get("predictedSeconds"));
         summary.put("best", bestEntry);
         return summary;
