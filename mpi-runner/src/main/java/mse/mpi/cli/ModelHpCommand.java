@@ -1,0 +1,82 @@
+package mse.mpi.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import mse.emulator.analytic.HpWorkload;
+import mse.emulator.analytic.HpWorkloadLoader;
+import mse.emulator.report.Json;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * `mse model hp`: seed 003 (003_ec3f60940133b62f.txt) section 3: computation E_comp = B V for every
+ * machine, communication per superstep on the p-processor mesh, and their sum.
+ */
+@Command(name = "hp", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Execution time of a task on heterogeneous machines: E = B V + mesh communication (seed 003).",
+        footer = {"", "Example:", "  ./run.sh model hp --file examples/hp-matrix-multiply.conf"})
+final class ModelHpCommand implements Callable<Integer> {
+
+    @Option(names = "--file", paramLabel = "FILE", required = true, description = "Task description (HOCON).")
+    Path file;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<timestamp>-model-hp).")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        HpWorkload workload = HpWorkloadLoader.load(file);
+        List<HpWorkload.Estimate> estimates = workload.estimate();
+        Path dir = RunDirectory.create(out, "model-hp");
+        System.out.printf("%s: %d parameters, %d machines, p = %d (s = %s us, r = %s us/packet, h = %s, b = %s)%n", file,
+                workload.parameters().size(), workload.machines().size(), workload.mesh().processors(),
+                workload.mesh().setupMicros(), workload.mesh().packetMicros(), workload.mesh().latency(), workload.mesh().bisection());
+        System.out.println("communication per superstep (seed 003 section 3.2):");
+        System.out.printf("  %-12s %-11s %12s %7s %12s%n", "superstep", "pattern", "bytes", "times", "ms each");
+        List<Double> each = estimates.get(0).superstepMillis();
+        for (int i = 0; i < workload.supersteps().size(); i++) {
+            HpWorkload.Superstep step = workload.supersteps().get(i);
+            System.out.printf("  %-12s %-11s %12.0f %7d %12.3f%n", step.name(), step.pattern().label(), step.bytes(), step.repeat(), each.get(i));
+        }
+        System.out.printf("%-16s %14s %14s %14s%n", "machine", "E_comp ms", "E_comm ms", "E ms");
+        for (HpWorkload.Estimate e : estimates) {
+            System.out.printf("%-16s %14.4f %14.3f %14.4f%n", e.machine(), e.computationMillis(), e.communicationMillis(), e.totalMillis());
+        }
+        Json.write(dir.resolve("summary.json"), summary(workload, estimates));
+        System.out.printf("results: %s%n", dir.resolve("summary.json"));
+        return 0;
+    }
+
+    private Map<String, Object> summary(HpWorkload workload, List<HpWorkload.Estimate> estimates) {
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("command", "model hp");
+        summary.put("file", file.toString());
+        List<Map<String, Object>> steps = new ArrayList<>();
+        for (int i = 0; i < workload.supersteps().size(); i++) {
+            HpWorkload.Superstep step = workload.supersteps().get(i);
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("name", step.name());
+            entry.put("pattern", step.pattern().label());
+            entry.put("bytes", step.bytes());
+            entry.put("repeat", step.repeat());
+            entry.put("millisEach", estimates.get(0).superstepMillis().get(i));
+            steps.add(entry);
+        }
+        summary.put("supersteps", steps);
+        List<Map<String, Object>> machines = new ArrayList<>();
+        for (HpWorkload.Estimate e : estimates) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("machine", e.machine());
+            entry.put("computationMillis", e.computationMillis());
+            entry.put("communicationMillis", e.communicationMillis());
+            entry.put("totalMillis", e.totalMillis());
+            machines.add(entry);
+        }
+        summary.put("machines", machines);
+        return summary;
+    }
+}

@@ -1,0 +1,153 @@
+package mse.mpi.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import mse.cluster.grid.Grid;
+import mse.cluster.grid.GridHost;
+import mse.cluster.grid.GridLoader;
+import mse.emulator.report.Json;
+import mse.emulator.workrate.MasterCandidate;
+import mse.emulator.workrate.MasterSelection;
+import mse.emulator.workrate.SlaveSelection;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * `mse place`: master and slave placement on a heterogeneous grid, seed 002 (002_a91b5601aca36903.txt):
+ * the work-rate model for every candidate master (section 2, Table 2), the best master (section 4.2) and
+ * the slaves chosen by simulation (section 4.6, Fig. 3).
+ */
+@Command(name = "place", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Choose the master and the slaves on a grid by the work-rate model (seed 002).",
+        footer = {"", "Example:", "  ./run.sh place --grid examples/grid-seed002-fig1.conf --tasks 1000"})
+final class PlaceCommand implements Callable<Integer> {
+
+    /** The simulation of Fig. 3 needs a steady state, not every task of a huge job. */
+    static final long MAX_SIMULATED_TASKS = 20_000;
+
+    @Option(names = "--grid", paramLabel = "FILE", required = true, description = "Grid description (HOCON).")
+    Path gridFile;
+
+    @Option(names = "--tasks", paramLabel = "N", defaultValue = "1000", description = "Tasks in the job (default: ${DEFAULT-VALUE}).")
+    long tasks;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<timestamp>-place).")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        if (tasks < 1) {
+            throw new BadInputException("--tasks: expected at least 1, got " + tasks);
+        }
+        Grid grid = GridLoader.load(gridFile);
+        MasterSelection selection = MasterSelection.of(grid);
+        MasterCandidate best = selection.best();
+        long simulated = Math.min(tasks, MAX_SIMULATED_TASKS);
+        SlaveSelection slaves = best.appRate() > 0 ? SlaveSelection.of(grid, best, simulated) : null;
+        Path dir = RunDirectory.create(out, "place");
+        printTable(grid, selection);
+        printChoice(best, slaves);
+        Json.write(dir.resolve("summary.json"), summary(grid, selection, slaves));
+        System.out.printf("results: %s%n", dir.resolve("summary.json"));
+        return 0;
+    }
+
+    private void printTable(Grid grid, MasterSelection selection) {
+        int width = Math.max(9, grid.hosts().stream().mapToInt(h -> h.name().length()).max().orElse(0) + 2);
+        System.out.printf("grid %s: %d hosts, %d networks; %d tasks; rates in tasks/s (seed 002 Table 2)%n",
+                gridFile, grid.hosts().size(), grid.networks().size(), tasks);
+        StringBuilder header = new StringBuilder(String.format("%-" + width + "s%10s", "master", "W_master"));
+        for (GridHost host : grid.hosts()) {
+            header.append(String.format("%" + width + "s", host.name()));
+        }
+        System.out.println(header.append(String.format("%10s%13s", "AppRate", "ExecTime s")));
+        for (MasterSelection.Comparison c : selection.candidates()) {
+            System.out.println(row(grid, width, c.flow().master(), c.flow()));
+            if (c.splitsDiffer()) {
+                System.out.println(row(grid, width, "  Fig. 2", c.greedy())
+                        + (c.appRatesDiffer() ? "   <- greedy AppRate differs from max flow" : "   (same AppRate, other split)"));
+            }
+        }
+    }
+
+    private String row(Grid grid, int width, String label, MasterCandidate c) {
+        StringBuilder line = new StringBuilder(String.format("%-" + width + "s%10.2f", label, c.masterCapacity()));
+        for (GridHost host : grid.hosts()) {
+            line.append(host.name().equals(c.master()) ? String.format("%" + width + "s", "-")
+                    : String.format("%" + width + ".2f", c.slaveRates().get(host.name())));
+        }
+        return line.append(String.format("%10.2f%13.3f", c.appRate(), c.execTimeSeconds(tasks))).toString();
+    }
+
+    private void printChoice(MasterCandidate best, SlaveSelection slaves) {
+        System.out.printf("best master: %s (AppRate %.2f tasks/s, ExecTime %.3f s); model slaves Found(%s): %s%n",
+                best.master(), best.appRate(), best.execTimeSeconds(tasks), best.master(), String.join(", ", best.found()));
+        if (slaves == null) {
+            System.out.println("no slave can work for any master: nothing to simulate");
+            return;
+        }
+        System.out.printf("slave selection by simulation (seed 002 Fig. 3, %d tasks simulated):%n", Math.min(tasks, MAX_SIMULATED_TASKS));
+        for (SlaveSelection.Round round : slaves.rounds()) {
+            System.out.printf("  %-40s simulated %.2f tasks/s%s%n", String.join(", ", round.slaves()), round.simulatedRate(),
+                    round.kept() ? "" : "  (no gain: not kept)");
+        }
+        System.out.printf("chosen: master %s, slaves %s (simulated %.2f tasks/s, ExecTime %.3f s)%n", slaves.master(),
+                String.join(", ", slaves.slaves()), slaves.simulatedRate(), tasks / slaves.simulatedRate());
+    }
+
+    private Map<String, Object> summary(Grid grid, MasterSelection selection, SlaveSelection slaves) {
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("command", "place");
+        summary.put("grid", gridFile.toString());
+        summary.put("tasks", tasks);
+        List<Map<String, Object>> candidates = new ArrayList<>();
+        for (MasterSelection.Comparison c : selection.candidates()) {
+            Map<String, Object> entry = candidate(c.flow());
+            Map<String, Object> greedy = new LinkedHashMap<>();
+            greedy.put("appRate", c.greedy().appRate());
+            greedy.put("slaveRates", slaveRates(c.greedy()));
+            greedy.put("sameAsMaxFlow", !c.splitsDiffer());
+            entry.put("greedyFig2", greedy);
+            candidates.add(entry);
+        }
+        summary.put("candidates", candidates);
+        Map<String, Object> best = candidate(selection.best());
+        best.put("found", selection.best().found());
+        if (slaves != null) {
+            best.put("slaves", slaves.slaves());
+            best.put("simulatedRate", slaves.simulatedRate());
+            best.put("simulatedExecTimeSeconds", tasks / slaves.simulatedRate());
+            List<Map<String, Object>> rounds = new ArrayList<>();
+            for (SlaveSelection.Round round : slaves.rounds()) {
+                rounds.add(new LinkedHashMap<>(Map.of("slaves", round.slaves(), "simulatedRate", round.simulatedRate(), "kept", round.kept())));
+            }
+            best.put("simulationRounds", rounds);
+        }
+        summary.put("best", best);
+        return summary;
+    }
+
+    private Map<String, Object> candidate(MasterCandidate c) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("master", c.master());
+        entry.put("wMaster", c.masterCapacity());
+        entry.put("slaveRates", slaveRates(c));
+        entry.put("appRate", c.appRate());
+        entry.put("execTimeSeconds", Double.isFinite(c.execTimeSeconds(tasks)) ? c.execTimeSeconds(tasks) : null);
+        return entry;
+    }
+
+    private static Map<String, Object> slaveRates(MasterCandidate c) {
+        Map<String, Object> rates = new LinkedHashMap<>();
+        c.slaveRates().forEach((host, rate) -> {
+            if (!host.equals(c.master())) {
+                rates.put(host, rate);
+            }
+        });
+        return rates;
+    }
+}
