@@ -57,6 +57,7 @@ public final class FarmSimulator {
             int to = (int) layout.taskStart(g + 1, hostCosts.length);
             groups[g] = new GroupRun(ranks, layout.groupStart(g), layout.groupStart(g + 1), latency);
             groups[g].serve(hostCosts, from, to);
+            groups[g].flushOverheads();
             messages += groups[g].messages;
             sequential += groups[g].computeNanos;
             latest = Math.max(latest, groups[g].latestSlaveClock);
@@ -134,6 +135,8 @@ public final class FarmSimulator {
         long computeNanos;
         long messages;
         long latestSlaveClock;
+        private long runOverhead = -1;
+        private long runLength;
 
         GroupRun(Ranks ranks, int master, int end, LatencyHistograms latency) {
             this.r = ranks;
@@ -176,7 +179,7 @@ public final class FarmSimulator {
             receiveNanos += resultCosts.receive();
             if (recordLatency) {
                 latency.queueWaitNanos().recordValue(start - arrival);
-                latency.receiveOverheadNanos().recordValue(resultCosts.receive());
+                countOverhead(resultCosts.receive());
             }
             if (resultCosts.synchronous() && start > r.clock[slave]) {
                 r.clock[slave] = start; // the slave's MPI_Ssend returns when the master starts receiving
@@ -224,6 +227,22 @@ public final class FarmSimulator {
             r.clock[slave] = receiveEnd;
             messages++;
             return receiveEnd;
+        }
+
+        /** o_r is the same for almost every result, so it is counted in runs, not recorded one by one. */
+        private void countOverhead(long overhead) {
+            if (overhead != runOverhead) {
+                flushOverheads();
+                runOverhead = overhead;
+            }
+            runLength++;
+        }
+
+        void flushOverheads() {
+            if (runLength > 0) {
+                latency.receiveOverheadNanos().recordValueWithCount(runOverhead, runLength);
+                runLength = 0;
+            }
         }
 
         RankAccount account() {
