@@ -1,5 +1,7 @@
 package mse.emulator.kernel;
 
+import mse.emulator.model.MessageTiming;
+
 /**
  * A message whose Sent fact the kernel has seen and that no receive has taken yet. Times are virtual
  * nanoseconds: sendNanos when MPI_Send was called, departureNanos = send + o_s, arrivalNanos after L + kG and
@@ -20,13 +22,7 @@ record AnnouncedMessage(long sequence, int source, int destination, int tag, int
      * non-overtaking "earliest sent" rule.
      */
     boolean precedes(AnnouncedMessage other) {
-        if (arrivalNanos != other.arrivalNanos) {
-            return arrivalNanos < other.arrivalNanos;
-        }
-        if (source != other.source) {
-            return source < other.source;
-        }
-        return sequence < other.sequence;
+        return MessageTiming.takenBefore(arrivalNanos, source, sequence, other.arrivalNanos, other.source, other.sequence);
     }
 
     MessageRecord received(long receiveStartNanos, long receiveEndNanos) {

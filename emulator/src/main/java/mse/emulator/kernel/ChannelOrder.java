@@ -2,6 +2,7 @@ package mse.emulator.kernel;
 
 import java.util.HashMap;
 import java.util.Map;
+import mse.emulator.model.MessageTiming;
 
 /**
  * Per (source, destination) channel FIFO: a message never arrives before one sent earlier on the same
@@ -18,7 +19,7 @@ final class ChannelOrder {
 
     long arrival(int source, int destination, long unorderedArrival) {
         long channel = (long) source * processes + destination;
-        long arrival = Math.max(unorderedArrival, lastArrival.getOrDefault(channel, Long.MIN_VALUE));
+        long arrival = MessageTiming.channelArrival(unorderedArrival, lastArrival.getOrDefault(channel, Long.MIN_VALUE));
         lastArrival.put(channel, arrival);
         return arrival;
     }

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.MessageTiming;
 import mse.emulator.model.TargetCpu;
 
 /**
@@ -263,7 +264,7 @@ public final class VirtualTimeKernel {
     /** Receive: clock = max(clock, a) + o_r(P, k); a synchronous sender resumes when the receive starts. */
     private void grant(RankState receiver, AnnouncedMessage message, List<EmulatorReply> replies) {
         receivers.remove(receiver.rank);
-        receiver.idleNanos += receiver.clock.waitUntil(message.arrivalNanos());
+        receiver.idleNanos += receiver.clock.waitUntil(MessageTiming.receiveStart(receiver.clock.now(), message.arrivalNanos()));
         if (receiver.probing) {
             // A probe only waits for the message: it stays queued for the receive that follows.
             receiver.resume();

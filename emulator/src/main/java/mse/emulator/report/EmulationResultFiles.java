@@ -74,7 +74,7 @@ public final class EmulationResultFiles {
     }
 
     /** Where one rank's virtual time went, seed 001 Fig. 3. */
-    private static Map<String, Object> breakdown(RankAccount account) {
+    public static Map<String, Object> breakdown(RankAccount account) {
         Map<String, Object> breakdown = new LinkedHashMap<>();
         breakdown.put("rank", account.rank());
         breakdown.put("sendSeconds", seconds(account.sendNanos()));
@@ -91,7 +91,7 @@ public final class EmulationResultFiles {
         return total == 0 ? 0 : (double) (total - account.idleNanos()) / total;
     }
 
-    private static Map<String, Object> percentiles(Histogram h, double unit) {
+    public static Map<String, Object> percentiles(Histogram h, double unit) {
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("p50", h.getValueAtPercentile(50) / unit);
         p.put("p90", h.getValueAtPercentile(90) / unit);

@@ -26,11 +26,13 @@ import picocli.CommandLine.Parameters;
  * (mpirun start to end, JVM start-up included) is printed, ending with machine-readable lines.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Benchmarks. 'emulate': wall time of an emulated run divided by the plain run of the same command.",
-        footer = {"", "Example:", "  ./run.sh bench emulate --np 4,8 --repeat 3 --task-points 16"})
+        description = {"Benchmarks. 'emulate': wall time of an emulated run divided by the plain run of the same command.",
+                "'predict': simulated messages per second at P = 64, and one live emulate at np 8 (wall) divided by a predict sweep P = 2..64."},
+        footer = {"", "Examples:", "  ./run.sh bench emulate --np 4,8 --repeat 3 --task-points 16",
+                "  ./run.sh bench predict --image 1024x1024 --task-cost per-iteration:10ns"})
 final class BenchCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "WHAT", description = "The benchmark: emulate.")
+    @Parameters(index = "0", paramLabel = "WHAT", description = "The benchmark: emulate or predict.")
     String what;
 
     @Option(names = "--np", paramLabel = "P,P,...", defaultValue = "4,8", description = "Ranks (default: ${DEFAULT-VALUE}).")
@@ -42,10 +44,18 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin
     AppOptions app;
 
+    /** For 'predict' only: the target and task cost of both the predict sweep and the live emulate. */
+    @Mixin
+    TargetOptions target;
+
     @Override
     public Integer call() throws Exception {
+        if ("predict".equals(what)) {
+            PredictBenchmark.run(app, target, repeat, Files.createTempDirectory("mse-bench-predict"));
+            return 0;
+        }
         if (!"emulate".equals(what)) {
-            throw new BadInputException("bench: unknown benchmark '" + what + "'; available: emulate");
+            throw new BadInputException("bench: unknown benchmark '" + what + "'; available: emulate, predict");
         }
         if (repeat < 1) {
             throw new BadInputException("--repeat: expected at least 1, got " + repeat);

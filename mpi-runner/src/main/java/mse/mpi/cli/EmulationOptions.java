@@ -1,28 +1,16 @@
 package mse.mpi.cli;
 
 import java.time.Duration;
-import mse.cluster.profiles.CpuProfile;
-import mse.cluster.profiles.ProfileLoader;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** The target and how it is emulated: shared by emulate and sweep. */
+/** The target and how it is emulated: shared by emulate and sweep (predict shares only the target). */
 public final class EmulationOptions {
 
-    @Option(names = "--profile", paramLabel = "NAME|FILE", defaultValue = "mpich-fast-ethernet",
-            description = "Target network and CPU: a built-in preset (mpich-fast-ethernet, loggps-fast-ethernet) "
-                    + "or a profile file (default: ${DEFAULT-VALUE}).")
-    String profile;
-
-    @Option(names = "--cpu-ratio", paramLabel = "R",
-            description = "Target CPU speed / this host's; overrides the profile's cpu.speed-ratio.")
-    Double cpuRatio;
-
-    @Option(names = "--task-cost", paramLabel = "MODE", defaultValue = "real",
-            description = "How tasks are charged: real (thread CPU time), fixed:DUR or per-iteration:DUR "
-                    + "(DUR like 10ns, 50us, 2ms; deterministic) (default: ${DEFAULT-VALUE}).")
-    String taskCost;
+    @Mixin
+    TargetOptions target;
 
     @Option(names = "--local", description = "Fold the ranks into threads of this JVM (LocalComm) instead of mpirun; up to np 256.")
     boolean local;
@@ -40,22 +28,11 @@ public final class EmulationOptions {
 
     /** The target; a bad profile or ratio is bad input (exit 2). */
     public TargetProfile target() {
-        TargetProfile target = ProfileLoader.load(profile);
-        if (cpuRatio != null) {
-            if (!(cpuRatio > 0) || cpuRatio.isInfinite()) {
-                throw new BadInputException("--cpu-ratio: expected a positive number, got " + cpuRatio);
-            }
-            target = target.withCpu(new CpuProfile(cpuRatio));
-        }
-        return target;
+        return target.target();
     }
 
     public TaskCost taskCost() {
-        try {
-            return TaskCost.parse(taskCost);
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException("--task-cost: " + e.getMessage());
-        }
+        return target.taskCost();
     }
 
     public boolean local() {

@@ -2,6 +2,7 @@ package mse.mpi.apps.farm;
 
 import java.util.ArrayList;
 import java.util.List;
+import mse.emulator.sim.FarmLayout;
 import mse.mpi.comm.Comm;
 
 /**
@@ -65,8 +66,9 @@ public record MultipleMasters(int groups) implements Strategy {
         return masters;
     }
 
+    /** The simulator's layout (mse.emulator.sim.FarmLayout), so live runs and predictions share ranks out alike. */
     int groupStart(int group, int np) {
-        return (int) ((long) group * np / groups);
+        return FarmLayout.groupStart(group, np, groups);
     }
 
     int groupOf(int rank, int np) {
@@ -78,6 +80,6 @@ public record MultipleMasters(int groups) implements Strategy {
     }
 
     int taskStart(int group, int tasks) {
-        return (int) ((long) group * tasks / groups);
+        return (int) FarmLayout.taskStart(group, tasks, groups);
     }
 }

@@ -1,0 +1,252 @@
+package mse.emulator.sim;
+
+import java.util.ArrayList;
+import java.util.List;
+import mse.emulator.kernel.RankAccount;
+import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.MessageTiming;
+import mse.emulator.model.TargetCpu;
+import mse.emulator.report.LatencyHistograms;
+
+/**
+ * The fast path's simulator (seed 000 (000_779708a527b9c658.txt) section 3.2, Fig. 4): the task farm of
+ * mse.mpi.apps.farm replayed in virtual time from each task's cost, with the live kernel's cost model
+ * ({@link LogGpsModel}) and rules ({@link MessageTiming}), and no program, actors or facts.
+ *
+ * <p>A farm has one choice point: the master's ANY_SOURCE receive. Everything else is determined by program
+ * order, so a slave is advanced only when its master sends it something, and the master's queue is a heap of
+ * in-flight results keyed by (arrival, rank) ({@link ResultQueue}). Per message that is O(log P) work on
+ * primitive arrays and no allocation. {@link KernelFarmReplay} drives the live {@link
+ * mse.emulator.kernel.VirtualTimeKernel} with the same program's facts; the tests hold the two to the same
+ * nanosecond.
+ *
+ * <p>Groups of ML never exchange messages before the final gather (results only go to their own master), so
+ * each group is simulated alone and the gather to rank 0 is applied last, as the program does it.
+ */
+public final class FarmSimulator {
+
+    private final LogGpsModel network;
+    private final TargetCpu cpu;
+    private final FarmShape shape;
+    private final FarmLayout layout;
+    private final boolean recordLatency;
+
+    public FarmSimulator(LogGpsModel network, TargetCpu cpu, FarmShape shape, int groups, boolean recordLatency) {
+        this.network = network;
+        this.cpu = cpu;
+        this.shape = shape;
+        this.layout = new FarmLayout(network.processes(), groups);
+        this.recordLatency = recordLatency;
+    }
+
+    /** Simulates the farm over tasks whose host costs (nanoseconds before the CPU ratio) are given in assignment order. */
+    public SimulatedRun run(long[] hostCosts) {
+        if (hostCosts.length > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("too many tasks: " + hostCosts.length);
+        }
+        Ranks ranks = new Ranks(network.processes());
+        LatencyHistograms latency = new LatencyHistograms();
+        List<RankAccount> masters = new ArrayList<>();
+        long[] masterClock = new long[layout.groups()];
+        long messages = 0;
+        long sequential = 0;
+        long latest = 0;
+        GroupRun[] groups = new GroupRun[layout.groups()];
+        for (int g = 0; g < layout.groups(); g++) {
+            int from = (int) layout.taskStart(g, hostCosts.length);
+            int to = (int) layout.taskStart(g + 1, hostCosts.length);
+            groups[g] = new GroupRun(ranks, layout.groupStart(g), layout.groupStart(g + 1), latency);
+            groups[g].serve(hostCosts, from, to);
+            groups[g].flushOverheads();
+            messages += groups[g].messages;
+            sequential += groups[g].computeNanos;
+            latest = Math.max(latest, groups[g].latestSlaveClock);
+        }
+        messages += gather(groups, hostCosts.length);
+        for (GroupRun g : groups) {
+            masters.add(g.account());
+            latest = Math.max(latest, g.clock);
+        }
+        return new SimulatedRun(latest, sequential, masters, latency, messages);
+    }
+
+    /** ML's end (MultipleMasters.run): each group master g >= 1 sends its export; rank 0 receives them in g order. */
+    private int gather(GroupRun[] groups, int tasks) {
+        GroupRun root = groups[0];
+        MessageCosts costs = new MessageCosts(network);
+        for (int g = 1; g < groups.length; g++) {
+            GroupRun sender = groups[g];
+            int bytes = shape.gatherBytes((int) layout.taskStart(g, tasks), (int) layout.taskStart(g + 1, tasks));
+            costs.of(bytes);
+            sender.clock += costs.send();
+            sender.sendNanos += costs.send();
+            long arrival = sender.clock + costs.wire(); // the first message on channel g -> 0
+            long start = MessageTiming.receiveStart(root.clock, arrival);
+            root.idleNanos += start - root.clock;
+            root.clock = start + costs.receive();
+            root.receiveNanos += costs.receive();
+            if (costs.synchronous() && start > sender.clock) {
+                sender.idleNanos += start - sender.clock;
+                sender.clock = start;
+            }
+        }
+        return groups.length - 1;
+    }
+
+    /** Per-rank state, indexed by rank, shared by the groups (each uses its own ranks). */
+    private static final class Ranks {
+        final long[] clock;
+        final long[] resultArrival;
+        final long[] resultBytes;
+        final long[] lastToMaster;
+        final long[] lastToSlave;
+        final long[] requestedAt;
+
+        Ranks(int processes) {
+            clock = new long[processes];
+            resultArrival = new long[processes];
+            resultBytes = new long[processes];
+            lastToMaster = filled(processes);
+            lastToSlave = filled(processes);
+            requestedAt = filled(processes);
+        }
+
+        private static long[] filled(int n) {
+            long[] a = new long[n];
+            java.util.Arrays.fill(a, Long.MIN_VALUE);
+            return a;
+        }
+    }
+
+    /** One master serving tasks [from, to) to ranks (master, end), as Master.serve and Slave.serve do it. */
+    private final class GroupRun {
+        private final Ranks r;
+        private final int master;
+        private final int end;
+        private final LatencyHistograms latency;
+        private final MessageCosts taskCosts = new MessageCosts(network);
+        private final MessageCosts resultCosts = new MessageCosts(network);
+        private final MessageCosts stopCosts = new MessageCosts(network).of(0);
+        private final ResultQueue queue;
+        long clock;
+        long sendNanos;
+        long receiveNanos;
+        long idleNanos;
+        long computeNanos;
+        long messages;
+        long latestSlaveClock;
+        private long runOverhead = -1;
+        private long runLength;
+
+        GroupRun(Ranks ranks, int master, int end, LatencyHistograms latency) {
+            this.r = ranks;
+            this.master = master;
+            this.end = end;
+            this.latency = latency;
+            this.queue = new ResultQueue(end - master, ranks.resultArrival);
+        }
+
+        void serve(long[] costs, int from, int to) {
+            int next = from;
+            for (int slave = master + 1; slave < end; slave++) {
+                if (next < to) {
+                    assign(slave, next++, costs);
+                    queue.offer(slave);
+                } else {
+                    stop(slave);
+                }
+            }
+            while (!queue.isEmpty()) {
+                int slave = queue.peek();
+                receiveResult(slave);
+                if (next < to) {
+                    assign(slave, next++, costs);
+                    queue.requeueHead();
+                } else {
+                    queue.poll();
+                    stop(slave);
+                }
+            }
+        }
+
+        /** recv(ANY_SOURCE, TAG_RESULT) took this slave's result: max(clock, a) + o_r. */
+        private void receiveResult(int slave) {
+            long arrival = r.resultArrival[slave];
+            resultCosts.of((int) r.resultBytes[slave]);
+            long start = MessageTiming.receiveStart(clock, arrival);
+            idleNanos += start - clock;
+            clock = start + resultCosts.receive();
+            receiveNanos += resultCosts.receive();
+            if (recordLatency) {
+                latency.queueWaitNanos().recordValue(start - arrival);
+                countOverhead(resultCosts.receive());
+            }
+            if (resultCosts.synchronous() && start > r.clock[slave]) {
+                r.clock[slave] = start; // the slave's MPI_Ssend returns when the master starts receiving
+            }
+            messages++;
+        }
+
+        /** The master sends task t; the slave receives it, computes it and sends its result. */
+        private void assign(int slave, int task, long[] costs) {
+            taskCosts.of(shape.taskBytes(task));
+            long receiveEnd = deliver(slave, taskCosts);
+            long charge = cpu.chargeNanos(costs[task]);
+            computeNanos += charge;
+            long sendStart = receiveEnd + charge;
+            int bytes = shape.resultBytes(task);
+            resultCosts.of(bytes);
+            long departure = sendStart + resultCosts.send();
+            r.requestedAt[slave] = sendStart;
+            r.clock[slave] = departure;
+            r.resultBytes[slave] = bytes;
+            r.resultArrival[slave] = MessageTiming.channelArrival(departure + resultCosts.wire(), r.lastToMaster[slave]);
+            r.lastToMaster[slave] = r.resultArrival[slave];
+        }
+
+        private void stop(int slave) {
+            long receiveEnd = deliver(slave, stopCosts);
+            latestSlaveClock = Math.max(latestSlaveClock, receiveEnd);
+        }
+
+        /** Master sends (o_s, L + kG, channel FIFO); the waiting slave receives: max(clock, a) + o_r. */
+        private long deliver(int slave, MessageCosts costs) {
+            clock += costs.send();
+            sendNanos += costs.send();
+            long arrival = MessageTiming.channelArrival(clock + costs.wire(), r.lastToSlave[slave]);
+            r.lastToSlave[slave] = arrival;
+            long start = MessageTiming.receiveStart(r.clock[slave], arrival);
+            long receiveEnd = start + costs.receive();
+            if (costs.synchronous() && start > clock) {
+                idleNanos += start - clock;
+                clock = start;
+            }
+            if (recordLatency && r.requestedAt[slave] != Long.MIN_VALUE) {
+                latency.slaveWaitNanos().recordValue(receiveEnd - r.requestedAt[slave]);
+            }
+            r.clock[slave] = receiveEnd;
+            messages++;
+            return receiveEnd;
+        }
+
+        /** o_r is the same for almost every result, so it is counted in runs, not recorded one by one. */
+        private void countOverhead(long overhead) {
+            if (overhead != runOverhead) {
+                flushOverheads();
+                runOverhead = overhead;
+            }
+            runLength++;
+        }
+
+        void flushOverheads() {
+            if (runLength > 0) {
+                latency.receiveOverheadNanos().recordValueWithCount(runOverhead, runLength);
+                runLength = 0;
+            }
+        }
+
+        RankAccount account() {
+            return new RankAccount(master, sendNanos, receiveNanos, 0, idleNanos, clock, true);
+        }
+    }
+}

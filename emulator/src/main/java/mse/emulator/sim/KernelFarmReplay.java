@@ -1,0 +1,160 @@
+package mse.emulator.sim;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import mse.emulator.kernel.EmulatorReply;
+import mse.emulator.kernel.RankFact;
+import mse.emulator.kernel.RunOutcome;
+import mse.emulator.kernel.RunResult;
+import mse.emulator.kernel.VirtualTimeKernel;
+import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.TargetCpu;
+
+/**
+ * The reference for {@link FarmSimulator}: the live {@link VirtualTimeKernel} fed exactly the facts the farm
+ * program (mse.mpi.apps.farm Master, Slave, MultipleMasters, and RankMain's two wtime() calls) reports through
+ * EmulatedComm with a deterministic task cost: no CPU outside tasks, a TaskDone per task, the real message
+ * lengths. Slow (the kernel is general), but it is the live emulator's own arithmetic, so the fast simulator
+ * is tested against it to the nanosecond.
+ */
+public final class KernelFarmReplay {
+
+    /** The farm's tags, as mse.mpi.apps.farm.FarmMessages numbers them. */
+    static final int TAG_TASK = 1;
+    static final int TAG_RESULT = 2;
+    static final int TAG_STOP = 3;
+    static final int TAG_GATHER = 4;
+
+    private final VirtualTimeKernel kernel;
+    private final FarmShape shape;
+    private final FarmLayout layout;
+    private final long[] hostCosts;
+    private final List<Deque<RankFact>> outboxes = new ArrayList<>();
+    private final int[] taskOf;
+    private final int[] next;
+    private final int[] outstanding;
+    private long messages;
+
+    public KernelFarmReplay(LogGpsModel network, TargetCpu cpu, FarmShape shape, int groups, long[] hostCosts) {
+        this.kernel = new VirtualTimeKernel(network, cpu);
+        this.shape = shape;
+        this.layout = new FarmLayout(network.processes(), groups);
+        this.hostCosts = hostCosts.clone();
+        int p = network.processes();
+        this.taskOf = new int[p];
+        this.next = new int[groups];
+        this.outstanding = new int[groups];
+        for (int rank = 0; rank < p; rank++) {
+            outboxes.add(new ArrayDeque<>());
+        }
+    }
+
+    /** Runs the farm to the end; the kernel's accounting, as the live emulator would report it. */
+    public RunResult run() {
+        for (int g = 0; g < layout.groups(); g++) {
+            int master = layout.groupStart(g);
+            next[g] = (int) layout.taskStart(g, hostCosts.length);
+            outboxes.get(master).add(new RankFact.ClockQuery(master, 0));
+            for (int slave = master + 1; slave < layout.groupStart(g + 1); slave++) {
+                outboxes.get(slave).add(new RankFact.ClockQuery(slave, 0));
+                outboxes.get(slave).add(new RankFact.Receive(slave, 0, master, RankFact.ANY, false));
+                assignOrStop(g, slave);
+            }
+            afterServing(g);
+        }
+        boolean progressed = true;
+        while (progressed) {
+            progressed = false;
+            for (int rank = 0; rank < outboxes.size(); rank++) {
+                Deque<RankFact> outbox = outboxes.get(rank);
+                while (!outbox.isEmpty()) {
+                    progressed = true;
+                    kernel.accept(outbox.poll()).forEach(this::react);
+                }
+            }
+        }
+        if (!(kernel.outcome() instanceof RunOutcome.Completed)) {
+            throw new IllegalStateException("kernel replay did not complete: " + kernel.outcome().reason());
+        }
+        return kernel.result();
+    }
+
+    /** Messages received in the replay. */
+    public long messages() {
+        return messages;
+    }
+
+    private void react(EmulatorReply reply) {
+        if (reply instanceof EmulatorReply.Abort abort) {
+            throw new IllegalStateException("kernel replay aborted: " + abort.reason());
+        }
+        if (!(reply instanceof EmulatorReply.Grant grant)) {
+            return;
+        }
+        messages++;
+        int rank = grant.rank();
+        Deque<RankFact> outbox = outboxes.get(rank);
+        if (grant.tag() == TAG_RESULT) {
+            int g = groupOfMaster(rank);
+            outstanding[g]--;
+            assignOrStop(g, grant.source());
+            afterServing(g);
+        } else if (grant.tag() == TAG_TASK) {
+            int task = taskOf[rank];
+            outbox.add(new RankFact.TaskDone(rank, hostCosts[task], task, hostCosts[task]));
+            outbox.add(new RankFact.Sent(rank, 0, grant.source(), TAG_RESULT, shape.resultBytes(task)));
+            outbox.add(new RankFact.Receive(rank, 0, grant.source(), RankFact.ANY, false));
+        } else if (grant.tag() == TAG_STOP) {
+            finish(rank);
+        } else if (grant.tag() == TAG_GATHER && grant.source() == layout.groupStart(layout.groups() - 1)) {
+            finish(rank);
+        }
+    }
+
+    /** Master.serve: the next task of group g to this slave, or a stop when none is left. */
+    private void assignOrStop(int g, int slave) {
+        int master = layout.groupStart(g);
+        if (next[g] < layout.taskStart(g + 1, hostCosts.length)) {
+            taskOf[slave] = next[g]++;
+            outstanding[g]++;
+            outboxes.get(master).add(new RankFact.Sent(master, 0, slave, TAG_TASK, shape.taskBytes(taskOf[slave])));
+        } else {
+            outboxes.get(master).add(new RankFact.Sent(master, 0, slave, TAG_STOP, 0));
+        }
+    }
+
+    /** The master's next step: wait for a result, or (all in) gather / send its export / finish. */
+    private void afterServing(int g) {
+        int master = layout.groupStart(g);
+        Deque<RankFact> outbox = outboxes.get(master);
+        if (outstanding[g] > 0) {
+            outbox.add(new RankFact.Receive(master, 0, RankFact.ANY, TAG_RESULT, true));
+        } else if (layout.groups() > 1 && g == 0) {
+            for (int other = 1; other < layout.groups(); other++) {
+                outbox.add(new RankFact.Receive(master, 0, layout.groupStart(other), TAG_GATHER, false));
+            }
+        } else {
+            if (g > 0) {
+                int bytes = shape.gatherBytes((int) layout.taskStart(g, hostCosts.length), (int) layout.taskStart(g + 1, hostCosts.length));
+                outbox.add(new RankFact.Sent(master, 0, 0, TAG_GATHER, bytes));
+            }
+            finish(master);
+        }
+    }
+
+    private void finish(int rank) {
+        outboxes.get(rank).add(new RankFact.ClockQuery(rank, 0));
+        outboxes.get(rank).add(new RankFact.Finished(rank, 0));
+    }
+
+    private int groupOfMaster(int rank) {
+        for (int g = 0; g < layout.groups(); g++) {
+            if (layout.groupStart(g) == rank) {
+                return g;
+            }
+        }
+        throw new IllegalStateException("rank " + rank + " is no master");
+    }
+}

@@ -1,0 +1,50 @@
+package mse.emulator.sim;
+
+import mse.emulator.model.LogGpsModel;
+
+/**
+ * {@link LogGpsModel}'s costs for one kind of message, remembered for the last length asked: a farm's
+ * task messages (and its results) almost all have one length, so the hot loop does no floating point.
+ * The values are the model's own, never re-derived here.
+ */
+final class MessageCosts {
+
+    private final LogGpsModel network;
+    private int bytes = -1;
+    private long send;
+    private long receive;
+    private long wire;
+    private boolean synchronous;
+
+    MessageCosts(LogGpsModel network) {
+        this.network = network;
+    }
+
+    /** Selects the message length the following calls are about. */
+    MessageCosts of(int length) {
+        if (length != bytes) {
+            bytes = length;
+            send = network.sendOverheadNanos(length);
+            receive = network.recvOverheadNanos(length);
+            wire = network.wireNanos(length);
+            synchronous = network.isSynchronous(length);
+        }
+        return this;
+    }
+
+    long send() {
+        return send;
+    }
+
+    long receive() {
+        return receive;
+    }
+
+    long wire() {
+        return wire;
+    }
+
+    boolean synchronous() {
+        return synchronous;
+    }
+}

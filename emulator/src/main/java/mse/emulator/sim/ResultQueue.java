@@ -1,0 +1,79 @@
+package mse.emulator.sim;
+
+import mse.emulator.model.MessageTiming;
+
+/**
+ * A master's incoming results in the order its ANY_SOURCE receive takes them: a binary min-heap of slave
+ * ranks keyed by (arrival of the slave's result, rank), in primitive arrays. A slave has at most one result
+ * in flight (it waits for its next task), so the sequence tie-break of {@link MessageTiming#takenBefore}
+ * never decides and the rank is a complete key.
+ */
+final class ResultQueue {
+
+    private final int[] heap;
+    private final long[] arrival;
+    private int size;
+
+    /** arrival is indexed by rank and owned by the caller, who sets a slave's entry before offering it. */
+    ResultQueue(int capacity, long[] arrival) {
+        this.heap = new int[capacity];
+        this.arrival = arrival;
+    }
+
+    boolean isEmpty() {
+        return size == 0;
+    }
+
+    /** The slave whose result the master takes next. */
+    int peek() {
+        return heap[0];
+    }
+
+    void offer(int rank) {
+        int i = size++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (!before(rank, heap[parent])) {
+                break;
+            }
+            heap[i] = heap[parent];
+            i = parent;
+        }
+        heap[i] = rank;
+    }
+
+    /** Removes the head. */
+    void poll() {
+        int last = heap[--size];
+        if (size > 0) {
+            siftDown(last);
+        }
+    }
+
+    /** The head's slave has a new result in flight (its arrival entry changed): one sift instead of poll + offer. */
+    void requeueHead() {
+        siftDown(heap[0]);
+    }
+
+    private void siftDown(int rank) {
+        int i = 0;
+        int half = size >>> 1;
+        while (i < half) {
+            int child = 2 * i + 1;
+            int right = child + 1;
+            if (right < size && before(heap[right], heap[child])) {
+                child = right;
+            }
+            if (!before(heap[child], rank)) {
+                break;
+            }
+            heap[i] = heap[child];
+            i = child;
+        }
+        heap[i] = rank;
+    }
+
+    private boolean before(int a, int b) {
+        return MessageTiming.takenBefore(arrival[a], a, 0, arrival[b], b, 0);
+    }
+}

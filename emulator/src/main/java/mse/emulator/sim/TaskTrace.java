@@ -1,0 +1,91 @@
+package mse.emulator.sim;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * A live emulation's tasks.csv (mse.emulator.report.EmulationResultFiles): task,order,slave,cpuNanos,
+ * virtualStartNanos,virtualEndNanos, one row per task. Replay needs, per task id in assignment order, what the
+ * task measured on the host (cpuNanos) and what the run charged it on the target (virtual end - start), which
+ * differs when the run used a deterministic cost. A malformed file is an IllegalArgumentException naming
+ * the file and line.
+ */
+public record TaskTrace(long[] cpuNanos, long[] chargedNanos) {
+
+    static final String HEADER = "task,order,slave,cpuNanos,virtualStartNanos,virtualEndNanos";
+
+    public int tasks() {
+        return cpuNanos.length;
+    }
+
+    public static TaskTrace read(Path file) throws IOException {
+        String[] lines;
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            lines = in.lines().toArray(String[]::new);
+        }
+        if (lines.length == 0 || !lines[0].trim().equals(HEADER)) {
+            throw bad(file, 1, "expected the header '" + HEADER + "'");
+        }
+        int tasks = lines.length - 1;
+        while (tasks > 0 && lines[tasks].isBlank()) {
+            tasks--;
+        }
+        long[] cpu = new long[tasks];
+        long[] charged = new long[tasks];
+        boolean[] seen = new boolean[tasks];
+        for (int i = 1; i <= tasks; i++) {
+            String[] f = lines[i].split(",", -1);
+            if (f.length != 6) {
+                throw bad(file, i + 1, "expected 6 comma-separated fields, got " + f.length);
+            }
+            long[] v = new long[6];
+            for (int k = 0; k < 6; k++) {
+                try {
+                    v[k] = Long.parseLong(f[k].trim());
+                } catch (NumberFormatException e) {
+                    throw bad(file, i + 1, "field " + (k + 1) + " is not an integer: '" + f[k] + "'");
+                }
+            }
+            if (v[0] < 0 || v[0] >= tasks) {
+                throw bad(file, i + 1, "task id " + v[0] + " outside 0.." + (tasks - 1));
+            }
+            int task = (int) v[0];
+            if (seen[task]) {
+                throw bad(file, i + 1, "task " + task + " appears twice");
+            }
+            if (v[3] < 0 || v[5] < v[4]) {
+                throw bad(file, i + 1, "negative CPU time or a task that ends before it starts");
+            }
+            seen[task] = true;
+            cpu[task] = v[3];
+            charged[task] = v[5] - v[4];
+        }
+        if (tasks == 0) {
+            throw bad(file, 2, "no tasks");
+        }
+        return new TaskTrace(cpu, charged);
+    }
+
+    private static IllegalArgumentException bad(Path file, int line, String what) {
+        return new IllegalArgumentException("--trace: " + file + " line " + line + ": " + what);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof TaskTrace t && Arrays.equals(cpuNanos, t.cpuNanos) && Arrays.equals(chargedNanos, t.chargedNanos);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(cpuNanos) * 31 + Arrays.hashCode(chargedNanos);
+    }
+
+    @Override
+    public String toString() {
+        return "TaskTrace[" + cpuNanos.length + " tasks]";
+    }
+}

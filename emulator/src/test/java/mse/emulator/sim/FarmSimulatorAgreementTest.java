@@ -1,0 +1,76 @@
+package mse.emulator.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import mse.cluster.profiles.NetworkProfile;
+import mse.cluster.profiles.ProfileLoader;
+import mse.emulator.kernel.RankAccount;
+import mse.emulator.kernel.RunResult;
+import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.TargetCpu;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The fast simulator and the live kernel driven by the same farm's facts must agree to the nanosecond, for
+ * SI and ML, on both built-in networks and on one with synchronous messages, so the two cannot drift.
+ */
+class FarmSimulatorAgreementTest {
+
+    static final NetworkProfile MPICH = ProfileLoader.load("mpich-fast-ethernet").network();
+    static final NetworkProfile LOGGPS = ProfileLoader.load("loggps-fast-ethernet").network();
+    /** MPICH with S = 40 bytes: MASE results of 9+ points and every ML gather are rendezvous (LogGPS's S). */
+    static final NetworkProfile SYNC = new NetworkProfile("sync", "test", 50, 0, 0.0268, 40,
+            MPICH.sendOverhead(), MPICH.recvOverhead());
+
+    static List<Arguments> cases() {
+        return List.of(
+                Arguments.of(MPICH, 2, 1, 7, 1.0), Arguments.of(MPICH, 5, 1, 40, 1.0), Arguments.of(MPICH, 9, 1, 3, 1.0),
+                Arguments.of(MPICH, 16, 1, 500, 0.7), Arguments.of(LOGGPS, 8, 1, 200, 2.5),
+                Arguments.of(MPICH, 6, 2, 61, 1.0), Arguments.of(MPICH, 13, 3, 300, 1.3), Arguments.of(LOGGPS, 16, 4, 257, 1.0),
+                Arguments.of(SYNC, 7, 1, 90, 1.0), Arguments.of(SYNC, 12, 3, 150, 0.9));
+    }
+
+    @ParameterizedTest(name = "{0} P={1} masters={2} N={3} ratio={4}")
+    @MethodSource("cases")
+    void simulatorAgreesWithTheKernelToTheNanosecond(NetworkProfile profile, int p, int masters, int tasks, double ratio) {
+        SplittableRandom random = new SplittableRandom(p * 31L + tasks);
+        long[] costs = new long[tasks];
+        for (int t = 0; t < tasks; t++) {
+            costs[t] = random.nextInt(4) == 0 ? random.nextLong(1, 2_000_000) : random.nextLong(1, 80_000);
+        }
+        // MASE-like: 12-byte tasks, results of 4 + 4 per point with a shorter last block.
+        FarmShape shape = new FarmShape() {
+            public int taskBytes(int task) {
+                return 12;
+            }
+
+            public int resultBytes(int task) {
+                return 4 + 4 * (task == tasks - 1 ? 3 : 10);
+            }
+
+            public int gatherBytes(int from, int to) {
+                return 4 * 10 * (to - from);
+            }
+        };
+        LogGpsModel network = new LogGpsModel(profile, p);
+        TargetCpu cpu = new TargetCpu(ratio);
+        KernelFarmReplay reference = new KernelFarmReplay(network, cpu, shape, masters, costs);
+        RunResult kernel = reference.run();
+        SimulatedRun fast = new FarmSimulator(network, cpu, shape, masters, true).run(costs);
+
+        assertEquals(kernel.predictedNanos(), fast.predictedNanos());
+        assertEquals(reference.messages(), fast.messages());
+        for (RankAccount master : fast.masters()) {
+            assertEquals(kernel.ranks().get(master.rank()), master, "master " + master.rank());
+        }
+        long charged = 0;
+        for (long c : costs) {
+            charged += cpu.chargeNanos(c);
+        }
+        assertEquals(charged, fast.sequentialNanos());
+    }
+}

@@ -1,0 +1,202 @@
+package mse.mpi.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import mse.cluster.profiles.TargetProfile;
+import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.TargetCpu;
+import mse.emulator.model.TaskCost;
+import mse.emulator.partial.ErrorInterval;
+import mse.emulator.report.Json;
+import mse.emulator.sim.FarmShape;
+import mse.emulator.sim.FarmSimulator;
+import mse.emulator.sim.SimulatedRun;
+import mse.mpi.apps.AppOptions;
+import mse.mpi.apps.farm.MultipleMasters;
+import mse.mpi.apps.partial.FarmShapes;
+import mse.mpi.apps.partial.TaskCostEstimate;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * `mse predict`: the fast path of seed 000 (000_779708a527b9c658.txt): partial execution of n tasks, linear
+ * interpolation to all N, and the farm simulator at each P, with the live emulator's cost model. Or, with
+ * --trace, a live run's measured task costs replayed in the simulator.
+ */
+@Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Predict the sweep by partial task execution and simulation (seed 000), in seconds instead of a run per P.",
+        footer = {"", "Examples:", "  ./run.sh predict --np 2,4,8,16,32,64 --image 1024x1024 --sample 1024",
+                "  ./run.sh predict --np 2,4,8,16,32,64 --target-error 5 --order random",
+                "  ./run.sh predict --np 4,8 --trace results/<run>/tasks.csv --task-points 16"})
+final class PredictCommand implements Callable<Integer> {
+
+    @Option(names = "--np", paramLabel = "P,P,...", defaultValue = "2,4,8,16,32,64",
+            description = "Numbers of ranks to predict (default: ${DEFAULT-VALUE}).")
+    String npList;
+
+    @Mixin
+    AppOptions app;
+
+    @Mixin
+    TargetOptions target;
+
+    @Option(names = "--sample", paramLabel = "n|all", defaultValue = "1024",
+            description = "Tasks to execute, spread over the assignment order; 'all' runs every task (default: ${DEFAULT-VALUE}).")
+    String sample;
+
+    @Option(names = "--target-error", paramLabel = "PERCENT",
+            description = "Instead of --sample: the smallest n = 4, 16, 64, ... whose bootstrap interval lies within +-PERCENT.")
+    Double targetError;
+
+    @Option(names = "--order", paramLabel = "original|random", defaultValue = "original",
+            description = "Task order in the simulation; random is seed 000's control set S_R (default: ${DEFAULT-VALUE}).")
+    String order;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the bootstrap and of --order random (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--trace", paramLabel = "TASKS_CSV", description = "Replay a live run's tasks.csv instead of executing tasks.")
+    Path trace;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<timestamp>-predict).")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        List<Integer> nps = NpList.parse(npList);
+        for (int np : nps) {
+            app.validate(np);
+        }
+        if (!order.equals("original") && !order.equals("random")) {
+            throw new BadInputException("--order: expected original or random, got '" + order + "'");
+        }
+        if (targetError != null && !(targetError > 0)) {
+            throw new BadInputException("--target-error: expected a positive percentage, got " + targetError);
+        }
+        TargetProfile profile = target.target();
+        TaskCost taskCost = target.taskCost();
+        Path dir = RunDirectory.create(out, "predict");
+        long started = System.nanoTime();
+        Map<String, Object> predictor = new LinkedHashMap<>();
+        TargetCpu cpu = TargetCpu.of(profile.cpu());
+        long[] hostCosts;
+        if (trace != null) {
+            TraceReplay replay = TraceReplay.load(trace, app.workload().tasks(), cpu);
+            hostCosts = replay.hostCosts();
+            cpu = replay.cpu();
+            predictor.put("method", "trace");
+            predictor.put("trace", trace.toString());
+            predictor.put("traceCosts", replay.description());
+            System.out.printf("replaying %d task costs from %s (%s)%n", hostCosts.length, trace, replay.description());
+        } else {
+            TaskCostEstimate estimate = estimate(taskCost);
+            hostCosts = estimate.hostCosts();
+            describe(estimate, predictor);
+        }
+        FarmShape shape = FarmShapes.of(app);
+        int groups = app.strategy() instanceof MultipleMasters ml ? ml.groups() : 1;
+        List<Map<String, Object>> points = new ArrayList<>();
+        System.out.printf("%s, %s master strategy, target %s: predicted by %s%n", app.describe(), app.strategy().name(),
+                profile.network().name(), trace != null ? "trace replay" : "partial execution (seed 000)");
+        ResultTables.printSweepHeader();
+        double simulationSeconds = 0;
+        for (int np : nps) {
+            long t0 = System.nanoTime();
+            SimulatedRun run = new FarmSimulator(new LogGpsModel(profile.network(), np), cpu, shape, groups, true).run(hostCosts);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            simulationSeconds += seconds;
+            Map<String, Object> point = PredictedSweep.point(np, groups, run, seconds);
+            points.add(point);
+            ResultTables.printSweepRow(point);
+        }
+        Map<String, Object> phases = phases(predictor, simulationSeconds, (System.nanoTime() - started) / 1e9);
+        predictor.put("phaseSeconds", phases);
+        Map<String, Object> summary = PredictedSweep.summary(header(profile, taskCost, hostCosts.length), points, predictor);
+        Json.write(dir.resolve("summary.json"), summary);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> best = (Map<String, Object>) summary.get("best");
+        ResultTables.printBest(best, points);
+        System.out.printf("time: partial execution %.3f s, bootstrap %.3f s, interpolation %.3f s, simulation %.3f s, total %.3f s%n",
+                phases.get("partialExecution"), phases.get("bootstrap"), phases.get("interpolation"), simulationSeconds, phases.get("total"));
+        System.out.printf("results: %s%n", dir.resolve("summary.json"));
+        return 0;
+    }
+
+    private TaskCostEstimate estimate(TaskCost taskCost) {
+        boolean random = order.equals("random");
+        if (targetError != null) {
+            return TaskCostEstimate.targetError(app.workload(), taskCost, targetError, random, seed);
+        }
+        int n;
+        if (sample.equalsIgnoreCase("all")) {
+            n = Integer.MAX_VALUE;
+        } else {
+            try {
+                n = Integer.parseInt(sample.trim());
+            } catch (NumberFormatException e) {
+                throw new BadInputException("--sample: expected a number of tasks or 'all', got '" + sample + "'");
+            }
+            if (n < 2) {
+                throw new BadInputException("--sample: need at least 2 tasks to interpolate between, got " + n);
+            }
+        }
+        return TaskCostEstimate.sample(app.workload(), taskCost, n, random, seed);
+    }
+
+    /** Table 2 of seed 000, printed and kept in summary.json. */
+    private void describe(TaskCostEstimate e, Map<String, Object> predictor) {
+        predictor.put("method", "partial-execution");
+        predictor.put("order", order);
+        predictor.put("sampleSize", e.sampleSize());
+        predictor.put("tasksExecuted", e.executed());
+        predictor.put("bootstrapResamples", mse.emulator.partial.Bootstrap.RESAMPLES);
+        predictor.put("bootstrapAlphaPercent", mse.emulator.partial.Bootstrap.ALPHA_PERCENT);
+        List<Map<String, Object>> rows = new ArrayList<>();
+        System.out.printf("bootstrap (%d resamples, alpha %.1f%%): interval of prediction error I_e%n",
+                mse.emulator.partial.Bootstrap.RESAMPLES, mse.emulator.partial.Bootstrap.ALPHA_PERCENT);
+        System.out.printf("%10s %10s %10s%n", "n", "min %", "max %");
+        for (ErrorInterval row : e.bootstrap()) {
+            System.out.printf("%10d %10.2f %10.2f%s%n", row.n(), row.minPercent(), row.maxPercent(), row == e.interval() ? "  <- used" : "");
+            rows.add(Map.of("n", row.n(), "minPercent", row.minPercent(), "maxPercent", row.maxPercent()));
+        }
+        predictor.put("bootstrap", rows);
+        predictor.put("interval", Map.of("n", e.interval().n(), "minPercent", e.interval().minPercent(),
+                "maxPercent", e.interval().maxPercent()));
+        predictor.put("partialExecutionSeconds", e.partialSeconds());
+        predictor.put("bootstrapSeconds", e.bootstrapSeconds());
+        predictor.put("interpolationSeconds", e.interpolationSeconds());
+        if (targetError != null) {
+            predictor.put("targetErrorPercent", targetError);
+        }
+    }
+
+    private static Map<String, Object> phases(Map<String, Object> predictor, double simulation, double total) {
+        Map<String, Object> phases = new LinkedHashMap<>();
+        phases.put("partialExecution", predictor.getOrDefault("partialExecutionSeconds", 0.0));
+        phases.put("bootstrap", predictor.getOrDefault("bootstrapSeconds", 0.0));
+        phases.put("interpolation", predictor.getOrDefault("interpolationSeconds", 0.0));
+        phases.put("simulation", simulation);
+        phases.put("total", total);
+        return phases;
+    }
+
+    private Map<String, Object> header(TargetProfile profile, TaskCost taskCost, int tasks) {
+        Map<String, Object> h = new LinkedHashMap<>();
+        h.put("command", "predict");
+        h.put("app", app.app().name());
+        h.put("strategy", app.strategy().name());
+        h.put("profile", profile.network().name());
+        h.put("profileSource", profile.origin());
+        h.put("cpuRatio", profile.cpu().speedRatio());
+        h.put("taskCost", taskCost.spec());
+        h.put("workload", app.describe());
+        h.put("tasks", tasks);
+        h.put("predictedBy", trace != null ? "trace replay" : "partial execution (seed 000)");
+        return h;
+    }
+}

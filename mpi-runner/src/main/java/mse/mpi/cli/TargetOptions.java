@@ -1,0 +1,46 @@
+package mse.mpi.cli;
+
+import mse.cluster.profiles.CpuProfile;
+import mse.cluster.profiles.ProfileLoader;
+import mse.cluster.profiles.TargetProfile;
+import mse.emulator.model.TaskCost;
+import picocli.CommandLine.Option;
+
+/** The target cluster and how tasks are charged: shared by emulate, sweep and predict, so they agree. */
+public final class TargetOptions {
+
+    @Option(names = "--profile", paramLabel = "NAME|FILE", defaultValue = "mpich-fast-ethernet",
+            description = "Target network and CPU: a built-in preset (mpich-fast-ethernet, loggps-fast-ethernet) "
+                    + "or a profile file (default: ${DEFAULT-VALUE}).")
+    String profile;
+
+    @Option(names = "--cpu-ratio", paramLabel = "R",
+            description = "Target CPU speed / this host's; overrides the profile's cpu.speed-ratio.")
+    Double cpuRatio;
+
+    @Option(names = "--task-cost", paramLabel = "MODE", defaultValue = "real",
+            description = "How tasks are charged: real (thread CPU time), fixed:DUR or per-iteration:DUR "
+                    + "(DUR like 10ns, 50us, 2ms; deterministic) (default: ${DEFAULT-VALUE}).")
+    String taskCost;
+
+    /** The target; a bad profile or ratio is bad input (exit 2). */
+    public TargetProfile target() {
+        TargetProfile target = ProfileLoader.load(profile);
+        if (cpuRatio != null) {
+            if (!(cpuRatio > 0) || cpuRatio.isInfinite()) {
+                throw new BadInputException("--cpu-ratio: expected a positive number, got " + cpuRatio);
+            }
+            target = target.withCpu(new CpuProfile(cpuRatio));
+        }
+        return target;
+    }
+
+    public TaskCost taskCost() {
+        try {
+            return TaskCost.parse(taskCost);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--task-cost: " + e.getMessage());
+        }
+    }
+
+}

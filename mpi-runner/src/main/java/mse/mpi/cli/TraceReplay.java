@@ -1,0 +1,43 @@
+package mse.mpi.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Map;
+import mse.emulator.model.TargetCpu;
+import mse.emulator.report.Json;
+import mse.emulator.sim.TaskTrace;
+
+/**
+ * Which costs of a live run's tasks.csv the simulator replays (DESIGN.md "Determinism": replaying a live
+ * trace must give its prediction). A run charged by measured CPU (taskCost real, or no summary.json next to
+ * the file) is replayed from cpuNanos with this prediction's CPU ratio. A run with a deterministic cost did not
+ * charge cpuNanos, so its charged spans (virtual end - start, already on its target CPU) are replayed as they are.
+ */
+record TraceReplay(long[] hostCosts, TargetCpu cpu, String description) {
+
+    static TraceReplay load(Path file, int expectedTasks, TargetCpu cpu) throws IOException {
+        TaskTrace trace;
+        try {
+            trace = TaskTrace.read(file);
+        } catch (NoSuchFileException e) {
+            throw new BadInputException("--trace: no such file " + file);
+        }
+        if (trace.tasks() != expectedTasks) {
+            throw new BadInputException("--trace: " + file + " has " + trace.tasks() + " tasks but the workload options give "
+                    + expectedTasks + "; pass the traced run's --app/--image/--task-points options");
+        }
+        Path summary = file.resolveSibling("summary.json");
+        String taskCost = "real";
+        if (Files.exists(summary)) {
+            Map<String, Object> s = Json.read(summary);
+            taskCost = String.valueOf(s.getOrDefault("taskCost", "real"));
+        }
+        if (taskCost.equals("real")) {
+            return new TraceReplay(trace.cpuNanos(), cpu, "measured cpuNanos, cpu ratio " + cpu.speedRatio());
+        }
+        return new TraceReplay(trace.chargedNanos(), new TargetCpu(1.0),
+                "charged spans of a " + taskCost + " run, on its target CPU");
+    }
+}

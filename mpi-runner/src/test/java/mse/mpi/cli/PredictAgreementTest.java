@@ -1,0 +1,110 @@
+package mse.mpi.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import mse.emulator.report.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * The fast path against the live emulator (DESIGN.md "The fast path"): with a deterministic task cost,
+ * `predict --sample all` and `emulate --local` must give the same predicted time (the design allows 1%; they
+ * agree to the nanosecond) for SI and ML at several P, and replaying the live run's tasks.csv must reproduce it.
+ */
+class PredictAgreementTest {
+
+    private static final String[] WORKLOAD = {"--image", "40x32", "--max-iter", "300", "--task-points", "8",
+            "--task-cost", "per-iteration:10ns"};
+
+    @TempDir
+    Path tmp;
+
+    private static String[] args(String[] head, String... tail) {
+        List<String> all = new ArrayList<>(Arrays.asList(head));
+        all.addAll(Arrays.asList(WORKLOAD));
+        all.addAll(Arrays.asList(tail));
+        return all.toArray(String[]::new);
+    }
+
+    private Map<String, Object> run(String name, String... argv) throws Exception {
+        Path out = tmp.resolve(name);
+        List<String> all = new ArrayList<>(Arrays.asList(argv));
+        all.addAll(List.of("--out", out.toString()));
+        assertEquals(0, Mse.commandLine().execute(all.toArray(String[]::new)), String.join(" ", all));
+        return Json.read(out.resolve("summary.json"));
+    }
+
+    private static double predictedAt(Map<String, Object> sweep, int np) {
+        return ((List<?>) sweep.get("points")).stream().map(p -> (Map<?, ?>) p)
+                .filter(p -> ((Number) p.get("np")).intValue() == np)
+                .mapToDouble(p -> ((Number) p.get("predictedSeconds")).doubleValue()).findFirst().orElseThrow();
+    }
+
+    private void agree(String strategy, int[] nps) throws Exception {
+        String list = String.join(",", Arrays.stream(nps).mapToObj(Integer::toString).toList());
+        Map<String, Object> predicted = run(strategy + "-predict", args(new String[] {"predict", "--np", list, "--sample", "all"},
+                "--strategy", strategy, "--masters", "2"));
+        for (int np : nps) {
+            String name = strategy + "-emulate-" + np;
+            Map<String, Object> live = run(name, args(new String[] {"emulate", "--local", "--np", Integer.toString(np)},
+                    "--strategy", strategy, "--masters", "2"));
+            double emulated = ((Number) live.get("predictedSeconds")).doubleValue();
+            assertEquals(emulated, predictedAt(predicted, np), emulated * 0.01, strategy + " np " + np);
+            assertEquals(emulated, predictedAt(predicted, np), 1e-9, "expected exact agreement, " + strategy + " np " + np);
+            // Replaying the live run's measured tasks reproduces its prediction.
+            Map<String, Object> replay = run(name + "-replay", args(new String[] {"predict", "--np", Integer.toString(np),
+                    "--trace", tmp.resolve(name).resolve("tasks.csv").toString()}, "--strategy", strategy, "--masters", "2"));
+            assertEquals(emulated, predictedAt(replay, np), emulated * 0.01, "replay " + strategy + " np " + np);
+        }
+        assertTrue(predicted.containsKey("best"));
+        Map<?, ?> predictor = (Map<?, ?>) predicted.get("predictor");
+        assertEquals(160, predictor.get("sampleSize"));
+        assertTrue(((Map<?, ?>) predictor.get("phaseSeconds")).containsKey("simulation"));
+    }
+
+    @Test
+    void singleMasterAgreesWithEmulateAtSeveralP() throws Exception {
+        agree("single", new int[] {2, 5, 9});
+    }
+
+    @Test
+    void multipleMastersAgreeWithEmulateAtSeveralP() throws Exception {
+        agree("multi", new int[] {4, 7, 10});
+    }
+
+    @Test
+    void sampledPredictionReportsBootstrapAndRandomOrderRuns() throws Exception {
+        Map<String, Object> s = run("sampled", args(new String[] {"predict", "--np", "2,4,8", "--sample", "16", "--order", "random"}));
+        Map<?, ?> predictor = (Map<?, ?>) s.get("predictor");
+        assertEquals(16, predictor.get("sampleSize"));
+        assertEquals(List.of(4, 16), ((List<?>) predictor.get("bootstrap")).stream().map(r -> ((Map<?, ?>) r).get("n")).toList());
+        Map<String, Object> target = run("target", args(new String[] {"predict", "--np", "4", "--target-error", "25"}));
+        Map<?, ?> chosen = (Map<?, ?>) ((Map<?, ?>) target.get("predictor")).get("interval");
+        assertTrue(((Number) chosen.get("maxPercent")).doubleValue() <= 25 && ((Number) chosen.get("minPercent")).doubleValue() >= -25
+                || ((Number) chosen.get("n")).intValue() == 160, chosen.toString());
+    }
+
+    @Test
+    void malformedTraceIsOneLineWithItsLineNumber() throws Exception {
+        Path csv = tmp.resolve("tasks.csv");
+        Files.writeString(csv, "task,order,slave,cpuNanos,virtualStartNanos,virtualEndNanos\n0,0,1,100,0,100\n1,1,2,abc,0,5\n");
+        StringWriter err = new StringWriter();
+        CommandLine cl = Mse.commandLine();
+        cl.setErr(new PrintWriter(err));
+        int code = cl.execute("predict", "--np", "2", "--ep-tasks", "2", "--app", "ep", "--trace", csv.toString(),
+                "--out", tmp.resolve("bad").toString());
+        assertEquals(Mse.EXIT_BAD_INPUT, code);
+        assertEquals(1, err.toString().strip().lines().count(), err.toString());
+        assertTrue(err.toString().contains("line 3"), err.toString());
+    }
+}
