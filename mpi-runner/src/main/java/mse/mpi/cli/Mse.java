@@ -13,7 +13,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "mse", mixinStandardHelpOptions = true, versionProvider = Versions.class,
         description = "MSE predicts how master/slave MPI programs perform on a cluster you do not have.",
-        subcommands = {RunCommand.class, EmulateCommand.class, SweepCommand.class, BenchCommand.class})
+        subcommands = {RunCommand.class, EmulateCommand.class, SweepCommand.class, CalibrateCommand.class, ModelCommand.class,
+                ValidateCommand.class, BenchCommand.class})
 public final class Mse implements Runnable {
 
     public static final int EXIT_BAD_INPUT = 2;
