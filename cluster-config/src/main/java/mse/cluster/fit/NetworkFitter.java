@@ -28,8 +28,14 @@ import mse.cluster.profiles.NetworkProfile.Overhead;
  * leaves L or G negative, the overheads are scaled down so the sums (and so the RTT) are still met.
  *
  * <p>S: when the RTT curve breaks into two lines (eager, then rendezvous), S is the first size past the
- * break and L, G and O are fitted to the eager sizes only (MASE's messages are small; seed 001 Table 2
- * likewise gives the asynchronous values only). g is folded into o, as the paper does (section 3).
+ * break, so the emulator makes those messages synchronous. A profile holds one G and one O per direction,
+ * so L, G and O still come from one line through all sizes (relative least squares, so the small messages
+ * a master/slave program sends weigh as much as the large ones); the residual table shows the misfit.
+ * g is folded into o, as the paper does (section 3).
+ *
+ * <p>On one host over loopback there is no wire: the time of a round trip is almost all CPU in the send
+ * and receive calls, and the timed calls overlap the partner's work, so they can add up to more than half
+ * the round trip. Then L (and G) come out 0 and the overheads are scaled to the round trip.
  */
 public final class NetworkFitter {
 
@@ -44,21 +50,20 @@ public final class NetworkFitter {
         }
         List<String> notes = new ArrayList<>();
         OptionalLong threshold = threshold(samples);
-        List<RttSample> eager = samples;
         if (threshold.isPresent()) {
-            eager = samples.stream().filter(s -> s.bytes() < threshold.getAsLong()).toList();
             notes.add("S = " + threshold.getAsLong() + " bytes: the RTT per byte changes there (eager -> rendezvous); "
-                    + "the true limit lies between it and the next smaller size measured; L, G, O fitted below S");
+                    + "the true limit lies between it and the next smaller size measured. The profile has one G and one O "
+                    + "per direction, so one line is fitted through all sizes; the residuals show what that costs");
         } else {
             notes.add("S = 0: no break in RTT over size was visible (every message modelled as eager)");
         }
-        boolean severalP = eager.stream().mapToInt(RttSample::processes).distinct().count() >= 2;
+        boolean severalP = samples.stream().mapToInt(RttSample::processes).distinct().count() >= 2;
         if (!severalP) {
             notes.add("one P only: the P term o'b is not identifiable and is set to 0 (calibrate at two P, seed 001 section 3)");
         }
-        Terms sum = Terms.fit(eager, s -> s.rttMicros() / 2, severalP);
-        Terms send = Terms.fit(eager, RttSample::sendMicros, severalP);
-        Terms recv = Terms.fit(eager, RttSample::recvMicros, severalP);
+        Terms sum = Terms.fit(samples, s -> s.rttMicros() / 2, severalP);
+        Terms send = Terms.fit(samples, RttSample::sendMicros, severalP);
+        Terms recv = Terms.fit(samples, RttSample::recvMicros, severalP);
         notes.add(String.format("RTT/2 = %.4f + %.5f P + %.6f k us (c0 = o'a_s + o'a_r + L, c1 = o'b_s + o'b_r, "
                 + "c2 = O_s + O_r + G; relative RMS %.2f%%)", sum.base, sum.perProcess, sum.perByte, 100 * sum.rms));
 
