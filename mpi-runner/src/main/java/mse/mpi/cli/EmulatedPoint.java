@@ -11,7 +11,9 @@ import mse.mpi.launch.EmulatedLaunch;
 import mse.mpi.launch.EmulatedRun;
 import mse.mpi.launch.EmulationPlan;
 import mse.mpi.launch.MasterEventsFile;
+import mse.mpi.launch.MpirunCommand;
 import mse.mpi.launch.MasterEventsFile;
+import mse.mpi.launch.MpirunCommand;
 import mse.mpi.launch.RunHeader;
 
 /** One emulated run at one P, validated up front (before anything is launched) and written to its directory. */
@@ -49,7 +51,7 @@ final class EmulatedPoint {
         EmulatedRun run;
         try (Progress progress = Progress.start(command + " P=" + np, emulation.quiet())) {
             run = EmulatedLaunch.run(new EmulationPlan(app, np, target, taskCost, emulation.local(),
-                    emulation.timeout(), dir, emulation.chaosDelayMillis(), progress));
+                    emulation.timeout(), dir, emulation.chaosDelayMillis(), progress, MpirunCommand.DEFAULT_BTL));
         }
         Map<String, Object> header = RunHeader.of(command, app, np, target, taskCost, run.master(), run.wallSeconds(),
                 run.launchedAs());

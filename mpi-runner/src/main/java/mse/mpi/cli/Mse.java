@@ -13,8 +13,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "mse", mixinStandardHelpOptions = true, versionProvider = Versions.class,
         description = "MSE predicts how master/slave MPI programs perform on a cluster you do not have.",
-        subcommands = {RunCommand.class, EmulateCommand.class, SweepCommand.class, PredictCommand.class, BenchCommand.class,
-                PlaceCommand.class, ModelCommand.class})
+        subcommands = {RunCommand.class, EmulateCommand.class, SweepCommand.class, PredictCommand.class,
+                CalibrateCommand.class, ValidateCommand.class, PlaceCommand.class, ModelCommand.class, BenchCommand.class})
 public final class Mse implements Runnable {
 
     public static final int EXIT_BAD_INPUT = 2;

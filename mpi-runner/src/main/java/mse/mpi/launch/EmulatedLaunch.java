@@ -84,7 +84,7 @@ public final class EmulatedLaunch {
             args.addAll(List.of("--chaos-delay-ms", Integer.toString(plan.chaosDelayMillis())));
         }
         MpirunCommand command = MpirunCommand.local(plan.np(), MpirunCommand.rankClasspath(), RankMain.class.getName(), args)
-                .exporting(List.of(RankMain.TOKEN_VARIABLE));
+                .exporting(List.of(RankMain.TOKEN_VARIABLE)).withBtl(plan.btl());
         double wall;
         try {
             wall = MpiJob.run(command, plan.timeout(), Map.of(RankMain.TOKEN_VARIABLE, session.token()));

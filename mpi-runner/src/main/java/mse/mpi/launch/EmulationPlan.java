@@ -9,14 +9,16 @@ import mse.mpi.apps.AppOptions;
 /**
  * One emulated run: the program and its strategy, P, the target (network and CPU), how tasks are
  * charged, whether ranks are real mpirun processes or threads of this JVM (local), the time limit,
- * where rank 0 leaves its result, and (tests only) the largest random real delay to inject per operation.
+ * where rank 0 leaves its result, (tests only) the largest random real delay to inject per operation, and
+ * the Open MPI transports the ranks use (validate pins vader, the fast network, as seed 001 section 3 runs
+ * on Myrinet to emulate Fast Ethernet).
  */
 public record EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
-                            Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress) {
+                            Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress, String btl) {
 
-    /** The same plan without a progress display. */
+    /** A plan over Open MPI's default choice of transports, without a progress display. */
     public EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
                          Duration timeout, Path workDir, int chaosDelayMillis) {
-        this(app, np, profile, taskCost, local, timeout, workDir, chaosDelayMillis, RunProgress.NONE);
+        this(app, np, profile, taskCost, local, timeout, workDir, chaosDelayMillis, RunProgress.NONE, MpirunCommand.DEFAULT_BTL);
     }
 }

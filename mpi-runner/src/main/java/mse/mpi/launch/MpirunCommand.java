@@ -14,13 +14,19 @@ import java.util.Objects;
  *   <li>TCP is pinned to one interface (loopback on a single machine), else a transient interface can hang the job;</li>
  *   <li>mpirun takes any argument containing "cp" before -cp for the class path flag, so -cp comes right after java.</li>
  * </ul>
+ * The byte transfer layers (btl) default to self,vader,tcp (Open MPI picks vader, shared memory, between
+ * ranks of one host); calibration and validation pin one transport: self,vader (fast) or self,tcp (slow).
  */
-public record MpirunCommand(String mpirun, int np, int cores, boolean root, String networkInterface,
+public record MpirunCommand(String mpirun, int np, int cores, boolean root, String networkInterface, String btl,
                             List<String> exportedVariables, String classpath, List<String> jvmOptions,
                             String mainClass, List<String> programArgs) {
 
+    /** Open MPI's choice among all the transports this project uses. */
+    public static final String DEFAULT_BTL = "self,vader,tcp";
+
     public MpirunCommand {
         Objects.requireNonNull(mpirun, "mpirun");
+        Objects.requireNonNull(btl, "btl");
         Objects.requireNonNull(classpath, "classpath");
         Objects.requireNonNull(mainClass, "mainClass");
         if (np < 1) {
@@ -34,7 +40,7 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
     /** A job of np java ranks on this machine, with rank JVMs kept light (128 MB heap, serial GC). */
     public static MpirunCommand local(int np, String classpath, String mainClass, List<String> programArgs) {
         return new MpirunCommand("mpirun", np, Runtime.getRuntime().availableProcessors(),
-                "root".equals(System.getProperty("user.name")), "lo", List.of(), classpath,
+                "root".equals(System.getProperty("user.name")), "lo", DEFAULT_BTL, List.of(), classpath,
                 List.of("-Xmx128m", "-XX:+UseSerialGC", "-Xshare:auto"), mainClass, programArgs);
     }
 
@@ -48,8 +54,14 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
 
     /** The same job with environment variables exported to every rank (mpirun -x): secrets stay off argv. */
     public MpirunCommand exporting(List<String> variables) {
-        return new MpirunCommand(mpirun, np, cores, root, networkInterface, variables, classpath, jvmOptions,
+        return new MpirunCommand(mpirun, np, cores, root, networkInterface, btl, variables, classpath, jvmOptions,
                 mainClass, programArgs);
+    }
+
+    /** The same job over other byte transfer layers, e.g. "self,tcp" (--mca btl). */
+    public MpirunCommand withBtl(String transports) {
+        return new MpirunCommand(mpirun, np, cores, root, networkInterface, transports, exportedVariables, classpath,
+                jvmOptions, mainClass, programArgs);
     }
 
     public boolean oversubscribed() {
@@ -68,7 +80,7 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
             args.add("--oversubscribe");
         }
         args.addAll(List.of("--bind-to", "none"));
-        args.addAll(List.of("--mca", "btl", "self,vader,tcp"));
+        args.addAll(List.of("--mca", "btl", btl));
         args.addAll(List.of("--mca", "btl_tcp_if_include", networkInterface));
         args.addAll(List.of("--mca", "oob_tcp_if_include", networkInterface));
         for (String variable : exportedVariables) {

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class MpirunCommandTest {
 
     private static MpirunCommand command(int np, int cores, boolean root) {
-        return new MpirunCommand("mpirun", np, cores, root, "lo", List.of(), "/a/classes:/a/lib/*",
+        return new MpirunCommand("mpirun", np, cores, root, "lo", MpirunCommand.DEFAULT_BTL, List.of(), "/a/classes:/a/lib/*",
                 List.of("-Xmx128m"), "mse.mpi.apps.mase.Main", List.of("--image", "64x64"));
     }
 
@@ -51,5 +51,13 @@ class MpirunCommandTest {
         assertEquals("lo", args.get(args.indexOf("btl_tcp_if_include") + 1));
         assertEquals("lo", args.get(args.indexOf("oob_tcp_if_include") + 1));
         assertEquals("none", args.get(args.indexOf("--bind-to") + 1));
+    }
+
+    @Test
+    void btlDefaultsToAllTransportsAndCanBePinned() {
+        List<String> all = command(2, 2, false).arguments();
+        assertEquals("self,vader,tcp", all.get(all.indexOf("btl") + 1));
+        List<String> tcp = command(2, 2, false).withBtl("self,tcp").exporting(List.of("V")).arguments();
+        assertEquals("self,tcp", tcp.get(tcp.indexOf("btl") + 1));
     }
 }

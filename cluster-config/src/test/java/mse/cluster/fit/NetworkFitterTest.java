@@ -1,0 +1,97 @@
+package mse.cluster.fit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import mse.cluster.profiles.NetworkProfile;
+import mse.cluster.profiles.NetworkProfile.Overhead;
+import org.junit.jupiter.api.Test;
+
+/** The fitter against round trips generated from known parameters: seed 001 Table 2 (MSE row). */
+class NetworkFitterTest {
+
+    private static final NetworkProfile TABLE_2 = new NetworkProfile("table-2", "seed 001, Table 2", 50.0, 0,
+            0.0268, 0, new Overhead(12.1, 0.182, 0.0708), new Overhead(12.1, 0.182, 0.0722));
+    private static final long[] SIZES = {1, 16, 64, 256, 1024, 4096, 16384, 65536};
+
+    /** What the benchmark would measure on the Table 2 network, each median off by Gaussian noise. */
+    private static List<RttSample> measure(NetworkProfile n, int[] processes, long[] sizes, double noise, long seed) {
+        Random random = new Random(seed);
+        List<RttSample> samples = new ArrayList<>();
+        for (int p : processes) {
+            for (long k : sizes) {
+                double send = n.sendOverhead().micros(p, k);
+                double recv = n.recvOverhead().micros(p, k);
+                double rtt = 2 * (send + n.latencyMicros() + k * n.gapPerByteMicros() + recv);
+                samples.add(new RttSample(p, k, rtt * (1 + noise * random.nextGaussian()),
+                        send * (1 + noise * random.nextGaussian()), recv * (1 + noise * random.nextGaussian())));
+            }
+        }
+        return samples;
+    }
+
+    private static void assertWithin(double expected, double actual, double fraction, String what) {
+        assertEquals(expected, actual, Math.abs(expected) * fraction, what);
+    }
+
+    @Test
+    void recoversTable2FromNoisyRoundTripsWithin2Percent() {
+        // 0.5% noise on every median (about what 10,000 round trips give on a quiet machine), at the P of Table 1.
+        // The P term is the smallest effect, so it needs P far apart: at P = 2..16 it moves the RTT by 7% only.
+        NetworkFit fit = NetworkFitter.fit(measure(TABLE_2, new int[] {2, 16, 64}, SIZES, 0.005, 42), "fit", "test");
+        NetworkProfile n = fit.network();
+        assertWithin(50.0, n.latencyMicros(), 0.02, "L");
+        assertWithin(0.0268, n.gapPerByteMicros(), 0.02, "G");
+        assertWithin(12.1, n.sendOverhead().baseMicros(), 0.02, "o'a send");
+        assertWithin(12.1, n.recvOverhead().baseMicros(), 0.02, "o'a recv");
+        assertWithin(0.0708, n.sendOverhead().perByteMicros(), 0.02, "O send");
+        assertWithin(0.0722, n.recvOverhead().perByteMicros(), 0.02, "O recv");
+        // Only the sum of the P terms is fixed by the round trips; the send call shows its own share.
+        assertWithin(0.364, n.sendOverhead().perProcessMicros() + n.recvOverhead().perProcessMicros(), 0.02, "o'b sum");
+        assertWithin(0.182, n.sendOverhead().perProcessMicros(), 0.10, "o'b send");
+        assertEquals(0, n.syncThresholdBytes(), "a straight line has no S");
+        assertTrue(fit.worstResidualPercent() < 2.0, "worst residual " + fit.worstResidualPercent());
+    }
+
+    @Test
+    void twoPIsThePapersPairOfEquations() {
+        NetworkFit fit = NetworkFitter.fit(measure(TABLE_2, new int[] {2, 8}, new long[] {1, 1024}, 0, 1), "fit", "test");
+        NetworkProfile n = fit.network();
+        assertEquals(12.1, n.recvOverhead().baseMicros(), 1e-6);
+        assertEquals(0.182, n.recvOverhead().perProcessMicros(), 1e-6);
+        assertEquals(50.0, n.latencyMicros(), 1e-6);
+        assertEquals(0.0268, n.gapPerByteMicros(), 1e-9);
+    }
+
+    @Test
+    void onePLeavesThePTermOutAndSaysSo() {
+        NetworkFit fit = NetworkFitter.fit(measure(TABLE_2, new int[] {2}, SIZES, 0, 1), "fit", "test");
+        assertEquals(0, fit.network().recvOverhead().perProcessMicros());
+        assertTrue(fit.notes().stream().anyMatch(note -> note.contains("one P only")));
+        // The P = 2 contribution moves into the bases, so the RTT at P = 2 is still met.
+        assertTrue(fit.worstResidualPercent() < 1e-6);
+    }
+
+    @Test
+    void findsTheRendezvousBreak() {
+        List<RttSample> samples = new ArrayList<>();
+        for (RttSample s : measure(TABLE_2, new int[] {2, 8}, SIZES, 0.002, 7)) {
+            // Past 16 KiB a handshake round trip (2 L) and a slower copy path are added.
+            double extra = s.bytes() >= 16384 ? 2 * (100 + 0.05 * s.bytes()) : 0;
+            samples.add(new RttSample(s.processes(), s.bytes(), s.rttMicros() + extra, s.sendMicros(), s.recvMicros()));
+        }
+        NetworkFit fit = NetworkFitter.fit(samples, "fit", "test");
+        assertEquals(16384, fit.network().syncThresholdBytes());
+        assertTrue(fit.notes().get(0).startsWith("S = 16384 bytes"));
+    }
+
+    @Test
+    void oneSizeCannotSeparateLatencyFromBandwidth() {
+        assertThrows(IllegalArgumentException.class,
+                () -> NetworkFitter.fit(measure(TABLE_2, new int[] {2, 8}, new long[] {1}, 0, 1), "fit", "test"));
+    }
+}

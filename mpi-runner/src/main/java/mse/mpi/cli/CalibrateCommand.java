@@ -1,0 +1,83 @@
+package mse.mpi.cli;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import mse.mpi.apps.rtt.RttSettings;
+import mse.mpi.launch.Transport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** `mse calibrate`: measure round trips with real mpirun and fit a network profile (seed 001 Fig. 1, Table 2). */
+@Command(name = "calibrate", mixinStandardHelpOptions = true, sortOptions = false,
+        subcommands = CalibrateCpuCommand.class,
+        description = {"Measure round trips over one Open MPI transport (seed 001 Fig. 1: ranks 0 and 1 exchange "
+                + "messages while P - 2 ranks wait) and fit a LogGPS profile that --profile accepts.",
+                "Calibrate a real cluster with one rank per core; here, ranks beyond the cores share them."},
+        footer = {"", "Examples:", "  ./run.sh calibrate --btl tcp --np 2,8 --profile-out tcp.conf",
+                "  ./run.sh calibrate cpu --target-seconds 0.8"})
+final class CalibrateCommand implements Callable<Integer> {
+
+    static final int MIN_ROUND_TRIPS = 10_000;
+
+    @Option(names = "--btl", paramLabel = "vader|tcp", defaultValue = "tcp",
+            description = "Transport to measure: tcp (--mca btl self,tcp) or vader (self,vader, shared memory) (default: ${DEFAULT-VALUE}).")
+    Transport transport;
+
+    @Option(names = "--np", paramLabel = "P,P,...", defaultValue = "2,8",
+            description = "P values; two give the paper's o'a and o'b, more a least-squares line (default: ${DEFAULT-VALUE}).")
+    String npList;
+
+    @Option(names = "--sizes", paramLabel = "K,K,...", defaultValue = "1,64,1K,16K,64K",
+            description = "Message sizes in bytes (K = 1024) (default: ${DEFAULT-VALUE}).")
+    String sizes;
+
+    @Option(names = "--round-trips", paramLabel = "N", defaultValue = "10000",
+            description = "Measured round trips per point, at least 10000 (default: ${DEFAULT-VALUE}).")
+    int roundTrips;
+
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "1000",
+            description = "Warm-up round trips per point (default: ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--test-round-trips", hidden = true, description = "Tests only: fewer round trips than --round-trips allows.")
+    Integer testRoundTrips;
+
+    @Option(names = "--profile-out", paramLabel = "FILE", description = "Also write the fitted profile here (always: <run dir>/profile.conf).")
+    Path profileOut;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<timestamp>-calibrate).")
+    Path out;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "600", description = "Stop each mpirun job after this long (default: ${DEFAULT-VALUE}).")
+    long timeoutSeconds;
+
+    @Override
+    public Integer call() throws Exception {
+        List<Integer> nps = NpList.parse(npList);
+        RttSettings settings = settings(ByteSizes.parse("--sizes", sizes), roundTrips, testRoundTrips, warmup);
+        if (profileOut != null && !profileOut.toString().endsWith(".conf")) {
+            throw new BadInputException("--profile-out: name the file *.conf, so --profile reads it as a file, got " + profileOut);
+        }
+        Path dir = RunDirectory.create(out, "calibrate");
+        NetworkCalibration.run(transport, nps, settings, dir, profileOut, Duration.ofSeconds(timeoutSeconds));
+        System.out.printf("results: %s%n", dir.resolve("summary.json"));
+        return 0;
+    }
+
+    /** At least 10,000 round trips make the medians stable to well under 1%; tests may ask for fewer. */
+    static RttSettings settings(long[] sizes, int roundTrips, Integer testRoundTrips, int warmup) {
+        if (testRoundTrips == null && roundTrips < MIN_ROUND_TRIPS) {
+            throw new BadInputException("--round-trips: at least " + MIN_ROUND_TRIPS + " per point, got " + roundTrips);
+        }
+        if (warmup < 0) {
+            throw new BadInputException("--warmup: expected >= 0, got " + warmup);
+        }
+        int count = testRoundTrips != null ? testRoundTrips : roundTrips;
+        if (count < 1) {
+            throw new BadInputException("--test-round-trips: expected >= 1, got " + count);
+        }
+        return new RttSettings(sizes, warmup, count);
+    }
+}

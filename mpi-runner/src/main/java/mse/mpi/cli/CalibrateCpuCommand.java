@@ -1,0 +1,104 @@
+package mse.mpi.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import mse.emulator.report.Json;
+import mse.mpi.apps.mase.ReferenceKernel;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * `mse calibrate cpu`: the target CPU's speed relative to this host, cpu.speed-ratio of a profile. A task
+ * that takes c s of CPU here takes c / R s on the target, so R = (kernel time here) / (kernel time there).
+ */
+@Command(name = "cpu", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Time a fixed MASE block here and derive cpu.speed-ratio = (time here) / (time on the target).",
+                "Every run writes cpu-reference.json; run this on the target and pass that file with --reference."},
+        footer = {"", "Examples:", "  ./run.sh calibrate cpu --target-seconds 0.8",
+                "  ./run.sh calibrate cpu --reference target/cpu-reference.json"})
+final class CalibrateCpuCommand implements Callable<Integer> {
+
+    static final class Target {
+        @Option(names = "--reference", paramLabel = "FILE", description = "cpu-reference.json written by `calibrate cpu` on the target.")
+        Path reference;
+
+        @Option(names = "--target-seconds", paramLabel = "T", description = "The target's CPU seconds for the same block.")
+        Double targetSeconds;
+    }
+
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    Target target;
+
+    @Option(names = "--repeats", paramLabel = "N", defaultValue = "7", description = "Timed passes; the median counts (default: ${DEFAULT-VALUE}).")
+    int repeats;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<timestamp>-calibrate-cpu).")
+    Path out;
+
+    @Override
+    public Integer call() throws IOException {
+        if (repeats < 1) {
+            throw new BadInputException("--repeats: expected >= 1, got " + repeats);
+        }
+        Double there = target == null ? null : target.targetSeconds != null ? targetSeconds(target.targetSeconds) : referenceSeconds(target.reference);
+        Path dir = RunDirectory.create(out, "calibrate-cpu");
+        double here = ReferenceKernel.medianSeconds(repeats);
+        Map<String, Object> reference = new LinkedHashMap<>();
+        reference.put("kernel", ReferenceKernel.DESCRIPTION);
+        reference.put("seconds", here);
+        reference.put("repeats", repeats);
+        reference.put("cores", Runtime.getRuntime().availableProcessors());
+        reference.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+        Json.write(dir.resolve("cpu-reference.json"), reference);
+
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("command", "calibrate cpu");
+        summary.put("kernel", ReferenceKernel.DESCRIPTION);
+        summary.put("hostSeconds", here);
+        System.out.printf("reference kernel: %s%n", ReferenceKernel.DESCRIPTION);
+        System.out.printf("this host: %.4f s (median of %d)%n", here, repeats);
+        if (there != null) {
+            double ratio = here / there;
+            summary.put("targetSeconds", there);
+            summary.put("speedRatio", ratio);
+            System.out.printf("target:    %.4f s%n", there);
+            System.out.printf("speed ratio target/host = %.4f%n", ratio);
+            System.out.printf("profile snippet:%n  cpu { speed-ratio = %.6g }%n", ratio);
+        } else {
+            System.out.println("no target given: copy cpu-reference.json to compare, or pass --target-seconds");
+        }
+        summary.put("referenceFile", dir.resolve("cpu-reference.json").toString());
+        Json.write(dir.resolve("summary.json"), summary);
+        System.out.printf("results: %s (this host's reference: %s)%n", dir.resolve("summary.json"), dir.resolve("cpu-reference.json"));
+        return 0;
+    }
+
+    private static double targetSeconds(double seconds) {
+        if (!(seconds > 0) || Double.isInfinite(seconds)) {
+            throw new BadInputException("--target-seconds: expected a positive number of seconds, got " + seconds);
+        }
+        return seconds;
+    }
+
+    /** The target's time from its cpu-reference.json, which must describe the same kernel. */
+    private static double referenceSeconds(Path file) {
+        Map<String, Object> reference;
+        try {
+            reference = Json.read(file);
+        } catch (IOException e) {
+            throw new BadInputException("--reference: cannot read " + file + ": " + e.getMessage());
+        }
+        if (!ReferenceKernel.DESCRIPTION.equals(reference.get("kernel"))) {
+            throw new BadInputException("--reference: " + file + " timed another kernel (\"" + reference.get("kernel")
+                    + "\"); run this version's `calibrate cpu` on the target");
+        }
+        if (!(reference.get("seconds") instanceof Number seconds) || !(seconds.doubleValue() > 0)) {
+            throw new BadInputException("--reference: " + file + ": \"seconds\" must be a positive number");
+        }
+        return seconds.doubleValue();
+    }
+}

@@ -1,0 +1,128 @@
+package mse.mpi.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import mse.emulator.model.TaskCost;
+import mse.emulator.report.EmulationResultFiles;
+import mse.emulator.report.Json;
+import mse.mpi.apps.AppOptions;
+import mse.mpi.apps.RankMain;
+import mse.mpi.launch.EmulatedLaunch;
+import mse.mpi.launch.EmulatedRun;
+import mse.mpi.launch.EmulationPlan;
+import mse.mpi.launch.RunProgress;
+import mse.mpi.launch.MpiJob;
+import mse.mpi.launch.MpirunCommand;
+import mse.mpi.launch.RunHeader;
+import mse.mpi.launch.Transport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * `mse validate`: seed 001 (001_cb00b78257109af6.txt) section 3.1's experiment on this machine. There MPICH
+ * programs on Fast Ethernet were emulated by running on Myrinet; here tcp over loopback is the slow network
+ * and vader (shared memory) the fast one. Calibrate tcp into a profile, run the program for real over tcp
+ * (rank 0's MPI_Wtime span), emulate the profile while the ranks talk over vader (task cost real, same CPU),
+ * and compare.
+ */
+@Command(name = "validate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Calibrate tcp, run the program over tcp, emulate it over vader with the fitted profile; print the error.",
+        footer = {"", "Example:", "  ./run.sh validate --np 2,3 --image 256x256 --task-points 4"})
+final class ValidateCommand implements Callable<Integer> {
+
+    @Option(names = "--np", paramLabel = "P,P,...", defaultValue = "2,3", description = "P values (default: ${DEFAULT-VALUE}).")
+    String npList;
+
+    @Mixin
+    AppOptions app;
+
+    @Option(names = "--sizes", paramLabel = "K,K,...", defaultValue = "1,16,64,256,1K",
+            description = "Calibration message sizes: the program's own are small (default: ${DEFAULT-VALUE}).")
+    String sizes;
+
+    @Option(names = "--round-trips", paramLabel = "N", defaultValue = "10000", description = "Calibration round trips per point (default: ${DEFAULT-VALUE}).")
+    int roundTrips;
+
+    @Option(names = "--test-round-trips", hidden = true, description = "Tests only: fewer calibration round trips.")
+    Integer testRoundTrips;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<timestamp>-validate).")
+    Path out;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "900", description = "Stop each job after this long (default: ${DEFAULT-VALUE}).")
+    long timeoutSeconds;
+
+    @Override
+    public Integer call() throws Exception {
+        List<Integer> nps = NpList.parse(npList);
+        nps.forEach(app::validate);
+        var settings = CalibrateCommand.settings(ByteSizes.parse("--sizes", sizes), roundTrips, testRoundTrips, 1000);
+        Path dir = RunDirectory.create(out, "validate");
+        Duration limit = Duration.ofSeconds(timeoutSeconds);
+        System.out.println("1. calibrating Open MPI over tcp (the slow network)");
+        Path calibrationDir = Files.createDirectories(dir.resolve("calibrate-tcp"));
+        var calibration = NetworkCalibration.run(Transport.tcp, nps, settings, calibrationDir, null, limit);
+
+        List<Map<String, Object>> points = new ArrayList<>();
+        for (int np : nps) {
+            System.out.printf("2. np %d: the real program over tcp%n", np);
+            double measured = realRun(np, dir.resolve("np-" + np), limit);
+            System.out.printf("3. np %d: emulating the tcp profile over vader%n", np);
+            EmulationPlan plan = new EmulationPlan(app, np, calibration.profile(), TaskCost.parse("real"), false, limit,
+                    Files.createDirectories(dir.resolve("np-" + np).resolve("emulated")), 0, RunProgress.NONE,
+                    Transport.vader.btl());
+            EmulatedRun run = EmulatedLaunch.run(plan);
+            Map<String, Object> header = RunHeader.of("validate", app, np, calibration.profile(), plan.taskCost(),
+                    run.master(), run.wallSeconds(), run.launchedAs());
+            Map<String, Object> emulated = EmulationResultFiles.write(plan.workDir(), header, run.report());
+            double predicted = ResultTables.num(emulated.get("predictedSeconds"));
+            Map<String, Object> point = new LinkedHashMap<>();
+            point.put("np", np);
+            point.put("measuredSeconds", measured);
+            point.put("predictedSeconds", predicted);
+            point.put("errorPercent", 100.0 * (predicted - measured) / measured);
+            points.add(point);
+            Json.write(dir.resolve("summary.json"), summary(points, calibration.profileFile()));
+        }
+        System.out.printf("%s, single transport pair tcp (measured) / vader + emulation (predicted)%n", app.describe());
+        System.out.printf("%4s %14s %15s %8s%n", "np", "measured (s)", "predicted (s)", "error");
+        for (Map<String, Object> p : points) {
+            System.out.printf("%4s %14.4f %15.4f %7.1f%%%n", p.get("np"), ResultTables.num(p.get("measuredSeconds")),
+                    ResultTables.num(p.get("predictedSeconds")), ResultTables.num(p.get("errorPercent")));
+        }
+        System.out.printf("results: %s%n", dir.resolve("summary.json"));
+        return 0;
+    }
+
+    /** rank 0's MPI_Wtime span of the plain program over tcp: what the emulation predicts, startup excluded. */
+    private double realRun(int np, Path dir, Duration limit) throws Exception {
+        Files.createDirectories(dir);
+        Path masterFile = dir.resolve("measured.json");
+        List<String> args = new ArrayList<>(app.toArgs());
+        args.addAll(List.of("--result-file", masterFile.toAbsolutePath().toString()));
+        MpirunCommand command = MpirunCommand.local(np, MpirunCommand.rankClasspath(), RankMain.class.getName(), args)
+                .withBtl(Transport.tcp.btl());
+        MpiJob.run(command, limit);
+        return ResultTables.num(Json.read(masterFile).get("programSeconds"));
+    }
+
+    private Map<String, Object> summary(List<Map<String, Object>> points, Path profile) {
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("command", "validate");
+        summary.put("app", app.app().name());
+        summary.put("strategy", app.strategy().name());
+        summary.put("workload", app.describe());
+        summary.put("slowNetwork", Transport.tcp.btl());
+        summary.put("emulatedOver", Transport.vader.btl());
+        summary.put("profileFile", profile.toString());
+        summary.put("points", points);
+        return summary;
+    }
+}

@@ -1,0 +1,56 @@
+package mse.mpi.launch;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import mse.emulator.report.Json;
+import mse.mpi.apps.rtt.RttMain;
+import mse.mpi.apps.rtt.RttSettings;
+
+/**
+ * Runs the round-trip benchmark as one real mpirun job per P over one transport and collects rank 0's
+ * raw points: the measuring half of `mse calibrate` (the fitting half lives in cluster-config).
+ */
+public final class RttCampaign {
+
+    private RttCampaign() {
+    }
+
+    /** One job's result as rank 0 wrote it: np and points[] with size and rtt/send/recv percentiles. */
+    public record JobResult(int np, Map<String, Object> raw) {
+
+        @SuppressWarnings("unchecked")
+        public List<Map<String, Object>> points() {
+            return (List<Map<String, Object>>) raw.get("points");
+        }
+    }
+
+    public static List<JobResult> run(Transport transport, List<Integer> nps, RttSettings settings, Path workDir,
+                                      Duration limit) throws IOException {
+        List<JobResult> results = new ArrayList<>();
+        for (int np : nps) {
+            Path file = workDir.resolve("rtt-np" + np + ".json");
+            List<String> args = List.of("--sizes", Arrays.stream(settings.sizes()).mapToObj(Long::toString)
+                            .collect(Collectors.joining(",")),
+                    "--warmup", Integer.toString(settings.warmup()),
+                    "--round-trips", Integer.toString(settings.roundTrips()),
+                    "--result-file", file.toAbsolutePath().toString());
+            MpirunCommand command = MpirunCommand.local(np, MpirunCommand.rankClasspath(), RttMain.class.getName(), args)
+                    .withBtl(transport.btl());
+            MpiJob.run(command, limit);
+            try {
+                results.add(new JobResult(np, Json.read(file)));
+            } catch (IOException e) {
+                throw new LaunchException("rank 0 of the round-trip job left no readable result in " + file + ": " + e.getMessage());
+            }
+            Files.deleteIfExists(file);
+        }
+        return results;
+    }
+}

@@ -1,0 +1,40 @@
+package mse.mpi.apps.rtt;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import mse.mpi.comm.LocalWorld;
+import org.junit.jupiter.api.Test;
+
+/** The benchmark's message pattern on ranks as threads: two ranks talk, the others wait and are released. */
+class RttBenchmarkTest {
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void rankZeroReportsEverySizeAndIdleRanksAreReleased() {
+        AtomicReference<Map<String, Object>> result = new AtomicReference<>();
+        new LocalWorld(4).run(comm -> {
+            Map<String, Object> mine = new RttBenchmark(comm, new RttSettings(new long[] {1, 1024}, 5, 50)).run();
+            if (comm.rank() == 0) {
+                result.set(mine);
+            } else {
+                assertNull(mine);
+            }
+        });
+        Map<String, Object> r = result.get();
+        assertEquals(4, r.get("np"));
+        List<Map<String, Object>> points = (List<Map<String, Object>>) r.get("points");
+        assertEquals(List.of(1, 1024), points.stream().map(p -> p.get("size")).toList());
+        for (Map<String, Object> p : points) {
+            Map<String, Object> rtt = (Map<String, Object>) p.get("rttMicros");
+            assertEquals(50L, ((Number) rtt.get("count")).longValue());
+            assertTrue(((Number) rtt.get("p50")).doubleValue() > 0);
+            assertEquals(100L, ((Number) ((Map<String, Object>) p.get("recvMicros")).get("count")).longValue(),
+                    "at least 100 receives of arrived replies");
+        }
+    }
+}
