@@ -68,12 +68,6 @@ public final class EmulationSession implements AutoCloseable {
                 pekko.log-dead-letters-during-shutdown = off
                 pekko.coordinated-shutdown.exit-jvm = off
                 pekko.coordinated-shutdown.run-by-jvm-shutdown-hook = off
-                # Every fact crosses several actors and stream stages; on a small, oversubscribed host each
-                # thread hand-off costs a wake-up. Few threads and long batches keep a fact on one thread.
-                pekko.actor.default-dispatcher.fork-join-executor.parallelism-min = 1
-                pekko.actor.default-dispatcher.fork-join-executor.parallelism-max = 2
-                pekko.actor.default-dispatcher.throughput = 64
-                pekko.actor.internal-dispatcher.fork-join-executor.parallelism-max = 1
                 """).withFallback(ConfigFactory.load());
     }
 
