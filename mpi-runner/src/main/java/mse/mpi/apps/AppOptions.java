@@ -138,6 +138,11 @@ public final class AppOptions {
         }
     }
 
+    /** What this configuration is at np ranks, for summaries. */
+    public mse.mpi.launch.RunIdentity identity(int np) {
+        return new mse.mpi.launch.RunIdentity(app.name(), strategy().name(), strategy().masters(np).size(), describe());
+    }
+
     /** A one-line description of the workload for tables. */
     public String describe() {
         return switch (app) {

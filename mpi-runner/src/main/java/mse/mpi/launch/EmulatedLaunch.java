@@ -84,10 +84,10 @@ public final class EmulatedLaunch {
             args.addAll(List.of("--chaos-delay-ms", Integer.toString(plan.chaosDelayMillis())));
         }
         MpirunCommand command = MpirunCommand.local(plan.np(), MpirunCommand.rankClasspath(), RankMain.class.getName(), args)
-                .exporting(List.of(RankMain.TOKEN_VARIABLE)).withBtl(plan.btl());
+                .exporting(List.of(RankRuntimeOptions.TOKEN_VARIABLE)).withBtl(plan.btl());
         double wall;
         try {
-            wall = MpiJob.run(command, plan.timeout(), Map.of(RankMain.TOKEN_VARIABLE, session.token()));
+            wall = MpiJob.run(command, plan.timeout(), Map.of(RankRuntimeOptions.TOKEN_VARIABLE, session.token()));
         } catch (LaunchException e) {
             session.abort("mpirun ended: " + e.getMessage());
             throw emulatorReasonOr(session, e);

@@ -3,6 +3,7 @@ package mse.mpi.launch;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import mse.cluster.profiles.TargetProfile;
@@ -15,7 +16,6 @@ import mse.emulator.report.EmulationReport;
 import mse.emulator.report.EmulationResultFiles;
 import mse.emulator.wire.EmulatorLink;
 import mse.emulator.wire.Hello;
-import mse.mpi.apps.AppOptions;
 import mse.mpi.comm.EmulatedComm;
 import mse.mpi.comm.Message;
 import mse.mpi.comm.MpiComm;
@@ -45,13 +45,13 @@ public final class HostedEmulation {
     }
 
     /** Called on every rank right after MPI_Init: rank 0 starts the emulator, everyone connects to it. */
-    public static HostedEmulation start(MpiComm mpi, AppOptions app, TargetProfile target, TaskCost taskCost,
+    public static HostedEmulation start(MpiComm mpi, List<Integer> masters, TargetProfile target, TaskCost taskCost,
                                         String bindHost) throws Exception {
         EmulationSession session = null;
         String endpoint;
         if (mpi.rank() == 0) {
             session = EmulationSession.start(new EmulationSetup(new LogGpsModel(target.network(), mpi.size()),
-                    TargetCpu.of(target.cpu()), app.strategy().masters(mpi.size()), bindHost,
+                    TargetCpu.of(target.cpu()), masters, bindHost,
                     Duration.ofSeconds(Math.max(60, 4L * mpi.size()))));
             endpoint = session.address().getHostString() + " " + session.address().getPort() + " " + session.token();
             for (int r = 1; r < mpi.size(); r++) {
@@ -71,11 +71,11 @@ public final class HostedEmulation {
     }
 
     /** Rank 0, after its program part returned and its comm closed: the report, the result files. */
-    public Map<String, Object> finish(AppOptions app, Map<String, Object> master, Path out) throws Exception {
+    public Map<String, Object> finish(RunIdentity identity, Map<String, Object> master, Path out) throws Exception {
         try (EmulationSession s = session) {
             EmulationReport report = s.report().get(60, TimeUnit.SECONDS);
             double wall = (System.nanoTime() - startNanos) / 1e9;
-            Map<String, Object> header = RunHeader.of("emulate", app, comm.size(), target, taskCost, master, wall,
+            Map<String, Object> header = RunHeader.of("emulate", identity, comm.size(), target, taskCost, master, wall,
                     "user's mpirun, emulator hosted by rank 0");
             MasterEventsFile.write(out, master, header);
             return EmulationResultFiles.write(out, header, report);

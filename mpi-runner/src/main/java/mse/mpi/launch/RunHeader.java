@@ -14,17 +14,22 @@ public final class RunHeader {
 
     public static Map<String, Object> of(String command, AppOptions app, int np, TargetProfile target, TaskCost taskCost,
                                          Map<String, Object> master, double wallSeconds, String launchedAs) {
+        return of(command, app.identity(np), np, target, taskCost, master, wallSeconds, launchedAs);
+    }
+
+    public static Map<String, Object> of(String command, RunIdentity identity, int np, TargetProfile target, TaskCost taskCost,
+                                         Map<String, Object> master, double wallSeconds, String launchedAs) {
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("command", command);
-        header.put("app", app.app().name());
-        header.put("strategy", app.strategy().name());
+        header.put("app", identity.app());
+        header.put("strategy", identity.strategy());
         header.put("np", np);
-        header.put("masters", app.strategy().masters(np).size());
+        header.put("masters", identity.masters());
         header.put("profile", target.network().name());
         header.put("profileSource", target.origin());
         header.put("cpuRatio", target.cpu().speedRatio());
         header.put("taskCost", taskCost.spec());
-        header.put("workload", app.describe());
+        header.put("workload", identity.workload());
         header.put("tasks", master.get("tasks"));
         header.put("wallSeconds", wallSeconds);
         header.put("checksum", master.get("checksum"));

@@ -84,6 +84,22 @@ class EmulateCommandIT {
     }
 
     @Test
+    void theReadmeExampleRunsPlainAndEmulatedUnderItsOwnMpirun() throws Exception {
+        String main = mse.mpi.apps.example.PrimeCount.class.getName();
+        String cp = mse.mpi.launch.MpirunCommand.rankClasspath();
+        mse.mpi.launch.MpiJob.run(mse.mpi.launch.MpirunCommand.local(3, cp, main, List.of("--limit", "200000")),
+                java.time.Duration.ofMinutes(3));
+        Path out = tmp.resolve("prime-count");
+        mse.mpi.launch.MpiJob.run(mse.mpi.launch.MpirunCommand.local(3, cp, main, List.of("--limit", "200000",
+                "--emulate", "--task-cost", "fixed:1ms", "--out", out.toString())), java.time.Duration.ofMinutes(3));
+        Map<String, Object> s = Json.read(out.resolve("summary.json"));
+        assertEquals("17984", s.get("checksum"));
+        assertEquals("prime-count", s.get("app"));
+        // 10 tasks of 1 ms on 2 slaves, plus messages: at least 5 ms of virtual time.
+        assertTrue(((Number) s.get("predictedSeconds")).doubleValue() >= 0.005);
+    }
+
+    @Test
     void sweepFindsTheSaturationPoint() throws Exception {
         Path out = tmp.resolve("sweep");
         assertEquals(0, Mse.commandLine().execute("sweep", "--np", "2,4,8", "--image", "64x48", "--max-iter", "400",

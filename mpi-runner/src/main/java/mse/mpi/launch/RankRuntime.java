@@ -1,0 +1,112 @@
+package mse.mpi.launch;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntFunction;
+import mse.cluster.profiles.CpuProfile;
+import mse.cluster.profiles.ProfileLoader;
+import mse.cluster.profiles.TargetProfile;
+import mse.emulator.model.TaskCost;
+import mse.emulator.wire.EmulatorLink;
+import mse.emulator.wire.Hello;
+import mse.mpi.comm.ChaosComm;
+import mse.mpi.comm.Comm;
+import mse.mpi.comm.EmulatedComm;
+import mse.mpi.comm.MpiComm;
+
+/**
+ * The Comm a rank program runs on, plain or emulated as its options say, and the end of the run:
+ * any program (MSE's or yours) calls {@link #open}, runs on {@link #comm()}, then {@link #finish} or
+ * {@link #fail}. A rank that fails prints why and exits without MPI_Finalize, so mpirun ends the others
+ * instead of letting them wait forever for a partner that is gone.
+ */
+public final class RankRuntime {
+
+    private final MpiComm mpi;
+    private final Comm comm;
+    private final EmulatedComm emulated;
+    private final HostedEmulation hosted;
+    private final RankRuntimeOptions options;
+
+    private RankRuntime(MpiComm mpi, Comm comm, EmulatedComm emulated, HostedEmulation hosted, RankRuntimeOptions options) {
+        this.mpi = mpi;
+        this.comm = comm;
+        this.emulated = emulated;
+        this.hosted = hosted;
+        this.options = options;
+    }
+
+    /** MPI_Init and the Comm the options ask for; masters(np) names the master ranks for the emulator's queues. */
+    public static RankRuntime open(RankRuntimeOptions options, IntFunction<List<Integer>> masters) throws Exception {
+        MpiComm mpi = MpiComm.init(new String[0]);
+        try {
+            TaskCost cost = TaskCost.parse(options.taskCost);
+            EmulatedComm emulated = null;
+            HostedEmulation hosted = null;
+            if (options.emulate) {
+                hosted = HostedEmulation.start(mpi, masters.apply(mpi.size()), target(options), cost, options.bindHost);
+                emulated = hosted.comm();
+            } else if (options.emulator != null) {
+                emulated = new EmulatedComm(mpi, connect(options.emulator, mpi), cost);
+            }
+            Comm comm = emulated == null ? mpi : emulated;
+            if (options.chaosDelayMillis > 0) {
+                comm = new ChaosComm(comm, options.chaosDelayMillis, System.nanoTime());
+            }
+            return new RankRuntime(mpi, comm, emulated, hosted, options);
+        } catch (Exception | Error e) {
+            System.err.println("mse: rank " + mpi.rank() + " cannot start: " + e.getMessage());
+            throw e;
+        }
+    }
+
+    public Comm comm() {
+        return comm;
+    }
+
+    /**
+     * The program's part is over: close the Comm (MPI_Finalize); with --emulate, rank 0 then waits for the
+     * emulator's report and writes the result files. Returns rank 0's summary when it wrote one, else null.
+     */
+    public Map<String, Object> finish(RunIdentity identity, Map<String, Object> rank0Result) throws Exception {
+        comm.close();
+        if (hosted == null || rank0Result == null) {
+            return null;
+        }
+        Map<String, Object> summary = hosted.finish(identity, rank0Result, options.out);
+        System.out.printf("predicted time %.6f s on %s (np %d); results in %s%n",
+                ((Number) summary.get("predictedSeconds")).doubleValue(), summary.get("profile"), mpi.size(),
+                options.out.resolve("summary.json"));
+        return summary;
+    }
+
+    /** The program failed on this rank: tell the emulator (which ends the run naming it) and return exit code 1. */
+    public int fail(Throwable e) {
+        System.err.println("mse: rank " + mpi.rank() + " failed: " + e);
+        if (emulated != null) {
+            emulated.fail(e);
+        }
+        if (hosted != null) {
+            hosted.abort("rank 0 failed: " + e);
+        }
+        return 1;
+    }
+
+    private static EmulatorLink connect(String endpoint, MpiComm mpi) throws Exception {
+        int colon = endpoint.lastIndexOf(':');
+        if (colon < 0) {
+            throw new IllegalArgumentException("--emulator: expected HOST:PORT, got '" + endpoint + "'");
+        }
+        String token = System.getenv(RankRuntimeOptions.TOKEN_VARIABLE);
+        if (token == null) {
+            throw new IllegalStateException(RankRuntimeOptions.TOKEN_VARIABLE + " is not set; the launcher passes it with mpirun -x");
+        }
+        return EmulatorLink.connect(endpoint.substring(0, colon), Integer.parseInt(endpoint.substring(colon + 1)),
+                new Hello(token, mpi.rank(), mpi.size()));
+    }
+
+    private static TargetProfile target(RankRuntimeOptions options) {
+        TargetProfile target = ProfileLoader.load(options.profile);
+        return options.cpuRatio == null ? target : target.withCpu(new CpuProfile(options.cpuRatio));
+    }
+}
