@@ -40,6 +40,15 @@ class EmulateCommandIT {
         assertTrue(((Number) s.get("predictedSeconds")).doubleValue() > 0);
     }
 
+    @ParameterizedTest(name = "mpirun -np 8, strategy {0}")
+    @ValueSource(strings = {"single", "multi", "dynamic"})
+    void everyStrategyKeepsTheChecksumOverRealMpirun(String strategy) throws Exception {
+        Map<String, Object> s = emulate(tmp.resolve(strategy), 8, "--strategy", strategy, "--masters", "2",
+                "--task-cost", "per-iteration:10ns");
+        assertEquals(CountImage.sequential(IMAGE).checksum(), s.get("checksum"));
+        assertEquals(strategy, s.get("strategy"));
+    }
+
     @Test
     void deterministicCostGivesTheSamePredictionUnderChaosAndAsThreads() throws Exception {
         Map<String, Object> calm = emulate(tmp.resolve("calm"), 6, "--task-cost", "per-iteration:10ns");

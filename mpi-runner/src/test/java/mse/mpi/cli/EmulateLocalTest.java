@@ -43,6 +43,15 @@ class EmulateLocalTest {
         assertEquals(calm.get("latency"), chaotic.get("latency"));
     }
 
+    @org.junit.jupiter.params.ParameterizedTest(name = "strategy {0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"single", "multi", "dynamic"})
+    void sameInputsGiveIdenticalPredictionsForEachStrategy(String strategy) throws Exception {
+        Map<String, Object> first = emulate(strategy + "-1", "--strategy", strategy, "--masters", "2");
+        Map<String, Object> second = emulate(strategy + "-2", "--strategy", strategy, "--masters", "2", "--chaos-delay-ms", "2");
+        assertEquals(first.get("predictedSeconds"), second.get("predictedSeconds"));
+        assertEquals(first.get("perMaster"), second.get("perMaster"));
+    }
+
     @Test
     void multipleMastersAndEpRunEmulated() throws Exception {
         Map<String, Object> ml = emulate("ml", "--strategy", "multi", "--masters", "2");
