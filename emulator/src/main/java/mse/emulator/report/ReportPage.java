@@ -28,7 +28,16 @@ public final class ReportPage {
 
     /** Everything the page shows. masterEvents may be empty; inputs are shown in order. */
     public record Content(String title, String commandLine, Map<String, Object> inputs, List<ReportPoint> points,
-                          List<Map<String, Object>> masterEvents) {}
+                          List<Map<String, Object>> masterEvents, List<ExtraChart> extra) {
+
+        public Content(String title, String commandLine, Map<String, Object> inputs, List<ReportPoint> points,
+                       List<Map<String, Object>> masterEvents) {
+            this(title, commandLine, inputs, points, masterEvents, List.of());
+        }
+    }
+
+    /** A chart of its own for commands whose results are not a sweep over P (placement). */
+    public record ExtraChart(String name, String heading, String explanation, Chart<?, ?> chart) {}
 
     private ReportPage() {
     }
@@ -39,6 +48,20 @@ public final class ReportPage {
                 .append(Html.escape(content.title())).append("</title><style>").append(Html.STYLE).append("</style></head><body>\n")
                 .append("<h1>").append(Html.escape(content.title())).append("</h1>\n")
                 .append("<p class=\"command\"><code>").append(Html.escape(content.commandLine())).append("</code></p>\n");
+        for (ExtraChart extra : content.extra()) {
+            section(html, dir, extra.name(), extra.chart(), extra.heading(), extra.explanation());
+        }
+        if (!content.points().isEmpty()) {
+            sweepSections(html, dir, content);
+        }
+        html.append(Html.inputsTable(content.inputs()));
+        html.append("</body></html>\n");
+        Path page = dir.resolve("report.html");
+        AtomicFiles.writeString(page, html.toString());
+        return page;
+    }
+
+    private static void sweepSections(StringBuilder html, Path dir, Content content) throws IOException {
         html.append(Html.pointsTable(content.points()));
         section(html, dir, "time", TimeChart.of(content.points()), "Predicted time against P",
                 "Each line is one configuration; the red diamond marks its saturation point, the P with the least time. "
@@ -55,11 +78,6 @@ public final class ReportPage {
             section(html, dir, "masters", MasterTimeline.of(content.masterEvents()), "Dynamic masters",
                     "Active masters over virtual time: splits add a master when slaves wait too long, merges return them.");
         }
-        html.append(Html.inputsTable(content.inputs()));
-        html.append("</body></html>\n");
-        Path page = dir.resolve("report.html");
-        AtomicFiles.writeString(page, html.toString());
-        return page;
     }
 
     private static void section(StringBuilder html, Path dir, String name, Chart<?, ?> chart, String heading, String explanation)

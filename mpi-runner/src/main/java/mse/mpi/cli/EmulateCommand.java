@@ -40,7 +40,8 @@ final class EmulateCommand implements Callable<Integer> {
         Map<String, Object> summary = point.run(dir);
         ResultTables.printRun(summary, dir);
         RunReport.write(dir, "MSE emulation: " + summary.get("workload") + ", P = " + np, spec.commandLine().getParseResult().originalArgs(),
-                point.target(), List.of(new RunReport.Run(summary, dir)), MasterEventsFile.of(summary));
+                point.target(), List.of(new RunReport.Run(summary, dir)), MasterEventsFile.of(summary),
+                WithoutPTerm.points(app, point.target(), List.of(new RunReport.Run(summary, dir))));
         return 0;
     }
 }

@@ -42,6 +42,10 @@ final class EmulatedPoint {
         return new EmulatedPoint(command, np, app, emulation);
     }
 
+    AppOptions app() {
+        return app;
+    }
+
     TargetProfile target() {
         return target;
     }

@@ -1,5 +1,6 @@
 package mse.mpi.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,6 +39,9 @@ final class PlaceCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<timestamp>-place).")
     Path out;
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
         if (tasks < 1) {
@@ -51,9 +55,31 @@ final class PlaceCommand implements Callable<Integer> {
         Path dir = RunDirectory.create(out, "place");
         printTable(grid, selection);
         printChoice(best, slaves);
-        Json.write(dir.resolve("summary.json"), summary(grid, selection, slaves));
+        Map<String, Object> summary = summary(grid, selection, slaves);
+        Json.write(dir.resolve("summary.json"), summary);
+        report(dir, summary, selection, best);
         System.out.printf("results: %s%n", dir.resolve("summary.json"));
         return 0;
+    }
+
+    /** report.html: AppRate of every candidate master (seed 002 Table 2), the choice, the grid. */
+    private void report(Path dir, Map<String, Object> summary, MasterSelection selection, MasterCandidate best) throws IOException {
+        org.knowm.xchart.CategoryChart chart = new org.knowm.xchart.CategoryChartBuilder().width(900).height(480)
+                .title("Application rate by candidate master").xAxisTitle("master").yAxisTitle("tasks per second").build();
+        chart.getStyler().setLegendVisible(false);
+        chart.addSeries("AppRate", selection.candidates().stream().map(c -> c.flow().master()).toList(),
+                selection.candidates().stream().map(c -> (Number) c.flow().appRate()).toList());
+        Map<String, Object> inputs = new LinkedHashMap<>();
+        inputs.put("grid file", gridFile);
+        inputs.put("tasks", tasks);
+        inputs.put("best master", best.master() + " (" + String.format("%.2f", best.appRate()) + " tasks/s)");
+        inputs.put("best", summary.get("best"));
+        inputs.put("candidates", summary.get("candidates"));
+        mse.emulator.report.ReportPage.write(dir, new mse.emulator.report.ReportPage.Content("MSE placement: " + gridFile,
+                "./run.sh " + String.join(" ", spec.commandLine().getParseResult().originalArgs()), inputs, List.of(), List.of(),
+                List.of(new mse.emulator.report.ReportPage.ExtraChart("app-rate", "Which master gives the highest rate",
+                        "AppRate for each host as master, from the work-rate model's maximum flow (seed 002, section 4); "
+                                + "ExecTime = Tasks / AppRate. The tallest bar is the chosen master.", chart))));
     }
 
     private void printTable(Grid grid, MasterSelection selection) {

@@ -66,6 +66,9 @@ final class PredictCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<timestamp>-predict).")
     Path out;
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
         List<Integer> nps = NpList.parse(npList);
@@ -110,7 +113,7 @@ final class PredictCommand implements Callable<Integer> {
             SimulatedRun run = new FarmSimulator(new LogGpsModel(profile.network(), np), cpu, shape, groups, true).run(hostCosts);
             double seconds = (System.nanoTime() - t0) / 1e9;
             simulationSeconds += seconds;
-            Map<String, Object> point = PredictedSweep.point(np, groups, run, seconds);
+            Map<String, Object> point = PredictedSweep.point(app.strategy().name(), np, groups, run, seconds);
             points.add(point);
             ResultTables.printSweepRow(point);
         }
@@ -123,8 +126,34 @@ final class PredictCommand implements Callable<Integer> {
         ResultTables.printBest(best, points);
         System.out.printf("time: partial execution %.3f s, bootstrap %.3f s, interpolation %.3f s, simulation %.3f s, total %.3f s%n",
                 phases.get("partialExecution"), phases.get("bootstrap"), phases.get("interpolation"), simulationSeconds, phases.get("total"));
+        report(dir, summary, points, profile, cpu, hostCosts, groups, shape);
         System.out.printf("results: %s%n", dir.resolve("summary.json"));
         return 0;
+    }
+
+    /** report.html: the predicted sweep, and the same task costs under the model without the P term. */
+    private void report(Path dir, Map<String, Object> summary, List<Map<String, Object>> points, TargetProfile profile,
+                        TargetCpu cpu, long[] hostCosts, int groups, FarmShape shape) throws java.io.IOException {
+        List<RunReport.Run> runs = new ArrayList<>();
+        for (Map<String, Object> point : points) {
+            Map<String, Object> merged = new LinkedHashMap<>(summary);
+            merged.remove("points");
+            merged.putAll(point);
+            runs.add(new RunReport.Run(merged, dir));
+        }
+        List<mse.emulator.report.ReportPoint> comparison = new ArrayList<>();
+        var flat = WithoutPTerm.of(profile);
+        if (flat.isPresent()) {
+            for (Map<String, Object> point : points) {
+                int np = ((Number) point.get("np")).intValue();
+                SimulatedRun run = new FarmSimulator(new LogGpsModel(flat.get().network(), np), cpu, shape, groups, false).run(hostCosts);
+                comparison.add(new mse.emulator.report.ReportPoint(RunReport.series(runs.get(0).summary())
+                        .replace(profile.network().name(), flat.get().network().name()), np, run.predictedNanos() / 1e9,
+                        mse.emulator.report.ReportPoint.MasterBreakdown.NONE, null));
+            }
+        }
+        RunReport.write(dir, "MSE prediction (" + summary.get("predictedBy") + "): " + summary.get("workload"),
+                spec.commandLine().getParseResult().originalArgs(), profile, runs, List.of(), comparison);
     }
 
     private TaskCostEstimate estimate(TaskCost taskCost) {

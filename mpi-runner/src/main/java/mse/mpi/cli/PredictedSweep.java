@@ -17,8 +17,9 @@ final class PredictedSweep {
     }
 
     /** One point, with the keys a sweep point has that a simulation can know (no checksum: tasks did not all run). */
-    static Map<String, Object> point(int np, int masters, SimulatedRun run, double simulationSeconds) {
+    static Map<String, Object> point(String strategy, int np, int masters, SimulatedRun run, double simulationSeconds) {
         Map<String, Object> p = new LinkedHashMap<>();
+        p.put("strategy", strategy);
         p.put("np", np);
         p.put("masters", masters);
         p.put("predictedSeconds", run.predictedNanos() / 1e9);
@@ -48,6 +49,8 @@ final class PredictedSweep {
                 .orElseThrow();
         Map<String, Object> bestEntry = new LinkedHashMap<>();
         bestEntry.put("np", best.get("np"));
+        bestEntry.put("strategy", best.get("strategy"));
+        bestEntry.put("masters", best.get("masters"));
         bestEntry.put("predictedSeconds", best.get("predictedSeconds"));
         summary.put("best", bestEntry);
         summary.put("predictor", predictor);

@@ -1,6 +1,7 @@
 package mse.mpi.cli;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,8 +22,9 @@ final class RunReport {
     }
 
     static Path write(Path dir, String title, List<String> argv, TargetProfile target, List<Run> runs,
-                      List<Map<String, Object>> masterEvents) throws IOException {
-        List<ReportPoint> points = runs.stream().map(RunReport::point).toList();
+                      List<Map<String, Object>> masterEvents, List<ReportPoint> comparison) throws IOException {
+        List<ReportPoint> points = new java.util.ArrayList<>(runs.stream().map(RunReport::point).toList());
+        points.addAll(comparison);
         Map<String, Object> first = runs.get(0).summary();
         Map<String, Object> inputs = new LinkedHashMap<>();
         inputs.put("workload", first.get("workload"));
@@ -65,7 +67,7 @@ final class RunReport {
         return new ReportPoint(series(s), ((Number) s.get("np")).intValue(), ((Number) s.get("predictedSeconds")).doubleValue(),
                 new ReportPoint.MasterBreakdown(num(m.get("sendSeconds")), num(m.get("recvSeconds")),
                         num(m.get("computeSeconds")), num(m.get("idleSeconds"))),
-                run.dir().resolve("histograms"));
+                Files.isDirectory(run.dir().resolve("histograms")) ? run.dir().resolve("histograms") : null);
     }
 
     /** "single", "multi Pm=4", "dynamic" — with the profile when it is not the default. */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.emulator.report.Json;
+import mse.emulator.report.ReportPoint;
 import mse.mpi.apps.AppOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -50,12 +51,14 @@ final class SweepCommand implements Callable<Integer> {
         Path dir = RunDirectory.create(out, "sweep");
         List<Map<String, Object>> points = new ArrayList<>();
         List<RunReport.Run> finished = new ArrayList<>();
+        List<ReportPoint> comparison = new ArrayList<>();
         ResultTables.printSweepHeader();
         for (Planned p : plan) {
             Path pointDir = dir.resolve(p.dirName());
             Map<String, Object> point = p.point().run(pointDir);
             points.add(point);
             finished.add(new RunReport.Run(point, pointDir));
+            comparison.addAll(WithoutPTerm.points(p.point().app(), p.point().target(), List.of(finished.get(finished.size() - 1))));
             ResultTables.printSweepRow(point);
             Json.write(dir.resolve("summary.json"), summary(points));
         }
@@ -70,7 +73,7 @@ final class SweepCommand implements Callable<Integer> {
         Map<String, Object> best = (Map<String, Object>) summary.get("best");
         ResultTables.printBest(best, points);
         RunReport.write(dir, "MSE sweep: " + summary.get("workload"), spec.commandLine().getParseResult().originalArgs(),
-                plan.get(0).point().target(), finished, List.of());
+                plan.get(0).point().target(), finished, List.of(), comparison);
         System.out.printf("results: %s%n", dir.resolve("summary.json"));
         return 0;
     }

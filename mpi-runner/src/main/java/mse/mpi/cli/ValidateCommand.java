@@ -59,6 +59,9 @@ final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "900", description = "Stop each job after this long (default: ${DEFAULT-VALUE}).")
     long timeoutSeconds;
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
         List<Integer> nps = NpList.parse(npList);
@@ -71,6 +74,8 @@ final class ValidateCommand implements Callable<Integer> {
         var calibration = NetworkCalibration.run(Transport.tcp, nps, settings, calibrationDir, null, limit);
 
         List<Map<String, Object>> points = new ArrayList<>();
+        List<RunReport.Run> emulatedRuns = new ArrayList<>();
+        List<mse.emulator.report.ReportPoint> measuredPoints = new ArrayList<>();
         for (int np : nps) {
             System.out.printf("2. np %d: the real program over tcp%n", np);
             double measured = realRun(np, dir.resolve("np-" + np), limit);
@@ -83,6 +88,9 @@ final class ValidateCommand implements Callable<Integer> {
                     run.master(), run.wallSeconds(), run.launchedAs());
             Map<String, Object> emulated = EmulationResultFiles.write(plan.workDir(), header, run.report());
             double predicted = ResultTables.num(emulated.get("predictedSeconds"));
+            emulatedRuns.add(new RunReport.Run(emulated, plan.workDir()));
+            measuredPoints.add(new mse.emulator.report.ReportPoint("measured over tcp", np, measured,
+                    mse.emulator.report.ReportPoint.MasterBreakdown.NONE, null));
             Map<String, Object> point = new LinkedHashMap<>();
             point.put("np", np);
             point.put("measuredSeconds", measured);
@@ -97,6 +105,8 @@ final class ValidateCommand implements Callable<Integer> {
             System.out.printf("%4s %14.4f %15.4f %7.1f%%%n", p.get("np"), ResultTables.num(p.get("measuredSeconds")),
                     ResultTables.num(p.get("predictedSeconds")), ResultTables.num(p.get("errorPercent")));
         }
+        RunReport.write(dir, "MSE validation: measured over tcp against emulated, " + app.describe(),
+                spec.commandLine().getParseResult().originalArgs(), calibration.profile(), emulatedRuns, List.of(), measuredPoints);
         System.out.printf("results: %s%n", dir.resolve("summary.json"));
         return 0;
     }

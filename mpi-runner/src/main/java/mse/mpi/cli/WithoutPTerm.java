@@ -1,0 +1,65 @@
+package mse.mpi.cli;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import mse.cluster.profiles.NetworkProfile;
+import mse.cluster.profiles.ProfileLoader;
+import mse.cluster.profiles.TargetProfile;
+import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.TargetCpu;
+import mse.emulator.report.ReportPoint;
+import mse.emulator.sim.FarmSimulator;
+import mse.emulator.sim.SimulatedRun;
+import mse.mpi.apps.AppOptions;
+import mse.mpi.apps.farm.DynamicMasters;
+import mse.mpi.apps.farm.MultipleMasters;
+import mse.mpi.apps.partial.FarmShapes;
+
+/**
+ * The report's comparison line of seed 001 Fig. 2: the same runs under the model without the receive
+ * overhead's P term. For the paper's MPICH profile that is its LogGPS row (loggps-fast-ethernet); for
+ * any other profile with a P term, the same profile with the per-process coefficients set to 0. The
+ * runs' own task costs are replayed in the simulator (same rules as the kernel), so the line costs
+ * milliseconds, not another live sweep. DY is not simulated, so it gets no comparison.
+ */
+final class WithoutPTerm {
+
+    private WithoutPTerm() {
+    }
+
+    static Optional<TargetProfile> of(TargetProfile target) {
+        NetworkProfile n = target.network();
+        if (n.name().equals("mpich-fast-ethernet")) {
+            return Optional.of(ProfileLoader.preset("loggps-fast-ethernet").withCpu(target.cpu()));
+        }
+        if (n.sendOverhead().perProcessMicros() == 0 && n.recvOverhead().perProcessMicros() == 0) {
+            return Optional.empty();
+        }
+        NetworkProfile flat = new NetworkProfile(n.name() + " without P term", n.source(), n.latencyMicros(), n.gapMicros(),
+                n.gapPerByteMicros(), n.syncThresholdBytes(),
+                new NetworkProfile.Overhead(n.sendOverhead().baseMicros(), 0, n.sendOverhead().perByteMicros()),
+                new NetworkProfile.Overhead(n.recvOverhead().baseMicros(), 0, n.recvOverhead().perByteMicros()));
+        return Optional.of(new TargetProfile(flat, target.cpu(), target.origin()));
+    }
+
+    /** One comparison point per finished run, replaying its tasks.csv; empty for DY or without a P term. */
+    static List<ReportPoint> points(AppOptions app, TargetProfile target, List<RunReport.Run> runs) throws IOException {
+        Optional<TargetProfile> flat = of(target);
+        if (flat.isEmpty() || app.strategy() instanceof DynamicMasters) {
+            return List.of();
+        }
+        int groups = app.strategy() instanceof MultipleMasters ml ? ml.groups() : 1;
+        List<ReportPoint> points = new ArrayList<>();
+        for (RunReport.Run run : runs) {
+            int np = ((Number) run.summary().get("np")).intValue();
+            TraceReplay trace = TraceReplay.load(run.dir().resolve("tasks.csv"), app.workload().tasks(), TargetCpu.of(target.cpu()));
+            SimulatedRun sim = new FarmSimulator(new LogGpsModel(flat.get().network(), np), trace.cpu(), FarmShapes.of(app),
+                    groups, false).run(trace.hostCosts());
+            points.add(new ReportPoint(RunReport.series(run.summary()).replace(String.valueOf(run.summary().get("profile")),
+                    flat.get().network().name()), np, sim.predictedNanos() / 1e9, ReportPoint.MasterBreakdown.NONE, null));
+        }
+        return points;
+    }
+}
