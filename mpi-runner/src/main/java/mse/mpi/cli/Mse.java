@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
 @Command(name = "mse", mixinStandardHelpOptions = true, versionProvider = Versions.class,
         description = "MSE predicts how master/slave MPI programs perform on a cluster you do not have.",
         subcommands = {RunCommand.class, EmulateCommand.class, SweepCommand.class, PredictCommand.class,
-                CalibrateCommand.class, ValidateCommand.class, PlaceCommand.class, ModelCommand.class, BenchCommand.class})
+                CalibrateCommand.class, ValidateCommand.class, PlaceCommand.class, ModelCommand.class, CompareCommand.class, BenchCommand.class})
 public final class Mse implements Runnable {
 
     public static final int EXIT_BAD_INPUT = 2;

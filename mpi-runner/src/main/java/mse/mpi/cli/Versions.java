@@ -10,12 +10,24 @@ public final class Versions implements IVersionProvider {
 
     @Override
     public String[] getVersion() {
-        String mse = Mse.class.getPackage().getImplementationVersion();
         return new String[] {
-            "MSE " + (mse == null ? "development build" : mse),
+            "MSE " + mseVersion(),
             "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")",
             "Open MPI " + openMpiVersion(),
+            "Pekko " + org.apache.pekko.Version.current(),
         };
+    }
+
+    private static String mseVersion() {
+        try (var in = Versions.class.getResourceAsStream("/mse/version.properties")) {
+            java.util.Properties p = new java.util.Properties();
+            if (in != null) {
+                p.load(in);
+            }
+            return p.getProperty("version", "unknown");
+        } catch (java.io.IOException e) {
+            return "unknown";
+        }
     }
 
     private static String openMpiVersion() {
