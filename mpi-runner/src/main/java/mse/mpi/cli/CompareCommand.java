@@ -2,7 +2,6 @@ package mse.mpi.cli;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -65,10 +64,11 @@ final class CompareCommand implements Callable<Integer> {
 
     private static Map<String, Object> read(Path p) throws IOException {
         Path file = Files.isDirectory(p) ? p.resolve("summary.json") : p;
+        if (!Files.isRegularFile(file)) {
+            throw new BadInputException("compare: no summary.json at " + file);
+        }
         try {
             return Json.read(file);
-        } catch (NoSuchFileException e) {
-            throw new BadInputException("compare: no summary.json at " + file);
         } catch (IOException e) {
             throw new BadInputException("compare: " + file + " is not a readable summary.json: " + e.getMessage());
         }
