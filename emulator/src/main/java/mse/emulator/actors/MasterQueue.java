@@ -1,7 +1,5 @@
 package mse.emulator.actors;
 
-import java.util.ArrayList;
-import java.util.List;
 import mse.emulator.kernel.MasterQueueStatistics;
 import mse.emulator.kernel.MessageRecord;
 import mse.emulator.report.LatencyHistograms;
@@ -14,7 +12,7 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 
 /**
  * One master's incoming queue (seed 001, section 3): every message delivered to or from the master, as
- * the kernel settled it in virtual time. From them it derives how long each message waited while the
+ * the kernel settled it in virtual time, folded at once into histograms (no per-message memory). It derives how long each message waited while the
  * master was busy, how long the queue was, the receive overhead (which grows with P, Table 2) and how
  * long slaves waited for their next task, as HdrHistograms.
  */
@@ -31,11 +29,13 @@ public final class MasterQueue extends AbstractBehavior<MasterQueue.Command> {
     public record Summary(int master, LatencyHistograms histograms) {}
 
     private final int master;
-    private final List<MessageRecord> messages = new ArrayList<>();
+    private final LatencyHistograms histograms = new LatencyHistograms();
+    private final MasterQueueStatistics statistics;
 
     private MasterQueue(ActorContext<Command> context, int master) {
         super(context);
         this.master = master;
+        this.statistics = new MasterQueueStatistics(master, histograms);
     }
 
     public static Behavior<Command> create(int master) {
@@ -51,13 +51,11 @@ public final class MasterQueue extends AbstractBehavior<MasterQueue.Command> {
     }
 
     private Behavior<Command> onDelivered(Delivered delivered) {
-        messages.add(delivered.message());
+        statistics.observe(delivered.message());
         return this;
     }
 
     private Behavior<Command> onSummarize(Summarize summarize) {
-        LatencyHistograms histograms = new LatencyHistograms();
-        MasterQueueStatistics.measure(messages, master, histograms);
         summarize.replyTo().tell(new Summary(master, histograms));
         return this;
     }

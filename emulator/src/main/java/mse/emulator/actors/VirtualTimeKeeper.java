@@ -55,8 +55,6 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     private final boolean[] asking;
     private final boolean[] progressAsked;
     private final Map<Integer, ActorRef<MasterQueue.Command>> queues = new TreeMap<>();
-    /** Every delivered message, so a master discovered late (a dynamic master) still sees its whole queue. */
-    private final List<MessageRecord> delivered = new ArrayList<>();
     private final Map<Integer, LatencyHistograms> summaries = new HashMap<>();
     private final List<TaskRecord> tasks = new ArrayList<>();
     private final AtomicLong tasksDone;
@@ -239,18 +237,18 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         result.completeExceptionally(new EmulationFailedException(reason));
     }
 
-    /** A MasterQueue for this rank, spawned on first need and told every message it missed. */
+    /**
+     * A MasterQueue for this rank, spawned on first need. A master found by its first ANY_SOURCE receive (a
+     * dynamic master) is measured from then on: keeping every earlier message to replay would make memory
+     * grow with the run.
+     */
     private void ensureQueue(int master) {
         if (!queues.containsKey(master)) {
-            ActorRef<MasterQueue.Command> queue = getContext().spawn(MasterQueue.create(master), "master-queue-" + master);
-            queues.put(master, queue);
-            delivered.stream().filter(m -> m.source() == master || m.destination() == master)
-                    .forEach(m -> queue.tell(new MasterQueue.Delivered(m)));
+            queues.put(master, getContext().spawn(MasterQueue.create(master), "master-queue-" + master));
         }
     }
 
     private void deliverToQueues(MessageRecord message) {
-        delivered.add(message);
         ActorRef<MasterQueue.Command> to = queues.get(message.destination());
         if (to != null) {
             to.tell(new MasterQueue.Delivered(message));

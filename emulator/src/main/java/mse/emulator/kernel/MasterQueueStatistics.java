@@ -1,20 +1,21 @@
 package mse.emulator.kernel;
 
-import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.ArrayDeque;
+import java.util.HashMap;
 import java.util.List;
-import java.util.PriorityQueue;
+import java.util.Map;
 
 /**
- * The master-side measures of seed 001 (001_cb00b78257109af6.txt) section 3, computed from the kernel's
- * {@link MessageRecord}s once the run is over: how long messages wait in a master's queue, how long that
- * queue is when a message arrives, and how long a slave waits from its request (a send to the master) until
- * its next receive completes (section 3.2, DY's splitting statistic). Values go to a {@link Sink}, so the
- * shell can record them straight into histograms.
+ * The master-side measures of seed 001 (001_cb00b78257109af6.txt) section 3, computed online from the
+ * kernel's {@link MessageRecord}s in the order the kernel settles them: how long messages wait in a
+ * master's queue, how long that queue is when a message arrives, and how long a slave waits from its
+ * request (a send to the master) until the master's next message to it completes (section 3.2, DY's
+ * splitting statistic). Memory stays bounded by the queue length and the number of slaves, so a
+ * million-task run costs no more than a small one; the values go to a {@link Sink} (histograms).
  */
 public final class MasterQueueStatistics {
 
-    /** Where the measures go, one call per observation, in virtual-time order per measure. */
+    /** Where the measures go, one call per observation. */
     public interface Sink {
         /** A message to the master waited this long between arrival and the start of its receive. */
         void queueWait(MessageRecord message, long nanos);
@@ -22,60 +23,47 @@ public final class MasterQueueStatistics {
         /** When `message` arrived, this many earlier messages had arrived and were not yet being received. */
         void queueLength(MessageRecord message, int waiting);
 
-        /** `slave` waited this long from its send to the master until its next receive completed. */
+        /** `slave` waited this long from its send to the master until the master's next message to it was received. */
         void slaveWait(int slave, long nanos);
     }
 
-    private MasterQueueStatistics() {
+    private final int master;
+    private final Sink sink;
+    /**
+     * Receive start times of the master's earlier messages, in receive order. An ANY_SOURCE master takes
+     * messages in arrival order and its receive starts never go back, so the ones that had started by an
+     * arrival are at the front.
+     */
+    private final ArrayDeque<Long> queuedUntil = new ArrayDeque<>();
+    private final Map<Integer, Long> requestedAt = new HashMap<>();
+
+    public MasterQueueStatistics(int master, Sink sink) {
+        this.master = master;
+        this.sink = sink;
     }
 
+    public void observe(MessageRecord m) {
+        if (m.destination() == master) {
+            while (!queuedUntil.isEmpty() && queuedUntil.peekFirst() <= m.arrivalNanos()) {
+                queuedUntil.pollFirst();
+            }
+            sink.queueLength(m, queuedUntil.size());
+            sink.queueWait(m, m.queueWaitNanos());
+            queuedUntil.addLast(m.receiveStartNanos());
+            if (m.source() != master) {
+                requestedAt.put(m.source(), m.sendNanos());
+            }
+        } else if (m.source() == master) {
+            Long requested = requestedAt.remove(m.destination());
+            if (requested != null) {
+                sink.slaveWait(m.destination(), m.receiveEndNanos() - requested);
+            }
+        }
+    }
+
+    /** All records at once, in the order the kernel settled them. */
     public static void measure(List<MessageRecord> records, int master, Sink sink) {
-        List<MessageRecord> toMaster = records.stream()
-                .filter(m -> m.destination() == master)
-                .sorted(Comparator.comparingLong(MessageRecord::arrivalNanos)
-                        .thenComparingInt(MessageRecord::source)
-                        .thenComparingLong(MessageRecord::sequence))
-                .toList();
-        // Sweep arrivals in order, keeping the receive start times of messages arrived but not yet taken.
-        PriorityQueue<Long> queuedUntil = new PriorityQueue<>();
-        for (MessageRecord message : toMaster) {
-            while (!queuedUntil.isEmpty() && queuedUntil.peek() <= message.arrivalNanos()) {
-                queuedUntil.poll();
-            }
-            sink.queueLength(message, queuedUntil.size());
-            sink.queueWait(message, message.queueWaitNanos());
-            queuedUntil.add(message.receiveStartNanos());
-        }
-        slaveWaits(records, master, sink);
-    }
-
-    /** On each slave's own clock: a send to the master opens a wait, its next completed receive closes it. */
-    private static void slaveWaits(List<MessageRecord> records, int master, Sink sink) {
-        record Event(int slave, long time, boolean request) {}
-        List<Event> events = new ArrayList<>();
-        for (MessageRecord m : records) {
-            if (m.destination() == master && m.source() != master) {
-                events.add(new Event(m.source(), m.sendNanos(), true));
-            }
-            if (m.destination() != master) {
-                events.add(new Event(m.destination(), m.receiveEndNanos(), false));
-            }
-        }
-        events.sort(Comparator.comparingInt(Event::slave).thenComparingLong(Event::time)
-                .thenComparing(Event::request)); // at one instant a receive completes before the next send
-        int slave = -1;
-        long requestedAt = -1;
-        for (Event event : events) {
-            if (event.slave() != slave) {
-                slave = event.slave();
-                requestedAt = -1;
-            }
-            if (event.request()) {
-                requestedAt = event.time();
-            } else if (requestedAt >= 0) {
-                sink.slaveWait(slave, event.time() - requestedAt);
-                requestedAt = -1;
-            }
-        }
+        MasterQueueStatistics statistics = new MasterQueueStatistics(master, sink);
+        records.forEach(statistics::observe);
     }
 }
