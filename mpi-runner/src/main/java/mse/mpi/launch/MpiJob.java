@@ -27,6 +27,9 @@ public final class MpiJob {
 
     /** Runs the job with extra environment variables (those named in command.exportedVariables reach the ranks). */
     public static double run(MpirunCommand command, Duration limit, Map<String, String> environment) {
+        if (command.mpirun().equals("mpirun")) {
+            OpenMpiInstallation.check();
+        }
         List<String> args = command.arguments();
         LOG.info("starting mpirun: {}", String.join(" ", args).replace(command.classpath(), "<classpath>"));
         LOG.debug("class path of the ranks: {}", command.classpath());

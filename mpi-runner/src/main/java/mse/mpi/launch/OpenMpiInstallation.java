@@ -1,0 +1,53 @@
+package mse.mpi.launch;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Checks, before anything is launched, that mpirun and the Open MPI Java bindings are where mpirun
+ * looks for them (libdir/mpi.jar); otherwise the run would fail later inside every rank with a class
+ * loading error. The message says how to fix it.
+ */
+public final class OpenMpiInstallation {
+
+    private static final String FIX = "install it with ./run.sh setup";
+
+    private OpenMpiInstallation() {
+    }
+
+    public static void check() {
+        check("ompi_info");
+    }
+
+    static void check(String ompiInfo) {
+        String libdir;
+        try {
+            Process p = new ProcessBuilder(ompiInfo, "--parsable", "--path", "libdir").redirectErrorStream(true).start();
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                libdir = r.lines().filter(l -> l.startsWith("path:libdir:")).map(l -> l.substring("path:libdir:".length()))
+                        .findFirst().orElse(null);
+            }
+            p.waitFor();
+        } catch (IOException e) {
+            throw new LaunchException("Open MPI is not installed (" + ompiInfo + " not found): " + FIX);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LaunchException("interrupted while checking the Open MPI installation");
+        }
+        if (libdir == null) {
+            throw new LaunchException(ompiInfo + " did not report Open MPI's libdir: " + FIX);
+        }
+        checkJar(Path.of(libdir));
+    }
+
+    static void checkJar(Path libdir) {
+        Path jar = libdir.resolve("mpi.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new LaunchException("Open MPI's Java bindings are missing (no " + jar + "): " + FIX);
+        }
+    }
+}
