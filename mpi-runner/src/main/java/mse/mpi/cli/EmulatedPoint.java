@@ -42,6 +42,17 @@ final class EmulatedPoint {
         return new EmulatedPoint(command, np, app, emulation);
     }
 
+    /** What makes this point the same point in a resumed sweep: strategy, masters and P. */
+    Map<String, Object> configuration() {
+        return Map.of("strategy", app.strategy().name(), "masters", app.strategy().masters(np).size(), "np", np);
+    }
+
+    /** What must not change between a sweep and its resumption. */
+    Map<String, Object> identityKeys() {
+        return Map.of("workload", app.describe(), "profile", target.network().name(), "taskCost", taskCost.spec(),
+                "cpuRatio", target.cpu().speedRatio());
+    }
+
     AppOptions app() {
         return app;
     }
@@ -55,7 +66,8 @@ final class EmulatedPoint {
         EmulatedRun run;
         try (Progress progress = Progress.start(command + " P=" + np, emulation.quiet())) {
             run = EmulatedLaunch.run(new EmulationPlan(app, np, target, taskCost, emulation.local(),
-                    emulation.timeout(), dir, emulation.chaosDelayMillis(), progress, MpirunCommand.DEFAULT_BTL));
+                    emulation.timeout(), dir, emulation.chaosDelayMillis(), progress, MpirunCommand.DEFAULT_BTL,
+                    emulation.bindHost()));
         }
         Map<String, Object> header = RunHeader.of(command, app, np, target, taskCost, run.master(), run.wallSeconds(),
                 run.launchedAs());

@@ -19,6 +19,11 @@ public final class EmulationOptions {
             description = "Stop a run after this long (default: ${DEFAULT-VALUE}).")
     long timeoutSeconds;
 
+    @Option(names = "--bind", paramLabel = "HOST", defaultValue = "127.0.0.1",
+            description = "Interface the emulator listens on for the ranks' reports: loopback for one machine, an "
+                    + "address the other hosts reach for a multi-host run (default: ${DEFAULT-VALUE}).")
+    String bindHost;
+
     @Option(names = "--quiet", description = "No progress display on stderr.")
     boolean quiet;
 
@@ -41,6 +46,10 @@ public final class EmulationOptions {
 
     public Duration timeout() {
         return Duration.ofSeconds(timeoutSeconds);
+    }
+
+    public String bindHost() {
+        return bindHost;
     }
 
     public boolean quiet() {

@@ -39,6 +39,10 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<timestamp>-sweep).")
     Path out;
 
+    @Option(names = "--resume", paramLabel = "DIR",
+            description = "Continue an interrupted sweep in DIR (same options): points already in its summary.json are not run again.")
+    Path resume;
+
     @Spec
     CommandSpec spec;
 
@@ -48,14 +52,23 @@ final class SweepCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Planned> plan = plan(NpList.parse(npList));
-        Path dir = RunDirectory.create(out, "sweep");
+        if (resume != null && out != null && !resume.equals(out)) {
+            throw new BadInputException("--resume: give either --resume DIR or --out DIR, not two different directories");
+        }
+        List<Map<String, Object>> done = resume == null ? List.of() : SweepResume.finishedPoints(resume, plan.get(0).point().identityKeys());
+        Path dir = RunDirectory.create(resume != null ? resume : out, "sweep");
         List<Map<String, Object>> points = new ArrayList<>();
         List<RunReport.Run> finished = new ArrayList<>();
         List<ReportPoint> comparison = new ArrayList<>();
         ResultTables.printSweepHeader();
         for (Planned p : plan) {
             Path pointDir = dir.resolve(p.dirName());
-            Map<String, Object> point = p.point().run(pointDir);
+            Map<String, Object> point = SweepResume.find(done, p.point().configuration());
+            if (point == null) {
+                point = p.point().run(pointDir);
+            } else {
+                System.err.printf("[sweep] resuming: %s already done%n", p.dirName());
+            }
             points.add(point);
             finished.add(new RunReport.Run(point, pointDir));
             comparison.addAll(WithoutPTerm.points(p.point().app(), p.point().target(), List.of(finished.get(finished.size() - 1))));

@@ -43,7 +43,7 @@ public final class EmulatedLaunch {
 
     public static EmulatedRun run(EmulationPlan plan) {
         EmulationSetup setup = new EmulationSetup(new LogGpsModel(plan.profile().network(), plan.np()),
-                TargetCpu.of(plan.profile().cpu()), plan.app().strategy().masters(plan.np()), "127.0.0.1",
+                TargetCpu.of(plan.profile().cpu()), plan.app().strategy().masters(plan.np()), plan.bindHost(),
                 Duration.ofSeconds(Math.max(60, 4L * plan.np())));
         try (EmulationSession session = EmulationSession.start(setup)) {
             LOG.info("emulator listening on {}:{} for {} ranks", session.address().getHostString(), session.address().getPort(), plan.np());

@@ -14,7 +14,16 @@ import mse.mpi.apps.AppOptions;
  * on Myrinet to emulate Fast Ethernet).
  */
 public record EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
-                            Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress, String btl) {
+                            Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress, String btl,
+                            String bindHost) {
+
+    /** Loopback: the emulator of a single-machine run listens where only this machine can reach it. */
+    public static final String LOOPBACK = "127.0.0.1";
+
+    public EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
+                         Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress, String btl) {
+        this(app, np, profile, taskCost, local, timeout, workDir, chaosDelayMillis, progress, btl, LOOPBACK);
+    }
 
     /** A plan over Open MPI's default choice of transports, without a progress display. */
     public EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
