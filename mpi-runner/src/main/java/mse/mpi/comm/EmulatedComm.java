@@ -3,6 +3,7 @@ package mse.mpi.comm;
 import mse.emulator.kernel.EmulatorReply;
 import mse.emulator.kernel.RankFact;
 import mse.emulator.model.TaskCost;
+import mse.emulator.wire.EmulationAbortedException;
 import mse.emulator.wire.EmulatorLink;
 
 /**
@@ -115,6 +116,8 @@ public final class EmulatedComm implements Comm {
     public void fail(Throwable cause) {
         try {
             link.report(new RankFact.Failed(rank(), String.valueOf(cause.getMessage() == null ? cause : cause.getMessage())));
+        } catch (EmulationAbortedException alreadyOver) {
+            // the emulator ended the run first (it is why this rank failed): nothing left to tell
         } finally {
             link.close();
         }

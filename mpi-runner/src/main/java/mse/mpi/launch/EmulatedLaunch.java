@@ -89,8 +89,10 @@ public final class EmulatedLaunch {
         try {
             wall = MpiJob.run(command, plan.timeout(), Map.of(RankRuntimeOptions.TOKEN_VARIABLE, session.token()));
         } catch (LaunchException e) {
+            // The emulator usually knows better (which rank vanished, who waits for whom): give it a moment.
+            LaunchException reason = emulatorReasonOr(session, e);
             session.abort("mpirun ended: " + e.getMessage());
-            throw emulatorReasonOr(session, e);
+            throw reason;
         }
         EmulationReport report = awaitReport(session);
         try {
@@ -167,10 +169,10 @@ public final class EmulatedLaunch {
     /** A failed job: the emulator's reason when it has one (it names ranks and waits), else mpirun's. */
     private static LaunchException emulatorReasonOr(EmulationSession session, LaunchException mpirun) {
         try {
-            session.report().get(2, TimeUnit.SECONDS);
+            session.report().get(3, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof EmulationFailedException f && !f.getMessage().startsWith("mpirun ended")) {
-                return new LaunchException("emulation failed: " + f.getMessage());
+            if (e.getCause() instanceof EmulationFailedException f) {
+                return new LaunchException("emulation failed: " + f.getMessage() + " (" + mpirun.getMessage() + ")");
             }
         } catch (TimeoutException | InterruptedException e) {
             // fall back to mpirun's reason
