@@ -27,12 +27,17 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Benchmarks. 'emulate': wall time of an emulated run divided by the plain run of the same command.",
-                "'predict': simulated messages per second at P = 64, and one live emulate at np 8 (wall) divided by a predict sweep P = 2..64."},
+                "'predict': simulated messages per second at P = 64, and one live emulate at np 8 (wall) divided by a predict sweep P = 2..64.",
+                "'soak': a 1,048,576-task emulation at np 16 (unless --image/--np say otherwise): peak memory of the emulator and of a rank, wall time."},
         footer = {"", "Examples:", "  ./run.sh bench emulate --np 4,8 --repeat 3 --task-points 16",
-                "  ./run.sh bench predict --image 1024x1024 --task-cost per-iteration:10ns"})
+                "  ./run.sh bench predict --image 1024x1024 --task-cost per-iteration:10ns",
+                "  ./run.sh bench soak --task-cost per-iteration:10ns"})
 final class BenchCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "WHAT", description = "The benchmark: emulate or predict.")
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "WHAT", description = "The benchmark: emulate, predict or soak.")
     String what;
 
     @Option(names = "--np", paramLabel = "P,P,...", defaultValue = "4,8", description = "Ranks (default: ${DEFAULT-VALUE}).")
@@ -54,8 +59,16 @@ final class BenchCommand implements Callable<Integer> {
             PredictBenchmark.run(app, target, repeat, Files.createTempDirectory("mse-bench-predict"));
             return 0;
         }
+        if ("soak".equals(what)) {
+            if (!spec.commandLine().getParseResult().hasMatchedOption("--image")) {
+                app = AppOptionsDefaults.soak();
+            }
+            int np = spec.commandLine().getParseResult().hasMatchedOption("--np") ? NpList.parse(npList).get(0) : 16;
+            SoakBenchmark.run(app, target, np, Files.createTempDirectory("mse-bench-soak"));
+            return 0;
+        }
         if (!"emulate".equals(what)) {
-            throw new BadInputException("bench: unknown benchmark '" + what + "'; available: emulate, predict");
+            throw new BadInputException("bench: unknown benchmark '" + what + "'; available: emulate, predict, soak");
         }
         if (repeat < 1) {
             throw new BadInputException("--repeat: expected at least 1, got " + repeat);

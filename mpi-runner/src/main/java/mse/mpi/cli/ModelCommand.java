@@ -7,7 +7,10 @@ import picocli.CommandLine.Command;
 @Command(name = "model", mixinStandardHelpOptions = true,
         description = "Models without running a program: 'rtt' (a profile's LogGPS round trip, seed 001 Fig. 1), "
                 + "'hp' (seed 003, E = B V plus mesh communication), 'loop' (seed 004, least-squares t_loop).",
-        subcommands = {ModelRttCommand.class, ModelHpCommand.class, ModelLoopCommand.class})
+        subcommands = {ModelRttCommand.class, ModelHpCommand.class, ModelLoopCommand.class},
+        footer = {"", "Examples:", "  ./run.sh model rtt --profile mpich-fast-ethernet --np 2,16,64 --size 1",
+                "  ./run.sh model hp --file examples/hp-matrix-multiply.conf",
+                "  ./run.sh model loop --fit examples/loop-runs.csv --topology torus-3d"})
 final class ModelCommand implements Runnable {
 
     @Override
