@@ -29,7 +29,7 @@ public final class TimeChart {
                 .xAxisTitle("P (processes, log scale)").yAxisTitle("time (s)").build();
         ChartStyle.apply(chart);
         // P doubles from point to point: plot log2 P and label the ticks with P itself.
-        chart.setCustomXAxisTickLabelsFormatter(x -> Math.abs(x - Math.rint(x)) < 1e-6 ? Long.toString(Math.round(Math.pow(2, x))) : "");
+        chart.setCustomXAxisTickLabelsFormatter(x -> Math.abs(x - Math.rint(x)) < 1e-6 ? Long.toString(Math.round(Math.pow(2, x))) : " "); // XChart cannot lay out an empty label
         Map<String, List<ReportPoint>> bySeries = new LinkedHashMap<>();
         for (ReportPoint p : points) {
             bySeries.computeIfAbsent(p.series(), k -> new ArrayList<>()).add(p);
