@@ -1,13 +1,9 @@
 package mse.cluster.profiles;
 
 import com.typesafe.config.Config;
-import com.typesafe.config.ConfigException;
-import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigList;
 import com.typesafe.config.ConfigObject;
-import com.typesafe.config.ConfigParseOptions;
 import com.typesafe.config.ConfigRenderOptions;
-import com.typesafe.config.ConfigSyntax;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import java.io.IOException;
@@ -49,18 +45,8 @@ public final class HoconFields {
     }
 
     public static HoconFields parse(String text, String source) {
-        ConfigParseOptions options = ConfigParseOptions.defaults()
-                .setOriginDescription(source).setSyntax(ConfigSyntax.CONF).setAllowMissing(false);
-        try {
-            Config config = ConfigFactory.parseString(text, options).resolve();
-            return new HoconFields(source, "", config.root());
-        } catch (ConfigException e) {
-            int line = e.origin() == null ? -1 : e.origin().lineNumber();
-            String message = e.getMessage();
-            String prefix = e.origin() == null ? "" : e.origin().description() + ": ";
-            String what = message.startsWith(prefix) ? message.substring(prefix.length()) : message;
-            throw new ProfileException((line > 0 ? source + ":" + line : source) + ": " + what, e);
-        }
+        Config config = HoconText.parse(text, source);
+        return new HoconFields(source, "", config.root());
     }
 
     /** Rejects keys outside `known`, the first one in file order. */

@@ -1,10 +1,6 @@
 package mse.cluster.profiles;
 
 import com.typesafe.config.Config;
-import com.typesafe.config.ConfigException;
-import com.typesafe.config.ConfigFactory;
-import com.typesafe.config.ConfigParseOptions;
-import com.typesafe.config.ConfigSyntax;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -106,27 +102,7 @@ public final class ProfileLoader {
     }
 
     private static Config parseHocon(String text, String source) {
-        ConfigParseOptions options = ConfigParseOptions.defaults()
-                .setOriginDescription(source)
-                .setSyntax(ConfigSyntax.CONF)
-                .setAllowMissing(false);
-        try {
-            return ConfigFactory.parseString(text, options).resolve();
-        } catch (ConfigException e) {
-            throw new ProfileException(located(e, source), e);
-        }
-    }
-
-    /** Re-states Typesafe Config's "source: 3: msg" as "source:3: msg", matching the validation messages. */
-    private static String located(ConfigException e, String source) {
-        String message = e.getMessage();
-        if (e.origin() == null) {
-            return source + ": " + message;
-        }
-        String prefix = e.origin().description() + ": ";
-        String what = message.startsWith(prefix) ? message.substring(prefix.length()) : message;
-        int line = e.origin().lineNumber();
-        return (line > 0 ? source + ":" + line : source) + ": " + what;
+        return HoconText.parse(text, source);
     }
 
     private static String readResource(String resource) {

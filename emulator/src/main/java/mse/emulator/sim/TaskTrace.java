@@ -1,11 +1,16 @@
 package mse.emulator.sim;
 
-import java.io.BufferedReader;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * A live emulation's tasks.csv (mse.emulator.report.EmulationResultFiles): task,order,slave,cpuNanos,
@@ -23,10 +28,7 @@ public record TaskTrace(long[] cpuNanos, long[] chargedNanos) {
     }
 
     public static TaskTrace read(Path file) throws IOException {
-        String[] lines;
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            lines = in.lines().toArray(String[]::new);
-        }
+        String[] lines = lines(file, Files.readAllBytes(file));
         if (lines.length == 0 || !lines[0].trim().equals(HEADER)) {
             throw bad(file, 1, "expected the header '" + HEADER + "'");
         }
@@ -57,8 +59,8 @@ public record TaskTrace(long[] cpuNanos, long[] chargedNanos) {
             if (seen[task]) {
                 throw bad(file, i + 1, "task " + task + " appears twice");
             }
-            if (v[3] < 0 || v[5] < v[4]) {
-                throw bad(file, i + 1, "negative CPU time or a task that ends before it starts");
+            if (v[3] < 0 || v[4] < 0 || v[5] < v[4]) {
+                throw bad(file, i + 1, "negative CPU time or virtual time, or a task that ends before it starts");
             }
             seen[task] = true;
             cpu[task] = v[3];
@@ -68,6 +70,29 @@ public record TaskTrace(long[] cpuNanos, long[] chargedNanos) {
             throw bad(file, 2, "no tasks");
         }
         return new TaskTrace(cpu, charged);
+    }
+
+    /** The file's lines, each decoded strictly: bytes that are not UTF-8 text name their line. */
+    private static String[] lines(Path file, byte[] bytes) {
+        CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        List<String> lines = new ArrayList<>();
+        int start = 0;
+        for (int end = 0; end <= bytes.length; end++) {
+            if (end == bytes.length || bytes[end] == '\n') {
+                if (end == bytes.length && start == end) {
+                    break;
+                }
+                int stop = end > start && bytes[end - 1] == '\r' ? end - 1 : end;
+                try {
+                    lines.add(utf8.decode(ByteBuffer.wrap(bytes, start, stop - start)).toString());
+                } catch (CharacterCodingException e) {
+                    throw bad(file, lines.size() + 1, "not UTF-8 text");
+                }
+                start = end + 1;
+            }
+        }
+        return lines.toArray(String[]::new);
     }
 
     private static IllegalArgumentException bad(Path file, int line, String what) {

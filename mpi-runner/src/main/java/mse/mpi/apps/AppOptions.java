@@ -127,14 +127,25 @@ public final class AppOptions {
         };
     }
 
-    /** Checks everything that can be checked before any rank starts: the workload and the strategy for np. */
+    /** Checks everything that can be checked before any rank starts, for a master running in this JVM. */
     public void validate(int np) {
+        validate(np, Runtime.getRuntime().maxMemory());
+    }
+
+    /**
+     * Checks everything that can be checked before any rank starts: np, the workload, the strategy for np, and
+     * that the master's results fit a heap of masterHeapBytes.
+     */
+    public void validate(int np, long masterHeapBytes) {
         if (np < 2) {
             throw new IllegalArgumentException("--np: a master/slave run needs at least 2 ranks, got " + np);
         }
         workload();
         if (strategy() instanceof MultipleMasters ml) {
             ml.validate(np);
+        }
+        if (app == App.mase) {
+            mase.checkFitsHeap(masterHeapBytes);
         }
     }
 

@@ -12,8 +12,6 @@ import mse.mpi.launch.EmulatedRun;
 import mse.mpi.launch.EmulationPlan;
 import mse.mpi.launch.MasterEventsFile;
 import mse.mpi.launch.MpirunCommand;
-import mse.mpi.launch.MasterEventsFile;
-import mse.mpi.launch.MpirunCommand;
 import mse.mpi.launch.RunHeader;
 
 /** One emulated run at one P, validated up front (before anything is launched) and written to its directory. */
@@ -37,7 +35,8 @@ final class EmulatedPoint {
 
     /** Checks the options for this P; bad input fails here with exit code 2. */
     static EmulatedPoint prepare(String command, int np, AppOptions app, EmulationOptions emulation) {
-        app.validate(np);
+        app.validate(np, emulation.local() ? Runtime.getRuntime().maxMemory()
+                : Math.min(Runtime.getRuntime().maxMemory(), MpirunCommand.RANK_HEAP_BYTES));
         emulation.validate(np);
         return new EmulatedPoint(command, np, app, emulation);
     }

@@ -62,6 +62,9 @@ public final class EmulationOptions {
 
     /** Checks np against what this host can run. */
     public void validate(int np) {
+        if (timeoutSeconds < 1) {
+            throw new BadInputException("--timeout: expected a positive number of seconds, got " + timeoutSeconds);
+        }
         int limit = local ? 256 : 64;
         if (np > limit) {
             throw new BadInputException("--np: " + np + " ranks is more than " + (local ? "--local" : "mpirun emulation")

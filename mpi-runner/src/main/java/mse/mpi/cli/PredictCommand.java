@@ -81,15 +81,16 @@ final class PredictCommand implements Callable<Integer> {
         if (targetError != null && !(targetError > 0)) {
             throw new BadInputException("--target-error: expected a positive percentage, got " + targetError);
         }
+        sampleSize();
         TargetProfile profile = target.target();
         TaskCost taskCost = target.taskCost();
+        TargetCpu cpu = TargetCpu.of(profile.cpu());
+        TraceReplay replay = trace == null ? null : TraceReplay.load(trace, app.workload().tasks(), cpu); // bad input before any output
         Path dir = RunDirectory.create(out, "predict");
         long started = System.nanoTime();
         Map<String, Object> predictor = new LinkedHashMap<>();
-        TargetCpu cpu = TargetCpu.of(profile.cpu());
         long[] hostCosts;
-        if (trace != null) {
-            TraceReplay replay = TraceReplay.load(trace, app.workload().tasks(), cpu);
+        if (replay != null) {
             hostCosts = replay.hostCosts();
             cpu = replay.cpu();
             predictor.put("method", "trace");
@@ -161,20 +162,25 @@ final class PredictCommand implements Callable<Integer> {
         if (targetError != null) {
             return TaskCostEstimate.targetError(app.workload(), taskCost, targetError, random, seed);
         }
-        int n;
-        if (sample.equalsIgnoreCase("all")) {
-            n = Integer.MAX_VALUE;
-        } else {
-            try {
-                n = Integer.parseInt(sample.trim());
-            } catch (NumberFormatException e) {
-                throw new BadInputException("--sample: expected a number of tasks or 'all', got '" + sample + "'");
-            }
-            if (n < 2) {
-                throw new BadInputException("--sample: need at least 2 tasks to interpolate between, got " + n);
-            }
-        }
+        int n = sampleSize();
         return TaskCostEstimate.sample(app.workload(), taskCost, n, random, seed);
+    }
+
+    /** --sample as a number of tasks (Integer.MAX_VALUE for all), checked. */
+    private int sampleSize() {
+        if (sample.equalsIgnoreCase("all")) {
+            return Integer.MAX_VALUE;
+        }
+        int n;
+        try {
+            n = Integer.parseInt(sample.trim());
+        } catch (NumberFormatException e) {
+            throw new BadInputException("--sample: expected a number of tasks or 'all', got '" + sample + "'");
+        }
+        if (n < 2) {
+            throw new BadInputException("--sample: need at least 2 tasks to interpolate between, got " + n);
+        }
+        return n;
     }
 
     /** Table 2 of seed 000, printed and kept in summary.json. */

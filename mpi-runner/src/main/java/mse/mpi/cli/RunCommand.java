@@ -37,7 +37,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        app.validate(np);
+        app.validate(np, Math.min(Runtime.getRuntime().maxMemory(), MpirunCommand.RANK_HEAP_BYTES));
+        if (timeoutSeconds < 1) {
+            throw new BadInputException("--timeout: expected a positive number of seconds, got " + timeoutSeconds);
+        }
         Path dir = RunDirectory.create(out, "run");
         Path masterFile = dir.resolve("master.json");
         List<String> rankArgs = new ArrayList<>(app.toArgs());

@@ -24,6 +24,9 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
     /** Open MPI's choice among all the transports this project uses. */
     public static final String DEFAULT_BTL = "self,vader,tcp";
 
+    /** Each rank JVM's heap: what a master must hold its results in (checked before launching). */
+    public static final long RANK_HEAP_BYTES = 128L << 20;
+
     public MpirunCommand {
         Objects.requireNonNull(mpirun, "mpirun");
         Objects.requireNonNull(btl, "btl");
@@ -41,7 +44,7 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
     public static MpirunCommand local(int np, String classpath, String mainClass, List<String> programArgs) {
         return new MpirunCommand("mpirun", np, Runtime.getRuntime().availableProcessors(),
                 "root".equals(System.getProperty("user.name")), "lo", DEFAULT_BTL, List.of(), classpath,
-                List.of("-Xmx128m", "-XX:+UseSerialGC", "-Xshare:auto"), mainClass, programArgs);
+                List.of("-Xmx" + (RANK_HEAP_BYTES >> 20) + "m", "-XX:+UseSerialGC", "-Xshare:auto"), mainClass, programArgs);
     }
 
     /**

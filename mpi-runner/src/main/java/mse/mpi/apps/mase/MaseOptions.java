@@ -37,6 +37,24 @@ public final class MaseOptions {
         return new MaseJob(new ImageSpec(size.width(), size.height(), region.xmin(), region.xmax(), region.ymin(), region.ymax(), maxIter), taskPoints);
     }
 
+    /**
+     * Rejects an image the master cannot hold in a heap of heapBytes: it keeps 4 bytes per point (the escape
+     * counts) and, with --png, an RGB raster of 4 more plus the encoded file; a quarter of the heap is left to the
+     * JVM, the task farm and the emulator. The message names the largest square image that fits.
+     */
+    public void checkFitsHeap(long heapBytes) {
+        long perPoint = png == null ? 4 : 12;
+        long usable = heapBytes / 4 * 3 - (8L << 20);
+        long maxPoints = Math.max(0, usable / perPoint);
+        long points = (long) size.width() * size.height();
+        if (points > maxPoints) {
+            long side = (long) Math.floor(Math.sqrt((double) maxPoints));
+            throw new IllegalArgumentException("--image: " + size.width() + "x" + size.height() + " needs about "
+                    + (points * perPoint >> 20) + " MiB on the master" + (png == null ? "" : " (with --png)") + "; its heap of "
+                    + (heapBytes >> 20) + " MiB holds at most " + maxPoints + " points, e.g. " + side + "x" + side);
+        }
+    }
+
     public Path png() {
         return png;
     }

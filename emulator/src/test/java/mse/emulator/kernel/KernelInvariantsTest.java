@@ -1,0 +1,232 @@
+package mse.emulator.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.LongStream;
+import mse.cluster.profiles.NetworkProfile;
+import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.TargetCpu;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * DESIGN.md "Virtual time rules" as properties of the kernel, on random single-master farms (random P, task
+ * count, per-task compute and message sizes, eager or rendezvous sends, heartbeats) fed in random interleavings
+ * of the ranks' facts (each rank's own facts stay in program order, as the actor shell guarantees):
+ * <ul>
+ * <li>every message sent is received exactly once (the kernel's sequence numbers 0..n-1, each once);</li>
+ * <li>no rank's virtual clock ever goes back, after any fact, and its grants come at non-decreasing times;</li>
+ * <li>the same facts give the same prediction, the same per-rank accounts and the same deliveries whatever the
+ * interleaving (DESIGN.md "Determinism");</li>
+ * <li>the grant rule never holds back a message that should have been taken first: the master, whose every
+ * receive is ANY_SOURCE, takes its messages in non-decreasing (arrival, source, sequence). Since every
+ * message is received, this is the precise form of "when m is granted, every matching message available then
+ * (announced and not yet received) and every one announced later sorts after m": a message held back at m's
+ * grant but earlier than m would appear after m in the sequence with a smaller key.</li>
+ * </ul>
+ */
+class KernelInvariantsTest {
+
+    static final int TASK = 1;
+    static final int RESULT = 2;
+    static final int STOP = 3;
+
+    /** One farm: per-task costs and sizes, and how the network treats large messages. */
+    record Farm(int processes, long[] slaveCpu, long[] masterCpu, int[] taskBytes, int[] resultBytes,
+                long syncThreshold, boolean heartbeats) {
+
+        int tasks() {
+            return slaveCpu.length;
+        }
+    }
+
+    @Property(tries = 60)
+    void messagesAreReceivedOnceClocksNeverGoBackAndTheMasterTakesArrivalOrder(@ForAll("farms") Farm farm, @ForAll long seed) {
+        Run run = new Run(farm, new Random(seed)).play();
+        List<Long> sequences = run.messages.stream().map(MessageRecord::sequence).sorted().toList();
+        assertEquals(LongStream.range(0, run.sent).boxed().toList(), sequences, "each sent message received exactly once");
+        assertEquals(farm.tasks() * 2L + (farm.processes() - 1), run.sent, "tasks, results and one stop per slave");
+
+        Comparator<MessageRecord> taken = Comparator.comparingLong(MessageRecord::arrivalNanos)
+                .thenComparingInt(MessageRecord::source).thenComparingLong(MessageRecord::sequence);
+        List<MessageRecord> atMaster = run.messages.stream().filter(m -> m.destination() == 0).toList();
+        for (int i = 1; i < atMaster.size(); i++) {
+            assertTrue(taken.compare(atMaster.get(i - 1), atMaster.get(i)) < 0,
+                    "master took " + atMaster.get(i - 1) + " before " + atMaster.get(i));
+        }
+        for (MessageRecord m : run.messages) {
+            assertTrue(m.sendNanos() <= m.departureNanos() && m.departureNanos() <= m.arrivalNanos()
+                    && m.arrivalNanos() <= m.receiveStartNanos() && m.receiveStartNanos() <= m.receiveEndNanos(), m.toString());
+        }
+    }
+
+    @Property(tries = 40)
+    void theInterleavingChangesNothingVirtual(@ForAll("farms") Farm farm, @ForAll long seedA, @ForAll long seedB) {
+        Run inOrder = new Run(farm, null).play();
+        Run a = new Run(farm, new Random(seedA)).play();
+        Run b = new Run(farm, new Random(seedB)).play();
+        assertEquals(inOrder.result, a.result);
+        assertEquals(inOrder.result, b.result);
+        assertEquals(inOrder.deliveries(), a.deliveries());
+        assertEquals(inOrder.deliveries(), b.deliveries());
+    }
+
+    @Provide
+    Arbitrary<Farm> farms() {
+        Arbitrary<Integer> processes = Arbitraries.integers().between(2, 12);
+        Arbitrary<Integer> tasks = Arbitraries.integers().between(1, 40);
+        Arbitrary<Long> syncThreshold = Arbitraries.of(0L, 512L, 4096L);
+        return Combinators.combine(processes, tasks, syncThreshold, Arbitraries.longs(), Arbitraries.of(true, false))
+                .as((p, n, s, seed, beats) -> {
+                    Random r = new Random(seed);
+                    long[] slave = new long[n];
+                    long[] master = new long[n];
+                    int[] task = new int[n];
+                    int[] result = new int[n];
+                    for (int i = 0; i < n; i++) {
+                        slave[i] = r.nextInt(4) == 0 ? 0 : r.nextInt(2_000_000);
+                        master[i] = r.nextInt(3) == 0 ? 0 : r.nextInt(100_000);
+                        task[i] = r.nextInt(3) == 0 ? 0 : r.nextInt(8192);
+                        result[i] = r.nextInt(3) == 0 ? 1 : r.nextInt(8192);
+                    }
+                    return new Farm(p, slave, master, task, result, s, beats);
+                });
+    }
+
+    /**
+     * A single-master farm as a program: the master sends one task per slave, then "receive a result from ANY
+     * slave, compute, send that slave the next task or a stop"; a slave "receives from the master, computes the
+     * task's cost, sends the result". Task i's costs are fixed by i (a slave learns i from the FIFO order of the
+     * master's sends to it), so the facts of every rank are the same in every interleaving.
+     */
+    private static final class Run {
+
+        private final Farm farm;
+        private final Random interleaving;
+        private final VirtualTimeKernel kernel;
+        private final List<MessageRecord> messages = new ArrayList<>();
+        private final List<Deque<RankFact>> outboxes = new ArrayList<>();
+        private final List<Deque<Integer>> taskQueues = new ArrayList<>();
+        private final long[] factsQueued;
+        private final long[] lastClock;
+        private final long[] lastGrant;
+        private int tasksSent;
+        private int resultsReceived;
+        private long sent;
+        private RunResult result;
+
+        Run(Farm farm, Random interleaving) {
+            this.farm = farm;
+            this.interleaving = interleaving;
+            NetworkProfile base = Fixtures.MPICH;
+            NetworkProfile network = new NetworkProfile(base.name(), base.source(), base.latencyMicros(), base.gapMicros(),
+                    base.gapPerByteMicros(), farm.syncThreshold(), base.sendOverhead(), base.recvOverhead());
+            this.kernel = new VirtualTimeKernel(new LogGpsModel(network, farm.processes()), new TargetCpu(1.0), messages::add);
+            for (int rank = 0; rank < farm.processes(); rank++) {
+                outboxes.add(new ArrayDeque<>());
+                taskQueues.add(new ArrayDeque<>());
+            }
+            factsQueued = new long[farm.processes()];
+            lastClock = new long[farm.processes()];
+            lastGrant = new long[farm.processes()];
+        }
+
+        Run play() {
+            for (int slave = 1; slave < farm.processes(); slave++) {
+                assignOrStop(slave, 0);
+                queue(new RankFact.Receive(slave, 0, 0, RankFact.ANY, false));
+            }
+            queue(new RankFact.Receive(0, 0, RankFact.ANY, RESULT, true));
+            List<Integer> ready = new ArrayList<>();
+            while (true) {
+                ready.clear();
+                for (int rank = 0; rank < farm.processes(); rank++) {
+                    if (!outboxes.get(rank).isEmpty()) {
+                        ready.add(rank);
+                    }
+                }
+                if (ready.isEmpty()) {
+                    break;
+                }
+                int rank = interleaving == null ? ready.get(0) : ready.get(interleaving.nextInt(ready.size()));
+                RankFact fact = outboxes.get(rank).poll();
+                if (fact instanceof RankFact.Sent) {
+                    sent++;
+                }
+                for (EmulatorReply reply : kernel.accept(fact)) {
+                    react(reply);
+                }
+                for (int r = 0; r < farm.processes(); r++) {
+                    long now = kernel.clockOf(r);
+                    assertTrue(now >= lastClock[r], "rank " + r + "'s clock went back from " + lastClock[r] + " to " + now);
+                    lastClock[r] = now;
+                }
+            }
+            assertEquals(new RunOutcome.Completed(), kernel.outcome());
+            result = kernel.result();
+            return this;
+        }
+
+        /** The deliveries as the program sees them (the kernel's sequence numbers follow fact arrival). */
+        List<String> deliveries() {
+            return messages.stream().map(m -> m.source() + ">" + m.destination() + " tag " + m.tag() + " " + m.bytes() + "B "
+                    + m.sendNanos() + "/" + m.arrivalNanos() + "/" + m.receiveStartNanos() + "/" + m.receiveEndNanos()).sorted().toList();
+        }
+
+        private void react(EmulatorReply reply) {
+            if (!(reply instanceof EmulatorReply.Grant grant)) {
+                assertTrue(reply instanceof EmulatorReply.ProgressRequest, "unexpected " + reply);
+                return;
+            }
+            assertTrue(grant.virtualNanos() >= lastGrant[grant.rank()], "grants to rank " + grant.rank() + " went back in time");
+            lastGrant[grant.rank()] = grant.virtualNanos();
+            if (grant.rank() == 0) {
+                long storeCost = farm.masterCpu()[resultsReceived];
+                resultsReceived++;
+                assignOrStop(grant.source(), storeCost);
+                queue(resultsReceived == farm.tasks()
+                        ? new RankFact.Finished(0, 0)
+                        : new RankFact.Receive(0, 0, RankFact.ANY, RESULT, true));
+            } else if (grant.tag() == TASK) {
+                int rank = grant.rank();
+                int task = taskQueues.get(rank).poll();
+                long cpu = farm.slaveCpu()[task];
+                if (farm.heartbeats() && cpu > 1) {
+                    queue(new RankFact.Progress(rank, factsQueued[rank], cpu / 2));
+                }
+                queue(new RankFact.Sent(rank, cpu, 0, RESULT, farm.resultBytes()[task]));
+                queue(new RankFact.Receive(rank, 0, 0, RankFact.ANY, false));
+            } else {
+                queue(new RankFact.Finished(grant.rank(), 0));
+            }
+        }
+
+        private void assignOrStop(int slave, long cpuBefore) {
+            if (tasksSent < farm.tasks()) {
+                taskQueues.get(slave).add(tasksSent);
+                queue(new RankFact.Sent(0, cpuBefore, slave, TASK, farm.taskBytes()[tasksSent]));
+                tasksSent++;
+            } else {
+                queue(new RankFact.Sent(0, cpuBefore, slave, STOP, 0));
+            }
+        }
+
+        private void queue(RankFact fact) {
+            outboxes.get(fact.rank()).add(fact);
+            if (!(fact instanceof RankFact.Progress)) {
+                factsQueued[fact.rank()]++;
+            }
+        }
+    }
+}
