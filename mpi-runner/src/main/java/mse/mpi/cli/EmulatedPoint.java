@@ -62,8 +62,13 @@ final class EmulatedPoint {
 
     /** Runs, writes summary.json and the other result files into dir, and returns the summary. */
     Map<String, Object> run(Path dir) throws IOException {
+        return run(dir, command + " P=" + np);
+    }
+
+    /** The same, with a progress label (a sweep says which point of how many). */
+    Map<String, Object> run(Path dir, String progressLabel) throws IOException {
         EmulatedRun run;
-        try (Progress progress = Progress.start(command + " P=" + np, emulation.quiet())) {
+        try (Progress progress = Progress.start(progressLabel, emulation.quiet())) {
             run = EmulatedLaunch.run(new EmulationPlan(app, np, target, taskCost, emulation.local(),
                     emulation.timeout(), dir, emulation.chaosDelayMillis(), progress, MpirunCommand.DEFAULT_BTL,
                     emulation.bindHost()));

@@ -28,7 +28,8 @@ final class PredictBenchmark {
 
     static void run(AppOptions app, TargetOptions target, int repeat, Path scratch) {
         TargetProfile profile = target.target();
-        TaskCostEstimate estimate = TaskCostEstimate.sample(app.workload(), target.taskCost(), 1024, false, 1);
+        TaskCostEstimate estimate = TaskCostEstimate.sample(app.workload(), target.taskCost(), 1024, false, 1,
+                mse.mpi.launch.RunProgress.NONE);
         FarmShape shape = FarmShapes.of(app);
         LogGpsModel network = new LogGpsModel(profile.network(), 64);
         TargetCpu cpu = TargetCpu.of(profile.cpu());

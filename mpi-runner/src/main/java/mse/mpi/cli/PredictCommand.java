@@ -69,6 +69,9 @@ final class PredictCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
+    @Option(names = "--quiet", description = "No progress display on stderr.")
+    boolean quiet;
+
     @Override
     public Integer call() throws Exception {
         List<Integer> nps = NpList.parse(npList);
@@ -160,10 +163,14 @@ final class PredictCommand implements Callable<Integer> {
     private TaskCostEstimate estimate(TaskCost taskCost) {
         boolean random = order.equals("random");
         if (targetError != null) {
-            return TaskCostEstimate.targetError(app.workload(), taskCost, targetError, random, seed);
+            try (Progress progress = Progress.start("partial execution", quiet)) {
+                return TaskCostEstimate.targetError(app.workload(), taskCost, targetError, random, seed, progress);
+            }
         }
         int n = sampleSize();
-        return TaskCostEstimate.sample(app.workload(), taskCost, n, random, seed);
+        try (Progress progress = Progress.start("partial execution", quiet)) {
+            return TaskCostEstimate.sample(app.workload(), taskCost, n, random, seed, progress);
+        }
     }
 
     /** --sample as a number of tasks (Integer.MAX_VALUE for all), checked. */

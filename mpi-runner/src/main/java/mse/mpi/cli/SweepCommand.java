@@ -62,10 +62,11 @@ final class SweepCommand implements Callable<Integer> {
         List<ReportPoint> comparison = new ArrayList<>();
         ResultTables.printSweepHeader();
         for (Planned p : plan) {
+            int index = finished.size() + 1;
             Path pointDir = dir.resolve(p.dirName());
             Map<String, Object> point = SweepResume.find(done, p.point().configuration());
             if (point == null) {
-                point = p.point().run(pointDir);
+                point = p.point().run(pointDir, "sweep point " + index + "/" + plan.size() + " " + p.dirName());
             } else {
                 System.err.printf("[sweep] resuming: %s already done%n", p.dirName());
             }

@@ -4,6 +4,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import mse.emulator.model.TaskCost;
 import mse.mpi.apps.farm.Workload;
+import mse.mpi.launch.RunProgress;
 
 /**
  * Partial execution (seed 000 (000_779708a527b9c658.txt) section 3, Fig. 6): runs only the sampled tasks of
@@ -21,10 +22,12 @@ public final class PartialExecution {
 
     private final Workload work;
     private final TaskCost taskCost;
+    private final RunProgress progress;
 
-    public PartialExecution(Workload work, TaskCost taskCost) {
+    public PartialExecution(Workload work, TaskCost taskCost, RunProgress progress) {
         this.work = work;
         this.taskCost = taskCost;
+        this.progress = progress;
     }
 
     /** The charged host cost (nanoseconds before the CPU ratio) of each task at the given positions. */
@@ -42,7 +45,11 @@ public final class PartialExecution {
             Workload.Computed done = work.compute(description);
             long measured = THREADS.getCurrentThreadCpuTime() - start;
             costs[i] = taskCost.chargeNanos(measured, done.workUnits());
+            if ((i & 255) == 255) {
+                progress.update(i + 1, positions.length);
+            }
         }
+        progress.update(positions.length, positions.length);
         return costs;
     }
 }

@@ -9,6 +9,7 @@ import mse.emulator.partial.ErrorInterval;
 import mse.emulator.partial.LinearInterpolation;
 import mse.emulator.partial.SamplePlan;
 import mse.mpi.apps.farm.Workload;
+import mse.mpi.launch.RunProgress;
 
 /**
  * Every task's estimated host cost from partial execution (seed 000 (000_779708a527b9c658.txt) Fig. 6), with
@@ -20,10 +21,10 @@ public record TaskCostEstimate(long[] hostCosts, int sampleSize, int executed, L
                                double interpolationSeconds) {
 
     /** n tasks spread over the assignment order (n >= N: all of them, nothing interpolated). */
-    public static TaskCostEstimate sample(Workload work, TaskCost cost, int n, boolean randomOrder, long seed) {
+    public static TaskCostEstimate sample(Workload work, TaskCost cost, int n, boolean randomOrder, long seed, RunProgress progress) {
         long t0 = System.nanoTime();
         int[] positions = SamplePlan.evenlySpaced(n, work.tasks());
-        long[] measured = new PartialExecution(work, cost).measure(positions);
+        long[] measured = new PartialExecution(work, cost, progress).measure(positions);
         long t1 = System.nanoTime();
         Bootstrap bootstrap = Bootstrap.paper(seed);
         List<ErrorInterval> table = bootstrap.table(measured);
@@ -35,9 +36,10 @@ public record TaskCostEstimate(long[] hostCosts, int sampleSize, int executed, L
      * Section 4.3's policy: n = 4, 16, 64, ... until the bootstrap's I_e for n lies within +-x percent (or every
      * task has run). Each step runs its own evenly spread sample; the last one is used.
      */
-    public static TaskCostEstimate targetError(Workload work, TaskCost cost, double percent, boolean randomOrder, long seed) {
+    public static TaskCostEstimate targetError(Workload work, TaskCost cost, double percent, boolean randomOrder, long seed,
+                                               RunProgress progress) {
         Bootstrap bootstrap = Bootstrap.paper(seed);
-        PartialExecution partial = new PartialExecution(work, cost);
+        PartialExecution partial = new PartialExecution(work, cost, progress);
         List<ErrorInterval> rows = new ArrayList<>();
         long partialNanos = 0;
         long bootstrapNanos = 0;
