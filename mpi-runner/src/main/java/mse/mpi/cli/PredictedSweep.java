@@ -1,7 +1,6 @@
 package mse.mpi.cli;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,15 +43,7 @@ final class PredictedSweep {
     static Map<String, Object> summary(Map<String, Object> header, List<Map<String, Object>> points, Map<String, Object> predictor) {
         Map<String, Object> summary = new LinkedHashMap<>(header);
         summary.put("points", points);
-        Map<String, Object> best = points.stream()
-                .min(Comparator.comparingDouble(p -> ResultTables.num(p.get("predictedSeconds"))))
-                .orElseThrow();
-        Map<String, Object> bestEntry = new LinkedHashMap<>();
-        bestEntry.put("np", best.get("np"));
-        bestEntry.put("strategy", best.get("strategy"));
-        bestEntry.put("masters", best.get("masters"));
-        bestEntry.put("predictedSeconds", best.get("predictedSeconds"));
-        summary.put("best", bestEntry);
+        summary.put("best", ResultTables.best(points));
         summary.put("predictor", predictor);
         return summary;
     }

@@ -56,6 +56,18 @@ final class ResultTables {
         return ((Map<String, Object>) map.get(a)).get(b);
     }
 
+    /** summary.json's best: the point with the least predicted time (the saturation point of one configuration). */
+    static Map<String, Object> best(List<Map<String, Object>> points) {
+        Map<String, Object> best = points.stream()
+                .min(java.util.Comparator.comparingDouble(p -> num(p.get("predictedSeconds"))))
+                .orElseThrow();
+        Map<String, Object> entry = new java.util.LinkedHashMap<>();
+        for (String key : List.of("np", "strategy", "masters", "predictedSeconds")) {
+            entry.put(key, best.get(key));
+        }
+        return entry;
+    }
+
     static double num(Object o) {
         return ((Number) o).doubleValue();
     }

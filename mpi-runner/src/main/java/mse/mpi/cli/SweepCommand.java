@@ -134,15 +134,7 @@ final class SweepCommand implements Callable<Integer> {
         }
         summary.put("strategies", app.strategies());
         summary.put("points", points);
-        Map<String, Object> best = points.stream()
-                .min(Comparator.comparingDouble(p -> ResultTables.num(p.get("predictedSeconds"))))
-                .orElseThrow();
-        Map<String, Object> bestEntry = new LinkedHashMap<>();
-        bestEntry.put("np", best.get("np"));
-        bestEntry.put("strategy", best.get("strategy"));
-        bestEntry.put("masters", best.get("masters"));
-        bestEntry.put("predictedSeconds", best.get("predictedSeconds"));
-        summary.put("best", bestEntry);
+        summary.put("best", ResultTables.best(points));
         return summary;
     }
 }
