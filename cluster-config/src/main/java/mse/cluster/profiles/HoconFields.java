@@ -18,8 +18,7 @@ import java.util.Set;
 /**
  * One HOCON object of a user's description file (grid, analytic model), read as strictly as a profile
  * (see {@link ProfileLoader}): unknown keys are rejected, and every complaint is a {@link ProfileException}
- * "file:line: key.path: what is wrong". Unlike the package-private ProfileFields it reads lists and
- * optional keys, which grid and model files need.
+ * "file:line: key.path: what is wrong". Profiles, grids and model files all read through it.
  */
 public final class HoconFields {
 
@@ -128,7 +127,7 @@ public final class HoconFields {
     }
 
     public double positive(String key) {
-        double number = number(key);
+        double number = number(key, "a number > 0");
         if (!(number > 0)) {
             throw problem(key, "expected a number > 0, got " + shown(object.get(key)));
         }
@@ -136,7 +135,7 @@ public final class HoconFields {
     }
 
     public double nonNegative(String key) {
-        double number = number(key);
+        double number = number(key, "a number >= 0");
         if (number < 0) {
             throw problem(key, "expected a number >= 0, got " + shown(object.get(key)));
         }
@@ -144,9 +143,17 @@ public final class HoconFields {
     }
 
     public long wholePositive(String key) {
-        double number = number(key);
-        if (number < 1 || number != Math.rint(number) || number > Long.MAX_VALUE) {
-            throw problem(key, "expected a whole number >= 1, got " + shown(object.get(key)));
+        return whole(key, 1);
+    }
+
+    public long wholeNonNegative(String key) {
+        return whole(key, 0);
+    }
+
+    private long whole(String key, long least) {
+        double number = number(key, "a whole number >= " + least);
+        if (number < least || number != Math.rint(number) || number > Long.MAX_VALUE) {
+            throw problem(key, "expected a whole number >= " + least + ", got " + shown(object.get(key)));
         }
         return (long) number;
     }
@@ -180,10 +187,10 @@ public final class HoconFields {
         return (ConfigList) value;
     }
 
-    private double number(String key) {
+    private double number(String key, String expected) {
         ConfigValue value = required(key);
         if (value.valueType() != ConfigValueType.NUMBER || !Double.isFinite(((Number) value.unwrapped()).doubleValue())) {
-            throw problem(key, "expected a number, got " + shown(value));
+            throw problem(key, "expected " + expected + ", got " + shown(value));
         }
         return ((Number) value.unwrapped()).doubleValue();
     }

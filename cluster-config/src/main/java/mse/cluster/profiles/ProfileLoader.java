@@ -1,6 +1,5 @@
 package mse.cluster.profiles;
 
-import com.typesafe.config.Config;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -79,9 +78,8 @@ public final class ProfileLoader {
 
     /** Parses and validates profile text; `source` names it in every error message. */
     public static TargetProfile parse(String text, String source) {
-        Config config = parseHocon(text, source);
-        ProfileFields root = new ProfileFields(source, "", config.root()).onlyKeys(TOP_KEYS);
-        ProfileFields network = root.object("network").onlyKeys(NETWORK_KEYS);
+        HoconFields root = HoconFields.parse(text, source).onlyKeys(TOP_KEYS);
+        HoconFields network = root.object("network").onlyKeys(NETWORK_KEYS);
         NetworkProfile networkProfile = new NetworkProfile(
                 network.text("name"),
                 network.text("source"),
@@ -91,18 +89,14 @@ public final class ProfileLoader {
                 network.wholeNonNegative("sync-threshold-bytes"),
                 overhead(network.object("send-overhead")),
                 overhead(network.object("recv-overhead")));
-        ProfileFields cpu = root.object("cpu").onlyKeys(CPU_KEYS);
+        HoconFields cpu = root.object("cpu").onlyKeys(CPU_KEYS);
         return new TargetProfile(networkProfile, new CpuProfile(cpu.positive("speed-ratio")), source);
     }
 
-    private static NetworkProfile.Overhead overhead(ProfileFields fields) {
+    private static NetworkProfile.Overhead overhead(HoconFields fields) {
         fields.onlyKeys(OVERHEAD_KEYS);
         return new NetworkProfile.Overhead(
                 fields.nonNegative("base-us"), fields.nonNegative("per-process-us"), fields.nonNegative("per-byte-us"));
-    }
-
-    private static Config parseHocon(String text, String source) {
-        return HoconText.parse(text, source);
     }
 
     private static String readResource(String resource) {
