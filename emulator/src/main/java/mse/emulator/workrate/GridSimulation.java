@@ -3,12 +3,11 @@ package mse.emulator.workrate;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import mse.cluster.grid.Grid;
+import mse.emulator.sim.EventQueue;
 
 /**
  * The application performance simulator of seed 002 (002_a91b5601aca36903.txt) section 4.5: processors
@@ -18,9 +17,8 @@ import mse.cluster.grid.Grid;
  * task. Service times come from the same capacities as the flow model: a processor serves a task in
  * 1/W, a network serves each direction in 1/(2 W_Net), since W_Net covers stage 1 and stage 3 together.
  * <p>
- * Time is a long of nanoseconds and events are ordered by (time, kind, sequence), never by floating
- * point. This is a small engine of its own; it should later share the event queue of the fast
- * simulator (package mse.emulator.sim) once that exists.
+ * Time is a long of nanoseconds and events are ordered by (time, kind, sequence) in the simulators'
+ * shared {@link EventQueue} (package sim), never by floating point.
  */
 public final class GridSimulation {
 
@@ -31,11 +29,9 @@ public final class GridSimulation {
 
     private enum Kind { SERVICE_DONE, ARRIVAL }
 
-    private record Event(long time, Kind kind, long sequence, Server server, Task task) {
+    /** What an event concerns: the server finishing a service, or a task arriving at its next server. */
+    private record Step(Server server, Task task) {
     }
-
-    private static final Comparator<Event> ORDER = Comparator.comparingLong(Event::time)
-            .thenComparing(Event::kind).thenComparingLong(Event::sequence);
 
     /** A task on its way: the route of servers for its slave and how far along it is. */
     private static final class Task {
@@ -60,8 +56,7 @@ public final class GridSimulation {
         }
     }
 
-    private final PriorityQueue<Event> events = new PriorityQueue<>(ORDER);
-    private long sequence;
+    private final EventQueue<Kind, Step> events = new EventQueue<>();
 
     private GridSimulation() {
     }
@@ -103,15 +98,16 @@ public final class GridSimulation {
             }
         }
         while (!events.isEmpty()) {
-            Event event = events.poll();
+            EventQueue.Event<Kind, Step> event = events.next();
             long now = event.time();
             if (event.kind() == Kind.ARRIVAL) {
-                Server server = event.task().route.get(event.task().step);
-                server.queue.add(event.task());
+                Task arriving = event.payload().task();
+                Server server = arriving.route.get(arriving.step);
+                server.queue.add(arriving);
                 startIfIdle(server, now);
                 continue;
             }
-            Server server = event.server();
+            Server server = event.payload().server();
             Task task = server.inService;
             server.inService = null;
             server.busyNanos += server.serviceNanos;
@@ -139,7 +135,7 @@ public final class GridSimulation {
     }
 
     private void schedule(long time, Kind kind, Server server, Task task) {
-        events.add(new Event(time, kind, sequence++, server, task));
+        events.schedule(time, kind, new Step(server, task));
     }
 
     private static Outcome outcome(long done, long end, Map<String, Server> slaves, Map<String, Server> networks, Server master) {
