@@ -47,6 +47,15 @@ public interface Comm extends AutoCloseable {
     double wtime();
 
     /**
+     * True when a blocking receive here waits without burning CPU (threads on a condition) rather than
+     * spinning as an idle Open MPI rank does. The emulator then lets a receive from a named source wait in
+     * the Comm itself instead of on its socket, saving a round trip per message.
+     */
+    default boolean blocksWithoutSpinning() {
+        return false;
+    }
+
+    /**
      * The program finished task taskId, whose size is workUnits (for MASE: its escape iterations).
      * This is not timing code: plain comms ignore it; the emulator charges the task by its cost model
      * (measured CPU time, or a deterministic cost) and records it in tasks.csv.

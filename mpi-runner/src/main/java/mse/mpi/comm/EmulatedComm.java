@@ -16,6 +16,7 @@ import mse.emulator.wire.EmulatorLink;
  * ANY_SOURCE receive the grant makes the choice a target cluster would make; for a specific source it
  * only says the message has been sent, so the MPI receive completes at once instead of spinning (an
  * idle Open MPI rank spins, which on an oversubscribed host steals the CPU the working ranks need).
+ * Over a Comm whose receives sleep instead (LocalComm), a specific-source receive skips that wait.
  * Sends are reported before the MPI send, so a large message's rendezvous never waits on the grant.
  */
 public final class EmulatedComm implements Comm {
@@ -59,6 +60,16 @@ public final class EmulatedComm implements Comm {
 
     @Override
     public Message recv(int source, int tag) {
+        if (source != ANY_SOURCE && inner.blocksWithoutSpinning()) {
+            // No choice to make and no spinning to avoid: the kernel settles the receive's virtual time from
+            // the facts alone (it holds this rank's later facts until then), so the rank need not wait for it.
+            link.report(new RankFact.Receive(rank(), begin(), source, tag, false));
+            try {
+                return inner.recv(source, tag);
+            } finally {
+                end();
+            }
+        }
         try {
             EmulatorReply.Grant grant = (EmulatorReply.Grant) link.ask(new RankFact.Receive(rank(), begin(), source, tag, true));
             Message m = inner.recv(grant.source(), grant.tag());

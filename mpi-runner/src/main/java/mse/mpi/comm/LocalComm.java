@@ -37,6 +37,12 @@ public final class LocalComm implements Comm {
         return world.take(rank, source, tag, false).envelope();
     }
 
+    /** A waiting rank sleeps on the world's condition. */
+    @Override
+    public boolean blocksWithoutSpinning() {
+        return true;
+    }
+
     /** Wall time, as MPI.Wtime() on a real cluster: this is the plain (not emulated) path. */
     @Override
     public double wtime() {
