@@ -33,6 +33,7 @@ public final class VirtualTimeKernel {
     private final LogGpsModel network;
     private final TargetCpu cpu;
     private final KernelObserver observer;
+    private final GrantRule grantRule;
     private final RankState[] ranks;
     private final Mailbox[] mailboxes;
     private final ChannelOrder channels;
@@ -44,6 +45,7 @@ public final class VirtualTimeKernel {
         int processes = network.processes();
         this.network = network;
         this.cpu = cpu;
+        this.grantRule = new GrantRule(network, cpu);
         this.observer = observer;
         this.ranks = new RankState[processes];
         this.mailboxes = new Mailbox[processes];
@@ -98,15 +100,8 @@ public final class VirtualTimeKernel {
      * the shell asks for heartbeats only when they matter.
      */
     public SortedSet<Integer> ranksToHearFrom() {
-        SortedSet<Integer> holdingBack = new TreeSet<>();
-        earliestAnySourceCandidate().ifPresent(candidate -> {
-            for (RankState rank : ranks) {
-                if (rank.isRunning() && couldArriveFirst(rank, candidate.message.source(), candidate.message.arrivalNanos())) {
-                    holdingBack.add(rank.rank);
-                }
-            }
-        });
-        return holdingBack;
+        return earliestAnySourceCandidate().map(candidate -> grantRule.holdingBack(ranks, candidate.message))
+                .orElseGet(TreeSet::new);
     }
 
     public RunOutcome outcome() {
@@ -211,36 +206,11 @@ public final class VirtualTimeKernel {
 
     private boolean grantEarliestAnySource(List<EmulatorReply> replies) {
         Optional<Candidate> earliest = earliestAnySourceCandidate();
-        if (earliest.isEmpty() || !noEarlierArrivalPossible(earliest.get())) {
+        if (earliest.isEmpty() || !grantRule.allows(ranks, earliest.get().message)) {
             return false;
         }
         grant(earliest.get().receiver, earliest.get().message, replies);
         return true;
-    }
-
-    /**
-     * The conservative grant rule: no running rank can still send anything that would be taken first.
-     * A message from q arriving exactly at the candidate's arrival would win the tie if q's rank is lower
-     * than the candidate's source, so then equality is not enough: determinism needs the strict bound.
-     */
-    private boolean noEarlierArrivalPossible(Candidate candidate) {
-        long arrival = candidate.message.arrivalNanos();
-        for (RankState rank : ranks) {
-            if (rank.isRunning() && couldArriveFirst(rank, candidate.message.source(), arrival)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private boolean couldArriveFirst(RankState rank, int candidateSource, long arrival) {
-        long earliest = lowerBound(rank) + network.lookaheadNanos();
-        return earliest < arrival || (earliest == arrival && rank.rank < candidateSource);
-    }
-
-    /** The earliest a running rank can act: its clock plus the CPU its heartbeats reported. */
-    private long lowerBound(RankState rank) {
-        return rank.clock.now() + cpu.chargeNanos(rank.unchargedCpuNanos());
     }
 
     private record Candidate(RankState receiver, AnnouncedMessage message) {}
