@@ -1,6 +1,7 @@
 package mse.emulator.actors;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.TreeMap;
@@ -52,7 +53,12 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     private final TimerScheduler<Command> timers;
     private final VirtualTimeKernel kernel;
     private final RankConnection[] connections;
-    private final boolean[] asking;
+    /**
+     * Per rank, whether each of its posted receives (and probes), oldest first, waits for its grant. The
+     * kernel settles a rank's receives in the order they were posted, so each Grant answers the head: a
+     * receive that did not wait may still be unsettled when the rank posts one that does.
+     */
+    private final ArrayDeque<Boolean>[] waitsForGrant;
     private final boolean[] progressAsked;
     private final Map<Integer, ActorRef<MasterQueue.Command>> queues = new TreeMap<>();
     private final Map<Integer, LatencyHistograms> summaries = new HashMap<>();
@@ -69,7 +75,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         this.result = result;
         this.timers = timers;
         this.connections = new RankConnection[setup.np()];
-        this.asking = new boolean[setup.np()];
+        this.waitsForGrant = newQueues(setup.np());
         this.progressAsked = new boolean[setup.np()];
         setup.masters().forEach(this::ensureQueue);
         this.kernel = new VirtualTimeKernel(setup.network(), setup.cpu(), new KernelObserver() {
@@ -133,12 +139,12 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     private void onFact(RankFact fact) {
         int rank = fact.rank();
         if (fact instanceof RankFact.Receive r) {
-            asking[rank] = r.needsAnswer();
+            waitsForGrant[rank].add(r.needsAnswer());
             if (r.source() == RankFact.ANY) {
                 ensureQueue(rank); // a rank that takes requests from anyone acts as a master
             }
         } else if (fact instanceof RankFact.Probe) {
-            asking[rank] = true;
+            waitsForGrant[rank].add(true);
         } else if (fact instanceof RankFact.Progress) {
             timers.startSingleTimer(rank, new AskProgress(rank), HEARTBEAT_PAUSE);
         }
@@ -193,13 +199,21 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
                 if (connection != null) {
                     connection.abort(abort.reason());
                 }
-            } else if (reply instanceof EmulatorReply.Grant && !asking[reply.rank()]) {
+            } else if (reply instanceof EmulatorReply.Grant && !Boolean.TRUE.equals(waitsForGrant[reply.rank()].poll())) {
                 continue; // the rank received without waiting; the grant only settled its virtual time
             } else if (connection != null) {
-                asking[reply.rank()] = false;
                 connection.send(reply);
             }
         }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ArrayDeque<Boolean>[] newQueues(int np) {
+        ArrayDeque<Boolean>[] queues = new ArrayDeque[np];
+        for (int r = 0; r < np; r++) {
+            queues[r] = new ArrayDeque<>();
+        }
+        return queues;
     }
 
     private void requestProgress() {
