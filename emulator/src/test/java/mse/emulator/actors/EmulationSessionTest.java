@@ -112,6 +112,45 @@ class EmulationSessionTest {
     }
 
     @Test
+    void aGrantAnswersTheReceiveThatWaitsNotAnEarlierOneThatDidNot() throws Exception {
+        int np = 3;
+        try (EmulationSession session = start(np)) {
+            EmulatorReply[] answer = new EmulatorReply[1];
+            List<Consumer<EmulatorLink>> scripts = List.of(
+                    link -> {
+                        sleep(300); // rank 1's receives are both posted before this message is announced
+                        link.report(new RankFact.Sent(0, 0, 1, 1, 8));
+                        link.report(new RankFact.Finished(0, 0));
+                    },
+                    link -> {
+                        link.report(new RankFact.Receive(1, 0, 0, 1, false)); // received without waiting
+                        answer[0] = link.ask(new RankFact.Receive(1, 0, RankFact.ANY, 5, true));
+                        link.report(new RankFact.Finished(1, 0));
+                    },
+                    link -> {
+                        link.report(new RankFact.Sent(2, 0, 1, 5, 8));
+                        link.report(new RankFact.Finished(2, 0));
+                    });
+            List<Thread> threads = ranks(session, np, scripts);
+            session.report().get(30, TimeUnit.SECONDS);
+            for (Thread t : threads) {
+                t.join();
+            }
+            EmulatorReply.Grant grant = (EmulatorReply.Grant) answer[0];
+            assertEquals(2, grant.source(), "the ANY_SOURCE receive's own grant, not the first receive's");
+            assertEquals(5, grant.tag());
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
     void deadlockEndsTheRunNamingEveryWaitingRank() throws Exception {
         int np = 3;
         try (EmulationSession session = start(np)) {
