@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
+import mse.cluster.fuzz.TextMutations;
 import java.util.regex.Pattern;
 import mse.emulator.analytic.LoopRun;
 import mse.emulator.analytic.LoopRunsCsv;
