@@ -10,6 +10,7 @@ import mse.cluster.profiles.TargetProfile;
 import mse.emulator.actors.EmulationSession;
 import mse.emulator.actors.EmulationSetup;
 import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.RankCpus;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.model.TaskCost;
 import mse.emulator.report.EmulationReport;
@@ -53,7 +54,7 @@ public final class HostedEmulation {
         String endpoint;
         if (mpi.rank() == 0) {
             session = EmulationSession.start(new EmulationSetup(new LogGpsModel(target.network(), mpi.size()),
-                    TargetCpu.of(target.cpu()), masters, bindHost,
+                    RankCpus.uniform(TargetCpu.of(target.cpu()), mpi.size()), masters, bindHost,
                     Duration.ofSeconds(Math.max(60, 4L * mpi.size())), timeline));
             endpoint = session.address().getHostString() + " " + session.address().getPort() + " " + session.token();
             for (int r = 1; r < mpi.size(); r++) {
