@@ -44,10 +44,13 @@ class PredictAgreementTest {
         return Json.read(out.resolve("summary.json"));
     }
 
-    private static double predictedAt(Map<String, Object> sweep, int np) {
+    private static Map<?, ?> pointAt(Map<String, Object> sweep, int np) {
         return ((List<?>) sweep.get("points")).stream().map(p -> (Map<?, ?>) p)
-                .filter(p -> ((Number) p.get("np")).intValue() == np)
-                .mapToDouble(p -> ((Number) p.get("predictedSeconds")).doubleValue()).findFirst().orElseThrow();
+                .filter(p -> ((Number) p.get("np")).intValue() == np).findFirst().orElseThrow();
+    }
+
+    private static double predictedAt(Map<String, Object> sweep, int np) {
+        return ((Number) pointAt(sweep, np).get("predictedSeconds")).doubleValue();
     }
 
     private Map<String, Object> agree(String strategy, int[] nps, String... options) throws Exception {
@@ -66,6 +69,10 @@ class PredictAgreementTest {
                     "--trace", tmp.resolve(name).resolve("tasks.csv").toString()}, strategyArgs));
             assertEquals(emulated, predictedAt(replay, np), emulated * 0.01, "replay " + strategy + " np " + np);
             events.put(np, live.getOrDefault("masterEvents", List.of()));
+            Map<?, ?> point = pointAt(predicted, np);
+            for (String key : List.of("splits", "merges", "peakMasters", "masterEvents")) {
+                assertEquals(live.get(key), point.get(key), key + ", " + strategy + " np " + np);
+            }
         }
         assertTrue(predicted.containsKey("best"));
         Map<?, ?> predictor = (Map<?, ?>) predicted.get("predictor");
