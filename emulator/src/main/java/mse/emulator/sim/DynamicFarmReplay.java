@@ -10,6 +10,7 @@ import mse.emulator.dynamic.DynamicMasterState.Reply;
 import mse.emulator.dynamic.DynamicSettings;
 import mse.emulator.dynamic.MasterEvent;
 import mse.emulator.kernel.EmulatorReply;
+import mse.emulator.kernel.KernelObserver;
 import mse.emulator.kernel.MasterQueueStatistics;
 import mse.emulator.kernel.RankAccount;
 import mse.emulator.kernel.RankFact;
@@ -64,12 +65,19 @@ public final class DynamicFarmReplay {
     }
 
     public DynamicFarmReplay(LogGpsModel network, TargetCpu cpu, DynamicShape shape, DynamicSettings settings, long[] hostCosts) {
+        this(network, cpu, shape, settings, hostCosts, KernelObserver.NONE);
+    }
+
+    /** The same, telling `observer` what the kernel charges and delivers (a timeline). */
+    public DynamicFarmReplay(LogGpsModel network, TargetCpu cpu, DynamicShape shape, DynamicSettings settings, long[] hostCosts,
+                             KernelObserver observer) {
         this.np = network.processes();
         if (np < 2) {
             throw new IllegalArgumentException("DY needs at least 2 ranks, got " + np);
         }
         MasterQueueStatistics rootQueue = new MasterQueueStatistics(0, latency);
-        this.kernel = new VirtualTimeKernel(network, cpu, rootQueue::observe);
+        KernelObserver queue = rootQueue::observe;
+        this.kernel = new VirtualTimeKernel(network, cpu, queue.andThen(observer));
         this.shape = shape;
         this.settings = settings;
         this.hostCosts = hostCosts.clone();

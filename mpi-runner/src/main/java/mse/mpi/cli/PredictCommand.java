@@ -45,6 +45,9 @@ final class PredictCommand implements Callable<Integer> {
     @Mixin
     TargetOptions target;
 
+    @Mixin
+    TimelineOption timeline;
+
     @Option(names = "--sample", paramLabel = "n|all", defaultValue = "1024",
             description = "Tasks to execute, spread over the assignment order; 'all' runs every task (default: ${DEFAULT-VALUE}).")
     String sample;
@@ -85,6 +88,7 @@ final class PredictCommand implements Callable<Integer> {
             throw new BadInputException("--target-error: expected a positive percentage, got " + targetError);
         }
         sampleSize();
+        timeline.mode();
         TargetProfile profile = target.target();
         TaskCost taskCost = target.taskCost();
         TargetCpu cpu = TargetCpu.of(profile.cpu());
@@ -118,10 +122,12 @@ final class PredictCommand implements Callable<Integer> {
             double seconds = (System.nanoTime() - t0) / 1e9;
             simulationSeconds += seconds;
             Map<String, Object> point = PredictedSweep.point(strategy.name(), c.np(), strategy.masters(c.np()).size(), run, seconds);
+            Path pointDir = dir.resolve(c.dirName());
             if (strategy instanceof DynamicMasters) {
-                Path pointDir = java.nio.file.Files.createDirectories(dir.resolve(c.dirName()));
-                MasterEventsFile.write(pointDir, run.events(), point);
+                MasterEventsFile.write(java.nio.file.Files.createDirectories(pointDir), run.events(), point);
             }
+            PredictedTimeline.write(pointDir, timeline.mode(), strategy, new LogGpsModel(profile.network(), c.np()), cpu, sizes,
+                    hostCosts, header(profile, taskCost, hostCosts.length));
             points.add(point);
             ResultTables.printSweepRow(point);
         }
