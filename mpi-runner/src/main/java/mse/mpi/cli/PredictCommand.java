@@ -150,11 +150,11 @@ final class PredictCommand implements Callable<Integer> {
     private void report(Path dir, Map<String, Object> summary, List<SweepPlan.Configuration> plan, List<Map<String, Object>> points,
                         TargetProfile profile, TargetCpu cpu, long[] hostCosts, FarmMessageSizes sizes) throws java.io.IOException {
         List<RunReport.Run> runs = new ArrayList<>();
-        for (Map<String, Object> point : points) {
+        for (int i = 0; i < points.size(); i++) {
             Map<String, Object> merged = new LinkedHashMap<>(summary);
             merged.remove("points");
-            merged.putAll(point);
-            runs.add(new RunReport.Run(merged, dir));
+            merged.putAll(points.get(i));
+            runs.add(new RunReport.Run(merged, dir.resolve(plan.get(i).dirName())));
         }
         List<mse.emulator.report.ReportPoint> comparison = new ArrayList<>();
         var flat = WithoutPTerm.of(profile);
@@ -164,7 +164,7 @@ final class PredictCommand implements Callable<Integer> {
                     hostCosts, false).run();
             comparison.add(new mse.emulator.report.ReportPoint(RunReport.series(runs.get(i).summary())
                     .replace(profile.network().name(), flat.get().network().name()), np, run.predictedNanos() / 1e9,
-                    mse.emulator.report.ReportPoint.MasterBreakdown.NONE, null));
+                    mse.emulator.report.ReportPoint.MasterBreakdown.of(run.masters().get(0)), null));
         }
         // the split/merge timeline belongs to one run: shown when the prediction has exactly one DY point
         List<Map<String, Object>> dynamic = points.stream().filter(p -> p.containsKey("masterEvents")).toList();
