@@ -4,7 +4,7 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.NetworkInterface;
-import mse.emulator.model.TargetCpu;
+import mse.emulator.model.RankCpus;
 
 /**
  * The conservative rule (DESIGN.md, "Virtual time rules"), applied where the choice is made: at a rank's
@@ -44,13 +44,13 @@ final class GrantRule {
     }
 
     private final LogGpsModel network;
-    private final TargetCpu cpu;
+    private final RankCpus cpus;
     private final long lookahead;
     private final long latency;
 
-    GrantRule(LogGpsModel network, TargetCpu cpu) {
+    GrantRule(LogGpsModel network, RankCpus cpus) {
         this.network = network;
-        this.cpu = cpu;
+        this.cpus = cpus;
         this.lookahead = network.lookaheadNanos();
         this.latency = network.latencyNanos();
     }
@@ -112,6 +112,6 @@ final class GrantRule {
 
     /** The earliest a running rank can act: its clock plus the CPU its heartbeats reported. */
     private long lowerBound(RankState rank) {
-        return rank.clock.now() + cpu.chargeNanos(rank.unchargedCpuNanos());
+        return rank.clock.now() + cpus.chargeNanos(rank.rank, rank.unchargedCpuNanos());
     }
 }
