@@ -61,6 +61,16 @@ final class BurnWorkload implements Workload {
     }
 
     @Override
+    public int resultBytes(int task) {
+        return 4;
+    }
+
+    @Override
+    public int exportBytes(int from, int to) {
+        return 0;
+    }
+
+    @Override
     public void collect(int task, byte[] result) {
         long burned = burn(masterBurnNanos);
         if (counting) {
