@@ -152,7 +152,7 @@ public final class VirtualTimeKernel {
             post(rank, probe.source(), probe.tag(), true);
         } else if (fact instanceof RankFact.TaskDone task) {
             long start = rank.clock.now();
-            compute(rank, task.cpuNanos());
+            compute(rank, task.cpuNanos(), task.taskId());
             observer.taskDone(new TaskRecord(task.taskId(), rank.rank, task.measuredCpuNanos(), start, rank.clock.now()));
         } else if (fact instanceof RankFact.ClockQuery query) {
             compute(rank, query.cpuNanos());
@@ -167,9 +167,17 @@ public final class VirtualTimeKernel {
 
     /** Computation first: host CPU scaled to the target CPU, with the ratio of the rank's host (DESIGN.md, "Computation"). */
     private void compute(RankState rank, long cpuNanos) {
+        compute(rank, cpuNanos, Charge.NONE);
+    }
+
+    private void compute(RankState rank, long cpuNanos, int task) {
         long charge = cpus.chargeNanos(rank.rank, rank.takeCpu(cpuNanos));
+        long start = rank.clock.now();
         rank.clock.advanceBy(charge);
         rank.computeNanos += charge;
+        if (charge > 0) {
+            observer.charged(Charge.compute(rank.rank, start, rank.clock.now(), task));
+        }
     }
 
     /** Send at t: busy o_s, leaves its outgoing interface at d >= t + o_s, reaches the destination's at d + L. */
@@ -182,6 +190,9 @@ public final class VirtualTimeKernel {
         long overhead = network.sendOverheadNanos(sent.bytes());
         sender.clock.advanceBy(overhead);
         sender.sendNanos += overhead;
+        if (overhead > 0) {
+            observer.charged(Charge.send(sender.rank, start, sender.clock.now(), destination, sent.tag(), sent.bytes()));
+        }
         long departure = sender.outgoing.leave(sender.clock.now(), network.interfaceNanos(sent.bytes()));
         AnnouncedMessage message = new AnnouncedMessage(nextSequence++, sender.rank, destination, sent.tag(),
                 sent.bytes(), start, departure, departure + network.latencyNanos(), AnnouncedMessage.WAITING,
@@ -277,6 +288,9 @@ public final class VirtualTimeKernel {
         long overhead = network.recvOverheadNanos(message.bytes());
         receiver.clock.advanceBy(overhead);
         receiver.receiveNanos += overhead;
+        if (overhead > 0) {
+            observer.charged(Charge.receive(receiver.rank, start, receiver.clock.now(), message.source(), message.tag(), message.bytes()));
+        }
         receiver.resume();
         replies.add(new EmulatorReply.Grant(receiver.rank, message.source(), message.tag(), message.bytes(),
                 receiver.clock.now()));

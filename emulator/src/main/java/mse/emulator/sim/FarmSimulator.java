@@ -2,6 +2,9 @@ package mse.emulator.sim;
 
 import java.util.ArrayList;
 import java.util.List;
+import mse.emulator.kernel.Charge;
+import mse.emulator.kernel.KernelObserver;
+import mse.emulator.kernel.MessageRecord;
 import mse.emulator.kernel.RankAccount;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.MessageTiming;
@@ -26,6 +29,9 @@ import mse.emulator.report.LatencyHistograms;
  * <p>Groups of ML never exchange messages before the final gather (results only go to their own master), so
  * each group is simulated alone: groups 1.. first, then group 0, whose master's interface also passes the
  * other masters' exports in its order ({@link GatherExports}); rank 0 receives those last, as the program does.
+ *
+ * <p>An observer ({@link #observedBy}) is told every charge and message as the kernel would tell it, so a
+ * simulated run has the same timeline as an emulated one (group by group, rather than in time order).
  */
 public final class FarmSimulator {
 
@@ -34,6 +40,9 @@ public final class FarmSimulator {
     private final FarmShape shape;
     private final FarmLayout layout;
     private final boolean recordLatency;
+    private KernelObserver observer = KernelObserver.NONE;
+    private boolean observed;
+    private long nextSequence;
 
     public FarmSimulator(LogGpsModel network, TargetCpu cpu, FarmShape shape, int groups, boolean recordLatency) {
         this.network = network;
@@ -41,6 +50,13 @@ public final class FarmSimulator {
         this.shape = shape;
         this.layout = new FarmLayout(network.processes(), groups);
         this.recordLatency = recordLatency;
+    }
+
+    /** Reports every charge and delivered message of the next runs to `observer` (a timeline). */
+    public FarmSimulator observedBy(KernelObserver observer) {
+        this.observer = observer;
+        this.observed = true;
+        return this;
     }
 
     /** Simulates the farm over tasks whose host costs (nanoseconds before the CPU ratio) are given in assignment order. */
@@ -78,7 +94,8 @@ public final class FarmSimulator {
 
     /** ML's end (MultipleMasters.run): each group master g >= 1, done with its group, sends its export to rank 0. */
     private GatherExports sendExports(GroupRun[] groups, int tasks) {
-        long[] reach = new long[groups.length];
+        long[] sendStart = new long[groups.length];
+        long[] departure = new long[groups.length];
         int[] source = new int[groups.length];
         int[] bytes = new int[groups.length];
         MessageCosts costs = new MessageCosts(network);
@@ -86,12 +103,13 @@ public final class FarmSimulator {
             GroupRun sender = groups[g];
             bytes[g] = shape.gatherBytes((int) layout.taskStart(g, tasks), (int) layout.taskStart(g + 1, tasks));
             costs.of(bytes[g]);
+            sendStart[g] = sender.clock;
             sender.clock += costs.send();
             sender.sendNanos += costs.send();
             source[g] = sender.master;
-            reach[g] = sender.r.outgoing[sender.master].leave(sender.clock, costs.occupancy()) + costs.latency();
+            departure[g] = sender.r.outgoing[sender.master].leave(sender.clock, costs.occupancy());
         }
-        return new GatherExports(reach, source, bytes);
+        return new GatherExports(sendStart, departure, network.latencyNanos(), source, bytes);
     }
 
     /** Rank 0 receives the exports in g order: max(clock, a) + o_r; a synchronous sender resumes at the start. */
@@ -105,10 +123,35 @@ public final class FarmSimulator {
             root.idleNanos += start - root.clock;
             root.clock = start + costs.receive();
             root.receiveNanos += costs.receive();
+            observe(sender.master, root.master, KernelFarmReplay.TAG_GATHER, costs, exports.sendStart(g),
+                    exports.departure(g), exports.arrival(g), start);
             if (costs.synchronous() && start > sender.clock) {
                 sender.idleNanos += start - sender.clock;
                 sender.clock = start;
             }
+        }
+    }
+
+    /**
+     * A delivered message as the kernel reports it: the sender's send overhead, the receiver's receive overhead
+     * and the message itself (costs selected for its length).
+     */
+    private void observe(int source, int destination, int tag, MessageCosts costs, long sendStart, long departure,
+                         long arrival, long receiveStart) {
+        if (!observed) {
+            return;
+        }
+        long receiveEnd = receiveStart + costs.receive();
+        charged(Charge.send(source, sendStart, sendStart + costs.send(), destination, tag, costs.bytes()));
+        charged(Charge.receive(destination, receiveStart, receiveEnd, source, tag, costs.bytes()));
+        observer.messageReceived(new MessageRecord(nextSequence++, source, destination, tag, costs.bytes(), sendStart,
+                departure, arrival, receiveStart, receiveEnd, costs.synchronous()));
+    }
+
+    /** The kernel reports no zero-length charge; neither does the simulator. */
+    private void charged(Charge charge) {
+        if (charge.durationNanos() > 0) {
+            observer.charged(charge);
         }
     }
 
@@ -213,6 +256,8 @@ public final class FarmSimulator {
                 latency.queueWaitNanos().recordValue(start - arrival);
                 countOverhead(resultCosts.receive());
             }
+            observe(slave, master, KernelFarmReplay.TAG_RESULT, resultCosts, r.requestedAt[slave],
+                    r.resultReach[slave] - resultCosts.latency(), arrival, start);
             if (resultCosts.synchronous() && start > r.clock[slave]) {
                 r.clock[slave] = start; // the slave's MPI_Ssend returns when the master starts receiving
             }
@@ -222,7 +267,7 @@ public final class FarmSimulator {
         /** The master sends task t; the slave receives it, computes it and sends its result. */
         private void assign(int slave, int task, long[] costs) {
             taskCosts.of(shape.taskBytes(task));
-            long receiveEnd = deliver(slave, taskCosts);
+            long receiveEnd = deliver(slave, taskCosts, KernelFarmReplay.TAG_TASK);
             long charge = cpu.chargeNanos(costs[task]);
             computeNanos += charge;
             long sendStart = receiveEnd + charge;
@@ -233,10 +278,13 @@ public final class FarmSimulator {
             r.clock[slave] = ready;
             r.resultBytes[slave] = bytes;
             r.resultReach[slave] = r.outgoing[slave].leave(ready, resultCosts.occupancy()) + resultCosts.latency();
+            if (observed) {
+                charged(Charge.compute(slave, receiveEnd, sendStart, task));
+            }
         }
 
         private void stop(int slave) {
-            long receiveEnd = deliver(slave, stopCosts);
+            long receiveEnd = deliver(slave, stopCosts, KernelFarmReplay.TAG_STOP);
             latestSlaveClock = Math.max(latestSlaveClock, receiveEnd);
         }
 
@@ -244,11 +292,12 @@ public final class FarmSimulator {
          * Master sends (o_s, then its outgoing interface, L); only the master sends to the slave, so the message
          * passes the slave's incoming interface at once; the waiting slave receives: max(clock, a) + o_r.
          */
-        private long deliver(int slave, MessageCosts costs) {
+        private long deliver(int slave, MessageCosts costs, int tag) {
+            long sendStart = clock;
             clock += costs.send();
             sendNanos += costs.send();
-            long reach = masterOut.leave(clock, costs.occupancy()) + costs.latency();
-            long arrival = r.incoming[slave].pass(reach, costs.occupancy(), costs.transfer());
+            long departure = masterOut.leave(clock, costs.occupancy());
+            long arrival = r.incoming[slave].pass(departure + costs.latency(), costs.occupancy(), costs.transfer());
             long start = MessageTiming.receiveStart(r.clock[slave], arrival);
             long receiveEnd = start + costs.receive();
             if (costs.synchronous() && start > clock) {
@@ -260,6 +309,7 @@ public final class FarmSimulator {
             }
             r.clock[slave] = receiveEnd;
             messages++;
+            observe(master, slave, tag, costs, sendStart, departure, arrival, start);
             return receiveEnd;
         }
 

@@ -12,6 +12,8 @@ import mse.emulator.model.NetworkInterface;
  */
 final class GatherExports {
 
+    private final long[] sendStart;
+    private final long[] departure;
     private final long[] reach;
     private final int[] source;
     private final int[] bytes;
@@ -19,9 +21,14 @@ final class GatherExports {
     private final Integer[] order;
     private int passed;
 
-    /** reach, source rank and length of each group's export, by group (entry 0 unused). */
-    GatherExports(long[] reach, int[] source, int[] bytes) {
-        this.reach = reach;
+    /**
+     * When each group's master called send, when its export left its outgoing interface, its source rank and
+     * length, by group (entry 0 unused); every export reaches rank 0's interface L after it left.
+     */
+    GatherExports(long[] sendStart, long[] departure, long latency, int[] source, int[] bytes) {
+        this.sendStart = sendStart;
+        this.departure = departure;
+        this.reach = java.util.Arrays.stream(departure).map(d -> d + latency).toArray();
         this.source = source;
         this.bytes = bytes;
         this.arrival = new long[reach.length];
@@ -33,7 +40,7 @@ final class GatherExports {
     }
 
     static GatherExports none() {
-        return new GatherExports(new long[1], new int[1], new int[1]);
+        return new GatherExports(new long[1], new long[1], 0, new int[1], new int[1]);
     }
 
     /** Every export that rank 0's interface takes before a message from `rank` that reaches it at `limit` passes. */
@@ -53,6 +60,14 @@ final class GatherExports {
     /** Bytes of group g's export. */
     int bytes(int g) {
         return bytes[g];
+    }
+
+    long sendStart(int g) {
+        return sendStart[g];
+    }
+
+    long departure(int g) {
+        return departure[g];
     }
 
     /** When group g's export has arrived at rank 0. */

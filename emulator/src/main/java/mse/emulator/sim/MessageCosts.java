@@ -36,6 +36,10 @@ final class MessageCosts {
         return this;
     }
 
+    int bytes() {
+        return bytes;
+    }
+
     long send() {
         return send;
     }
