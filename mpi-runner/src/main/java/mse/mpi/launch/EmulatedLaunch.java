@@ -14,9 +14,11 @@ import mse.emulator.actors.EmulationFailedException;
 import mse.emulator.actors.EmulationSession;
 import mse.emulator.actors.EmulationSetup;
 import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.RankCpus;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.report.EmulationReport;
 import mse.emulator.report.Json;
+import mse.emulator.timeline.TimelineSetup;
 import mse.emulator.wire.EmulatorLink;
 import mse.emulator.wire.Hello;
 import mse.mpi.apps.RankMain;
@@ -43,8 +45,8 @@ public final class EmulatedLaunch {
 
     public static EmulatedRun run(EmulationPlan plan) {
         EmulationSetup setup = new EmulationSetup(new LogGpsModel(plan.profile().network(), plan.np()),
-                TargetCpu.of(plan.profile().cpu()), plan.app().strategy().masters(plan.np()), plan.bindHost(),
-                Duration.ofSeconds(Math.max(60, 4L * plan.np())));
+                RankCpus.uniform(TargetCpu.of(plan.profile().cpu()), plan.np()), plan.app().strategy().masters(plan.np()), plan.bindHost(),
+                Duration.ofSeconds(Math.max(60, 4L * plan.np())), TimelineSetup.in(plan.workDir(), plan.timeline()));
         try (EmulationSession session = EmulationSession.start(setup)) {
             LOG.info("emulator listening on {}:{} for {} ranks", session.address().getHostString(), session.address().getPort(), plan.np());
             Thread ticker = progressTicker(plan, session);

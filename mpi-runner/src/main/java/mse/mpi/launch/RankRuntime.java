@@ -7,6 +7,8 @@ import mse.cluster.profiles.CpuProfile;
 import mse.cluster.profiles.ProfileLoader;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
+import mse.emulator.timeline.TimelineMode;
+import mse.emulator.timeline.TimelineSetup;
 import mse.emulator.wire.EmulatorLink;
 import mse.emulator.wire.Hello;
 import mse.mpi.comm.ChaosComm;
@@ -44,7 +46,8 @@ public final class RankRuntime {
             EmulatedComm emulated = null;
             HostedEmulation hosted = null;
             if (options.emulate) {
-                hosted = HostedEmulation.start(mpi, masters.apply(mpi.size()), target(options), cost, options.bindHost);
+                hosted = HostedEmulation.start(mpi, masters.apply(mpi.size()), target(options), cost, options.bindHost,
+                        TimelineSetup.in(options.out, TimelineMode.parse(options.timeline)));
                 emulated = hosted.comm();
             } else if (options.emulator != null) {
                 emulated = new EmulatedComm(mpi, connect(options.emulator, mpi), cost);
