@@ -17,30 +17,6 @@ public interface KernelObserver {
     default void taskDone(TaskRecord task) {
     }
 
-    /** Both observers, this one first. */
-    default KernelObserver andThen(KernelObserver next) {
-        KernelObserver first = this;
-        return new KernelObserver() {
-            @Override
-            public void messageReceived(MessageRecord message) {
-                first.messageReceived(message);
-                next.messageReceived(message);
-            }
-
-            @Override
-            public void taskDone(TaskRecord task) {
-                first.taskDone(task);
-                next.taskDone(task);
-            }
-
-            @Override
-            public void charged(Charge charge) {
-                first.charged(charge);
-                next.charged(charge);
-            }
-        };
-    }
-
     /** A rank was charged a computation, a send or a receive overhead; zero-length charges are not reported. */
     default void charged(Charge charge) {
     }

@@ -38,7 +38,7 @@ record StrategySimulation(SimulatedRun run, List<MasterEvent> events) {
             return new StrategySimulation(run, List.of());
         }
         if (strategy instanceof DynamicMasters dy) {
-            DynamicFarmReplay.DynamicRun run = new DynamicFarmReplay(network, cpu, sizes.dynamicMasters(), dy.settings(), hostCosts, observer).run();
+            DynamicFarmReplay.DynamicRun run = new DynamicFarmReplay(network, cpu, sizes.dynamicMasters(), dy.settings(), hostCosts).observedBy(observer).run();
             return new StrategySimulation(run.run(), run.events());
         }
         throw new BadInputException("--strategy " + strategy.name() + " is not simulated: use emulate or sweep for it");

@@ -139,16 +139,22 @@ public final class EmulatedLaunch {
             throw new LaunchException("rank " + local.rank() + ": " + e.getMessage());
         }
         Comm comm = plan.chaosDelayMillis() > 0 ? new ChaosComm(emulated, plan.chaosDelayMillis(), System.nanoTime()) : emulated;
+        RankMain.ProgramRun run;
         try {
-            Map<String, Object> result = RankMain.runRank(comm, plan.app());
-            if (result != null) {
-                master.set(result);
-            }
+            run = RankMain.runRank(comm, plan.app());
         } catch (Exception | Error e) {
             emulated.fail(e);
             throw new LaunchException("rank " + local.rank() + " failed: " + e.getMessage());
         }
-        comm.close();
+        comm.close(); // the program's part is over: checking its results below is not charged
+        try {
+            Map<String, Object> result = run.result();
+            if (result != null) {
+                master.set(result);
+            }
+        } catch (java.io.IOException e) {
+            throw new LaunchException("rank " + local.rank() + ": " + e.getMessage());
+        }
     }
 
     private static EmulationReport awaitReport(EmulationSession session) {
