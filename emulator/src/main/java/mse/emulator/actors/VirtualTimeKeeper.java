@@ -15,6 +15,7 @@ import mse.emulator.kernel.EmulatorReply;
 import mse.emulator.kernel.KernelObserver;
 import mse.emulator.kernel.MessageRecord;
 import mse.emulator.kernel.RankFact;
+import mse.emulator.kernel.RankProtocolException;
 import mse.emulator.kernel.RunOutcome;
 import mse.emulator.kernel.TaskRecord;
 import mse.emulator.kernel.VirtualTimeKernel;
@@ -152,7 +153,8 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         try {
             replies = kernel.accept(fact);
         } catch (RuntimeException protocolError) {
-            replies = kernel.accept(new RankFact.Failed(rank, "rank " + rank + " broke the emulation protocol: "
+            int culprit = protocolError instanceof RankProtocolException p ? p.rank() : rank;
+            replies = kernel.accept(new RankFact.Failed(culprit, "rank " + culprit + " broke the emulation protocol: "
                     + protocolError.getMessage()));
         }
         route(replies);
