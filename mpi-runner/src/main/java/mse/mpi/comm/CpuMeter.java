@@ -2,6 +2,7 @@ package mse.mpi.comm;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.function.LongSupplier;
 
 /**
  * Thread CPU time of one rank's program thread, in nanoseconds since the last mark. Thread CPU time,
@@ -12,19 +13,16 @@ final class CpuMeter {
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-    private final Thread owner;
-    private final long threadId;
+    private final LongSupplier clock;
     private volatile long mark;
 
     CpuMeter(Thread thread) {
-        if (!THREADS.isThreadCpuTimeSupported()) {
-            throw new IllegalStateException("this JVM cannot measure thread CPU time, which emulation needs");
-        }
-        if (!THREADS.isThreadCpuTimeEnabled()) {
-            THREADS.setThreadCpuTimeEnabled(true);
-        }
-        this.owner = thread;
-        this.threadId = thread.getId();
+        this(threadCpuClock(thread));
+    }
+
+    /** A meter on any clock of nanoseconds: tests script what the program thread consumed, and when it is read. */
+    CpuMeter(LongSupplier clock) {
+        this.clock = clock;
         this.mark = now();
     }
 
@@ -46,11 +44,22 @@ final class CpuMeter {
         mark = now();
     }
 
+    private long now() {
+        return clock.getAsLong();
+    }
+
     /**
      * The owner reads its own clock (CLOCK_THREAD_CPUTIME_ID, no thread lookup): that read sits inside the
      * measured intervals, so the cheaper it is the less of it is charged as the program's computation.
      */
-    private long now() {
-        return Thread.currentThread() == owner ? THREADS.getCurrentThreadCpuTime() : THREADS.getThreadCpuTime(threadId);
+    private static LongSupplier threadCpuClock(Thread owner) {
+        if (!THREADS.isThreadCpuTimeSupported()) {
+            throw new IllegalStateException("this JVM cannot measure thread CPU time, which emulation needs");
+        }
+        if (!THREADS.isThreadCpuTimeEnabled()) {
+            THREADS.setThreadCpuTimeEnabled(true);
+        }
+        long threadId = owner.getId();
+        return () -> Thread.currentThread() == owner ? THREADS.getCurrentThreadCpuTime() : THREADS.getThreadCpuTime(threadId);
     }
 }
