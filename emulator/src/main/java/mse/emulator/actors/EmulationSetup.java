@@ -3,23 +3,34 @@ package mse.emulator.actors;
 import java.time.Duration;
 import java.util.List;
 import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.RankCpus;
 import mse.emulator.model.TargetCpu;
 
 /**
  * What an emulator needs to know before the ranks connect: the target network for P = np processes,
- * the target CPU, which ranks are masters (each gets a MasterQueue), the interface to listen on
- * (loopback unless ranks run on other hosts) and how long to wait for every rank to connect.
+ * the target CPU of each rank (its host's ratio on several hosts), which ranks are masters (each gets a
+ * MasterQueue), the interface to listen on (loopback unless ranks run on other hosts) and how long to wait
+ * for every rank to connect.
  */
-public record EmulationSetup(LogGpsModel network, TargetCpu cpu, List<Integer> masters, String bindHost,
+public record EmulationSetup(LogGpsModel network, RankCpus cpus, List<Integer> masters, String bindHost,
                              Duration connectTimeout) {
 
     public EmulationSetup {
         masters = List.copyOf(masters);
+        if (cpus.ranks() != network.processes()) {
+            throw new IllegalArgumentException(cpus.ranks() + " rank CPUs for " + network.processes() + " processes");
+        }
         for (int m : masters) {
             if (m < 0 || m >= network.processes()) {
                 throw new IllegalArgumentException("master rank " + m + " outside 0.." + (network.processes() - 1));
             }
         }
+    }
+
+    /** Every rank on the same target CPU. */
+    public EmulationSetup(LogGpsModel network, TargetCpu cpu, List<Integer> masters, String bindHost,
+                          Duration connectTimeout) {
+        this(network, RankCpus.uniform(cpu, network.processes()), masters, bindHost, connectTimeout);
     }
 
     public int np() {

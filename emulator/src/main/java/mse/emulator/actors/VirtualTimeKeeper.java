@@ -85,7 +85,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         this.waitsForGrant = newQueues(setup.np());
         this.progressAsked = new boolean[setup.np()];
         setup.masters().forEach(this::ensureQueue);
-        this.kernel = new VirtualTimeKernel(setup.network(), setup.cpu(), new KernelObserver() {
+        this.kernel = new VirtualTimeKernel(setup.network(), setup.cpus(), new KernelObserver() {
             @Override
             public void messageReceived(MessageRecord message) {
                 deliverToQueues(message);

@@ -3,7 +3,7 @@ package mse.emulator.kernel;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import mse.emulator.model.LogGpsModel;
-import mse.emulator.model.TargetCpu;
+import mse.emulator.model.RankCpus;
 
 /**
  * The conservative grant rule (DESIGN.md, "Virtual time rules"): an ANY_SOURCE receive may take its
@@ -16,11 +16,11 @@ import mse.emulator.model.TargetCpu;
 final class GrantRule {
 
     private final LogGpsModel network;
-    private final TargetCpu cpu;
+    private final RankCpus cpus;
 
-    GrantRule(LogGpsModel network, TargetCpu cpu) {
+    GrantRule(LogGpsModel network, RankCpus cpus) {
         this.network = network;
-        this.cpu = cpu;
+        this.cpus = cpus;
     }
 
     /** True when no running rank can preempt `message`. */
@@ -51,6 +51,6 @@ final class GrantRule {
 
     /** The earliest a running rank can act: its clock plus the CPU its heartbeats reported. */
     private long lowerBound(RankState rank) {
-        return rank.clock.now() + cpu.chargeNanos(rank.unchargedCpuNanos());
+        return rank.clock.now() + cpus.chargeNanos(rank.rank, rank.unchargedCpuNanos());
     }
 }

@@ -8,6 +8,7 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.MessageTiming;
+import mse.emulator.model.RankCpus;
 import mse.emulator.model.TargetCpu;
 
 /**
@@ -31,7 +32,7 @@ import mse.emulator.model.TargetCpu;
 public final class VirtualTimeKernel {
 
     private final LogGpsModel network;
-    private final TargetCpu cpu;
+    private final RankCpus cpus;
     private final KernelObserver observer;
     private final GrantRule grantRule;
     private final RankState[] ranks;
@@ -41,11 +42,15 @@ public final class VirtualTimeKernel {
     private long nextSequence;
     private RunOutcome outcome = new RunOutcome.Running();
 
-    public VirtualTimeKernel(LogGpsModel network, TargetCpu cpu, KernelObserver observer) {
+    /** A kernel whose ranks compute on the CPUs `cpus` says, one per process of the network model. */
+    public VirtualTimeKernel(LogGpsModel network, RankCpus cpus, KernelObserver observer) {
         int processes = network.processes();
+        if (cpus.ranks() != processes) {
+            throw new IllegalArgumentException(cpus.ranks() + " rank CPUs for " + processes + " processes");
+        }
         this.network = network;
-        this.cpu = cpu;
-        this.grantRule = new GrantRule(network, cpu);
+        this.cpus = cpus;
+        this.grantRule = new GrantRule(network, cpus);
         this.observer = observer;
         this.ranks = new RankState[processes];
         this.mailboxes = new Mailbox[processes];
@@ -54,6 +59,11 @@ public final class VirtualTimeKernel {
             mailboxes[rank] = new Mailbox();
         }
         this.channels = new ChannelOrder(processes);
+    }
+
+    /** Every rank on the same target CPU. */
+    public VirtualTimeKernel(LogGpsModel network, TargetCpu cpu, KernelObserver observer) {
+        this(network, RankCpus.uniform(cpu, network.processes()), observer);
     }
 
     public VirtualTimeKernel(LogGpsModel network, TargetCpu cpu) {
@@ -150,9 +160,9 @@ public final class VirtualTimeKernel {
         }
     }
 
-    /** Computation first: host CPU scaled to the target CPU (DESIGN.md, "Computation"). */
+    /** Computation first: host CPU scaled to the target CPU, with the ratio of the rank's host (DESIGN.md, "Computation"). */
     private void compute(RankState rank, long cpuNanos) {
-        long charge = cpu.chargeNanos(rank.takeCpu(cpuNanos));
+        long charge = cpus.chargeNanos(rank.rank, rank.takeCpu(cpuNanos));
         rank.clock.advanceBy(charge);
         rank.computeNanos += charge;
     }

@@ -21,11 +21,10 @@ import mse.emulator.model.TargetCpu;
  */
 public final class KernelFarmReplay {
 
-    /** The farm's tags, as mse.mpi.apps.farm.FarmMessages numbers them. */
-    static final int TAG_TASK = 1;
-    static final int TAG_RESULT = 2;
-    static final int TAG_STOP = 3;
-    static final int TAG_GATHER = 4;
+    static final int TAG_TASK = FarmTags.TASK;
+    static final int TAG_RESULT = FarmTags.RESULT;
+    static final int TAG_STOP = FarmTags.STOP;
+    static final int TAG_GATHER = FarmTags.GATHER;
 
     private final VirtualTimeKernel kernel;
     private final FarmShape shape;

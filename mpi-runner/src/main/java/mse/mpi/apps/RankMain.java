@@ -7,7 +7,7 @@ import java.util.concurrent.Callable;
 import mse.emulator.report.AtomicFiles;
 import mse.emulator.report.Json;
 import mse.mpi.apps.farm.DynamicMasters;
-import mse.mpi.apps.farm.MasterEvent;
+import mse.emulator.dynamic.MasterEvent;
 import mse.mpi.apps.farm.Strategy;
 import mse.mpi.apps.farm.Workload;
 import mse.mpi.apps.mase.MaseWorkload;

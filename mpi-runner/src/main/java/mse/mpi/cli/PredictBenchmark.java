@@ -10,7 +10,7 @@ import mse.emulator.sim.FarmShape;
 import mse.emulator.sim.FarmSimulator;
 import mse.emulator.sim.SimulatedRun;
 import mse.mpi.apps.AppOptions;
-import mse.mpi.apps.partial.FarmShapes;
+import mse.mpi.apps.farm.FarmMessageSizes;
 import mse.mpi.apps.partial.TaskCostEstimate;
 import mse.mpi.launch.EmulatedLaunch;
 import mse.mpi.launch.EmulationPlan;
@@ -30,7 +30,7 @@ final class PredictBenchmark {
         TargetProfile profile = target.target();
         TaskCostEstimate estimate = TaskCostEstimate.sample(app.workload(), target.taskCost(), 1024, false, 1,
                 mse.mpi.launch.RunProgress.NONE);
-        FarmShape shape = FarmShapes.of(app);
+        FarmShape shape = FarmMessageSizes.of(app.workload()).staticMasters();
         LogGpsModel network = new LogGpsModel(profile.network(), 64);
         TargetCpu cpu = TargetCpu.of(profile.cpu());
         System.out.printf("%s: %d tasks, P = 64, target %s%n", app.describe(), estimate.hostCosts().length, profile.network().name());

@@ -12,12 +12,10 @@ import mse.emulator.model.TargetCpu;
 import mse.emulator.model.TaskCost;
 import mse.emulator.partial.ErrorInterval;
 import mse.emulator.report.Json;
-import mse.emulator.sim.FarmShape;
-import mse.emulator.sim.FarmSimulator;
 import mse.emulator.sim.SimulatedRun;
 import mse.mpi.apps.AppOptions;
-import mse.mpi.apps.farm.MultipleMasters;
-import mse.mpi.apps.partial.FarmShapes;
+import mse.mpi.apps.farm.Strategy;
+import mse.mpi.apps.farm.FarmMessageSizes;
 import mse.mpi.apps.partial.TaskCostEstimate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -105,8 +103,9 @@ final class PredictCommand implements Callable<Integer> {
             hostCosts = estimate.hostCosts();
             describe(estimate, predictor);
         }
-        FarmShape shape = FarmShapes.of(app);
-        int groups = app.strategy() instanceof MultipleMasters ml ? ml.groups() : 1;
+        FarmMessageSizes sizes = FarmMessageSizes.of(app.workload());
+        Strategy strategy = app.strategy();
+        int groups = strategy.masters(nps.get(0)).size();
         List<Map<String, Object>> points = new ArrayList<>();
         System.out.printf("%s, %s master strategy, target %s: predicted by %s%n", app.describe(), app.strategy().name(),
                 profile.network().name(), trace != null ? "trace replay" : "partial execution (seed 000)");
@@ -114,10 +113,10 @@ final class PredictCommand implements Callable<Integer> {
         double simulationSeconds = 0;
         for (int np : nps) {
             long t0 = System.nanoTime();
-            SimulatedRun run = new FarmSimulator(new LogGpsModel(profile.network(), np), cpu, shape, groups, true).run(hostCosts);
+            StrategySimulation run = StrategySimulation.of(strategy, new LogGpsModel(profile.network(), np), cpu, sizes, hostCosts, true);
             double seconds = (System.nanoTime() - t0) / 1e9;
             simulationSeconds += seconds;
-            Map<String, Object> point = PredictedSweep.point(app.strategy().name(), np, groups, run, seconds);
+            Map<String, Object> point = PredictedSweep.point(strategy.name(), np, strategy.masters(np).size(), run, seconds);
             points.add(point);
             ResultTables.printSweepRow(point);
         }
@@ -130,14 +129,14 @@ final class PredictCommand implements Callable<Integer> {
         ResultTables.printBest(best, points);
         System.out.printf("time: partial execution %.3f s, bootstrap %.3f s, interpolation %.3f s, simulation %.3f s, total %.3f s%n",
                 phases.get("partialExecution"), phases.get("bootstrap"), phases.get("interpolation"), simulationSeconds, phases.get("total"));
-        report(dir, summary, points, profile, cpu, hostCosts, groups, shape);
+        report(dir, summary, points, profile, cpu, hostCosts, strategy, sizes);
         System.out.printf("results: %s%n", dir.resolve("summary.json"));
         return 0;
     }
 
     /** report.html: the predicted sweep, and the same task costs under the model without the P term. */
     private void report(Path dir, Map<String, Object> summary, List<Map<String, Object>> points, TargetProfile profile,
-                        TargetCpu cpu, long[] hostCosts, int groups, FarmShape shape) throws java.io.IOException {
+                        TargetCpu cpu, long[] hostCosts, Strategy strategy, FarmMessageSizes sizes) throws java.io.IOException {
         List<RunReport.Run> runs = new ArrayList<>();
         for (Map<String, Object> point : points) {
             Map<String, Object> merged = new LinkedHashMap<>(summary);
@@ -150,7 +149,7 @@ final class PredictCommand implements Callable<Integer> {
         if (flat.isPresent()) {
             for (Map<String, Object> point : points) {
                 int np = ((Number) point.get("np")).intValue();
-                SimulatedRun run = new FarmSimulator(new LogGpsModel(flat.get().network(), np), cpu, shape, groups, false).run(hostCosts);
+                SimulatedRun run = StrategySimulation.of(strategy, new LogGpsModel(flat.get().network(), np), cpu, sizes, hostCosts, false).run();
                 comparison.add(new mse.emulator.report.ReportPoint(RunReport.series(runs.get(0).summary())
                         .replace(profile.network().name(), flat.get().network().name()), np, run.predictedNanos() / 1e9,
                         mse.emulator.report.ReportPoint.MasterBreakdown.NONE, null));

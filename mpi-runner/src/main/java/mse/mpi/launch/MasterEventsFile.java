@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import mse.emulator.report.AtomicFiles;
-import mse.mpi.apps.farm.MasterEvents;
+import mse.emulator.dynamic.MasterEvents;
 
 /** DY's split/merge log (seed 001, section 3.2) as rank 0 collected it: masters.csv and summary.json's masterEvents. */
 public final class MasterEventsFile {

@@ -50,26 +50,34 @@ class PredictAgreementTest {
                 .mapToDouble(p -> ((Number) p.get("predictedSeconds")).doubleValue()).findFirst().orElseThrow();
     }
 
-    private void agree(String strategy, int[] nps) throws Exception {
+    private Map<String, Object> agree(String strategy, int[] nps, String... options) throws Exception {
         String list = String.join(",", Arrays.stream(nps).mapToObj(Integer::toString).toList());
+        String[] strategyArgs = concat(new String[] {"--strategy", strategy, "--masters", "2"}, options);
         Map<String, Object> predicted = run(strategy + "-predict", args(new String[] {"predict", "--np", list, "--sample", "all"},
-                "--strategy", strategy, "--masters", "2"));
+                strategyArgs));
         for (int np : nps) {
             String name = strategy + "-emulate-" + np;
-            Map<String, Object> live = run(name, args(new String[] {"emulate", "--local", "--np", Integer.toString(np)},
-                    "--strategy", strategy, "--masters", "2"));
+            Map<String, Object> live = run(name, args(new String[] {"emulate", "--local", "--np", Integer.toString(np)}, strategyArgs));
             double emulated = ((Number) live.get("predictedSeconds")).doubleValue();
             assertEquals(emulated, predictedAt(predicted, np), emulated * 0.01, strategy + " np " + np);
             assertEquals(emulated, predictedAt(predicted, np), 1e-9, "expected exact agreement, " + strategy + " np " + np);
             // Replaying the live run's measured tasks reproduces its prediction.
             Map<String, Object> replay = run(name + "-replay", args(new String[] {"predict", "--np", Integer.toString(np),
-                    "--trace", tmp.resolve(name).resolve("tasks.csv").toString()}, "--strategy", strategy, "--masters", "2"));
+                    "--trace", tmp.resolve(name).resolve("tasks.csv").toString()}, strategyArgs));
             assertEquals(emulated, predictedAt(replay, np), emulated * 0.01, "replay " + strategy + " np " + np);
+            events.put(np, live.getOrDefault("masterEvents", List.of()));
         }
         assertTrue(predicted.containsKey("best"));
         Map<?, ?> predictor = (Map<?, ?>) predicted.get("predictor");
         assertEquals(160, predictor.get("sampleSize"));
         assertTrue(((Map<?, ?>) predictor.get("phaseSeconds")).containsKey("simulation"));
+        return predicted;
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] all = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
     }
 
     @Test
@@ -80,6 +88,30 @@ class PredictAgreementTest {
     @Test
     void multipleMastersAgreeWithEmulateAtSeveralP() throws Exception {
         agree("multi", new int[] {4, 7, 10});
+    }
+
+    /** Emulated DY runs' masterEvents by np, from the last agree(): proof that the settings really split. */
+    private final Map<Integer, Object> events = new java.util.TreeMap<>();
+
+    @Test
+    void dynamicMastersAgreeWithEmulateAtSeveralPAndDepths() throws Exception {
+        agree("dynamic", new int[] {5, 8, 12}, "--split-wait", "1us", "--split-window", "2", "--max-depth", "1");
+        assertSplits("depth 1");
+        agree("dynamic", new int[] {9, 16}, "--split-wait", "1us", "--split-window", "3", "--max-depth", "3");
+        assertTrue(events.values().stream().flatMap(e -> ((List<?>) e).stream())
+                .anyMatch(e -> ((Number) ((Map<?, ?>) e).get("depth")).intValue() >= 2), "a secondary split again: " + events);
+        assertSplits("depth 3");
+    }
+
+    @Test
+    void dynamicMastersThatMergeEarlyAgreeWithEmulate() throws Exception {
+        agree("dynamic", new int[] {8, 13}, "--split-wait", "50us", "--merge-wait", "40us", "--split-window", "2");
+        assertSplits("merge-wait");
+    }
+
+    private void assertSplits(String what) {
+        events.forEach((np, e) -> assertTrue(((List<?>) e).size() >= 2, what + ": np " + np + " split and merged: " + e));
+        events.clear();
     }
 
     @Test

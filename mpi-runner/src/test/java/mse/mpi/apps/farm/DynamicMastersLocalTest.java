@@ -1,5 +1,7 @@
 package mse.mpi.apps.farm;
 
+import mse.emulator.dynamic.DynamicSettings;
+import mse.emulator.dynamic.MasterEvent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
