@@ -1,7 +1,5 @@
 package mse.mpi.apps.farm;
 
-import mse.emulator.dynamic.DynamicSettings;
-import mse.emulator.dynamic.MasterEvent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.function.Supplier;
+import mse.emulator.dynamic.DynamicSettings;
+import mse.emulator.dynamic.MasterEvent;
 import mse.mpi.apps.ep.EpWorkload;
 import mse.mpi.apps.mase.CountImage;
 import mse.mpi.apps.mase.ImageSpec;
