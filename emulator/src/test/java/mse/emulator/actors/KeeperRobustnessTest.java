@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -17,6 +18,7 @@ import mse.emulator.kernel.RankFact;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.report.EmulationReport;
+import mse.emulator.timeline.RankHosts;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -61,7 +63,7 @@ class KeeperRobustnessTest {
                 new TargetCpu(1.0), List.of(0), "127.0.0.1", Duration.ofSeconds(120));
         CompletableFuture<EmulationReport> result = new CompletableFuture<>();
         CompletableFuture<ActorRef<GatewayEvent>> events = new CompletableFuture<>();
-        testKit.spawn(VirtualTimeKeeper.create(setup, result, events, new AtomicLong()));
+        testKit.spawn(VirtualTimeKeeper.create(setup, result, events, new AtomicLong(), new RankHosts(), Optional.empty()));
         return new Keeper(events.get(10, TimeUnit.SECONDS), result);
     }
 
