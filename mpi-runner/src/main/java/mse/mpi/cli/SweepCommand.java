@@ -54,7 +54,8 @@ final class SweepCommand implements Callable<Integer> {
         if (resume != null && out != null && !resume.equals(out)) {
             throw new BadInputException("--resume: give either --resume DIR or --out DIR, not two different directories");
         }
-        List<Map<String, Object>> done = resume == null ? List.of() : SweepResume.finishedPoints(resume, plan.get(0).point().identityKeys());
+        Map<String, Object> identity = plan.get(0).point().identityKeys();
+        List<Map<String, Object>> done = resume == null ? List.of() : SweepResume.finishedPoints(resume, identity);
         Path dir = RunDirectory.create(resume != null ? resume : out, "sweep");
         List<Map<String, Object>> points = new ArrayList<>();
         List<RunReport.Run> finished = new ArrayList<>();
@@ -73,9 +74,9 @@ final class SweepCommand implements Callable<Integer> {
             finished.add(new RunReport.Run(point, pointDir));
             comparison.addAll(WithoutPTerm.points(p.point().app(), p.point().target(), List.of(finished.get(finished.size() - 1))));
             ResultTables.printSweepRow(point);
-            Json.write(dir.resolve("summary.json"), summary(points));
+            Json.write(dir.resolve("summary.json"), summary(points, identity));
         }
-        Map<String, Object> summary = summary(points);
+        Map<String, Object> summary = summary(points, identity);
         ResultTables.printSortedIfSeveral(points);
         @SuppressWarnings("unchecked")
         Map<String, Object> best = (Map<String, Object>) summary.get("best");
@@ -96,7 +97,7 @@ final class SweepCommand implements Callable<Integer> {
     }
 
     /** The sweep so far: written after every point, so an interrupted sweep keeps what it finished. */
-    private Map<String, Object> summary(List<Map<String, Object>> points) {
+    private Map<String, Object> summary(List<Map<String, Object>> points, Map<String, Object> identity) {
         Map<String, Object> first = points.get(0);
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("command", "sweep");
@@ -104,6 +105,7 @@ final class SweepCommand implements Callable<Integer> {
             summary.put(key, first.get(key));
         }
         summary.put("strategies", app.strategies());
+        summary.put(SweepResume.IDENTITY_KEY, identity);
         summary.put("points", points);
         summary.put("best", ResultTables.best(points));
         return summary;
