@@ -67,6 +67,8 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     private final Map<Integer, ActorRef<MasterQueue.Command>> queues = new TreeMap<>();
     private final Map<Integer, LatencyHistograms> summaries = new HashMap<>();
     private final List<TaskRecord> tasks = new ArrayList<>();
+    /** Where each task id sits in tasks, for its master's CPU on its result, which comes after it. */
+    private final Map<Integer, Integer> taskIndex = new HashMap<>();
     private final AtomicLong tasksDone;
     private final RankHosts hosts;
     private final Optional<TimelineWriter> timeline;
@@ -101,8 +103,18 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
 
             @Override
             public void taskDone(TaskRecord task) {
+                taskIndex.put(task.taskId(), tasks.size());
                 tasks.add(task);
                 tasksDone.incrementAndGet();
+            }
+
+            @Override
+            public void resultHandled(int rank, int task, long hostCpuNanos) {
+                Integer at = taskIndex.get(task);
+                if (at != null) {
+                    TaskRecord t = tasks.get(at);
+                    tasks.set(at, t.withMasterCpuNanos(t.masterCpuNanos() + hostCpuNanos));
+                }
             }
         });
         timers.startSingleTimer(new ConnectDeadline(), setup.connectTimeout());

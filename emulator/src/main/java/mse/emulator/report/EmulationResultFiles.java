@@ -112,17 +112,20 @@ public final class EmulationResultFiles {
         AtomicFiles.writeString(file, csv.toString());
     }
 
-    /** tasks.csv: order is the position of the task's virtual start among all tasks (its real assignment order). */
+    /**
+     * tasks.csv: order is the position of the task's virtual start among all tasks (its real assignment order);
+     * masterCpuNanos, the last column, is the host CPU its master spent on its result (trace replay charges it).
+     */
     private static void writeTasks(Path file, List<TaskRecord> tasks) throws IOException {
         List<TaskRecord> byStart = new ArrayList<>(tasks);
         byStart.sort(Comparator.comparingLong(TaskRecord::virtualStartNanos).thenComparingInt(TaskRecord::rank)
                 .thenComparingInt(TaskRecord::taskId));
-        StringBuilder csv = new StringBuilder("task,order,slave,cpuNanos,virtualStartNanos,virtualEndNanos\n");
+        StringBuilder csv = new StringBuilder(TaskRecord.CSV_HEADER + "\n");
         for (int order = 0; order < byStart.size(); order++) {
             TaskRecord t = byStart.get(order);
             csv.append(t.taskId()).append(',').append(order).append(',').append(t.rank()).append(',')
                     .append(t.measuredCpuNanos()).append(',').append(t.virtualStartNanos()).append(',')
-                    .append(t.virtualEndNanos()).append('\n');
+                    .append(t.virtualEndNanos()).append(',').append(t.masterCpuNanos()).append('\n');
         }
         AtomicFiles.writeString(file, csv.toString());
     }

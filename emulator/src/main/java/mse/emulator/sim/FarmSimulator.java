@@ -57,6 +57,17 @@ public final class FarmSimulator {
 
     /** Simulates the farm over tasks whose host costs (nanoseconds before the CPU ratio) are given in assignment order. */
     public SimulatedRun run(long[] hostCosts) {
+        return run(hostCosts, new long[hostCosts.length]);
+    }
+
+    /**
+     * Simulates the farm, each master also computing masterCosts[t] (host nanoseconds) on task t's result after it
+     * received it, as a live run's tasks.csv recorded it (masterCpuNanos: its CPU from then up to its next receive).
+     */
+    public SimulatedRun run(long[] hostCosts, long[] masterCosts) {
+        if (masterCosts.length != hostCosts.length) {
+            throw new IllegalArgumentException(hostCosts.length + " task costs but " + masterCosts.length + " master costs");
+        }
         if (hostCosts.length > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("too many tasks: " + hostCosts.length);
         }
@@ -72,7 +83,7 @@ public final class FarmSimulator {
             int from = (int) layout.taskStart(g, hostCosts.length);
             int to = (int) layout.taskStart(g + 1, hostCosts.length);
             groups[g] = new GroupRun(ranks, layout.groupStart(g), layout.groupStart(g + 1), latency);
-            groups[g].serve(hostCosts, from, to);
+            groups[g].serve(hostCosts, masterCosts, from, to);
             groups[g].flushOverheads();
             messages += groups[g].messages;
             sequential += groups[g].computeNanos;
@@ -142,6 +153,8 @@ public final class FarmSimulator {
         final long[] lastToMaster;
         final long[] lastToSlave;
         final long[] requestedAt;
+        /** The task each slave holds (whose result it sends next). */
+        final int[] task;
 
         Ranks(int processes) {
             clock = new long[processes];
@@ -150,6 +163,7 @@ public final class FarmSimulator {
             lastToMaster = filled(processes);
             lastToSlave = filled(processes);
             requestedAt = filled(processes);
+            task = new int[processes];
         }
 
         private static long[] filled(int n) {
@@ -174,6 +188,7 @@ public final class FarmSimulator {
         long receiveNanos;
         long idleNanos;
         long computeNanos;
+        long masterComputeNanos;
         long messages;
         long latestSlaveClock;
         private long runOverhead = -1;
@@ -187,7 +202,7 @@ public final class FarmSimulator {
             this.queue = new ResultQueue(end - master, ranks.resultArrival);
         }
 
-        void serve(long[] costs, int from, int to) {
+        void serve(long[] costs, long[] masterCosts, int from, int to) {
             int next = from;
             for (int slave = master + 1; slave < end; slave++) {
                 if (next < to) {
@@ -200,6 +215,7 @@ public final class FarmSimulator {
             while (!queue.isEmpty()) {
                 int slave = queue.peek();
                 receiveResult(slave);
+                handleResult(masterCosts[r.task[slave]]);
                 if (next < to) {
                     assign(slave, next++, costs);
                     queue.requeueHead();
@@ -229,6 +245,18 @@ public final class FarmSimulator {
             messages++;
         }
 
+        /** The master's own work on the result it received (collect, describe the next task): its measured CPU. */
+        private void handleResult(long hostNanos) {
+            long charge = cpu.chargeNanos(hostNanos);
+            if (charge > 0) {
+                if (observed) {
+                    charged(Charge.compute(master, clock, clock + charge, Charge.NONE));
+                }
+                clock += charge;
+                masterComputeNanos += charge;
+            }
+        }
+
         /** The master sends task t; the slave receives it, computes it and sends its result. */
         private void assign(int slave, int task, long[] costs) {
             taskCosts.of(shape.taskBytes(task));
@@ -240,6 +268,7 @@ public final class FarmSimulator {
             resultCosts.of(bytes);
             long departure = sendStart + resultCosts.send();
             r.requestedAt[slave] = sendStart;
+            r.task[slave] = task;
             r.clock[slave] = departure;
             r.resultBytes[slave] = bytes;
             r.resultArrival[slave] = MessageTiming.channelArrival(departure + resultCosts.wire(), r.lastToMaster[slave]);
@@ -293,7 +322,7 @@ public final class FarmSimulator {
         }
 
         RankAccount account() {
-            return new RankAccount(master, sendNanos, receiveNanos, 0, idleNanos, clock, true);
+            return new RankAccount(master, sendNanos, receiveNanos, masterComputeNanos, idleNanos, clock, true);
         }
     }
 }

@@ -25,9 +25,18 @@ record StrategySimulation(SimulatedRun run, List<MasterEvent> events) {
 
     static StrategySimulation of(Strategy strategy, LogGpsModel network, TargetCpu cpu, FarmMessageSizes sizes, long[] hostCosts,
                                  boolean recordLatency) {
+        return of(strategy, network, cpu, sizes, hostCosts, new long[hostCosts.length], recordLatency);
+    }
+
+    /**
+     * With masterCosts[t], the host CPU a master spent on task t's result (a live trace's masterCpuNanos): SI and ML
+     * charge it; DY's replay does not model the masters' own work and charges none of it.
+     */
+    static StrategySimulation of(Strategy strategy, LogGpsModel network, TargetCpu cpu, FarmMessageSizes sizes, long[] hostCosts,
+                                 long[] masterCosts, boolean recordLatency) {
         if (strategy instanceof SingleMaster || strategy instanceof MultipleMasters) {
             int groups = strategy instanceof MultipleMasters ml ? ml.groups() : 1;
-            SimulatedRun run = new FarmSimulator(network, cpu, sizes.staticMasters(), groups, recordLatency).run(hostCosts);
+            SimulatedRun run = new FarmSimulator(network, cpu, sizes.staticMasters(), groups, recordLatency).run(hostCosts, masterCosts);
             return new StrategySimulation(run, List.of());
         }
         if (strategy instanceof DynamicMasters dy) {

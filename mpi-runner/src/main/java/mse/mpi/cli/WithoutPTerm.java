@@ -52,7 +52,7 @@ final class WithoutPTerm {
             int np = ((Number) run.summary().get("np")).intValue();
             TraceReplay trace = TraceReplay.load(run.dir().resolve("tasks.csv"), app.workload().tasks(), TargetCpu.of(target.cpu()));
             SimulatedRun sim = StrategySimulation.of(app.strategy(), new LogGpsModel(flat.get().network(), np), trace.cpu(),
-                    FarmMessageSizes.of(app.workload()), trace.hostCosts(), false).run();
+                    FarmMessageSizes.of(app.workload()), trace.hostCosts(), trace.masterCosts(), false).run();
             points.add(new ReportPoint(RunReport.series(run.summary()).replace(String.valueOf(run.summary().get("profile")),
                     flat.get().network().name()), np, sim.predictedNanos() / 1e9, ReportPoint.MasterBreakdown.NONE, null));
         }
