@@ -9,12 +9,16 @@ import mse.emulator.dynamic.DynamicMasterState.MergeOrder;
 import mse.emulator.dynamic.DynamicMasterState.Reply;
 import mse.emulator.dynamic.DynamicSettings;
 import mse.emulator.dynamic.MasterEvent;
+import mse.emulator.kernel.Charge;
 import mse.emulator.kernel.EmulatorReply;
+import mse.emulator.kernel.KernelObserver;
 import mse.emulator.kernel.MasterQueueStatistics;
+import mse.emulator.kernel.MessageRecord;
 import mse.emulator.kernel.RankAccount;
 import mse.emulator.kernel.RankFact;
 import mse.emulator.kernel.RunOutcome;
 import mse.emulator.kernel.RunResult;
+import mse.emulator.kernel.TaskRecord;
 import mse.emulator.kernel.VirtualTimeKernel;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.TargetCpu;
@@ -44,6 +48,7 @@ public final class DynamicFarmReplay {
     private final Rank[] ranks;
     private final Deque<EmulatorReply.Grant> grants = new ArrayDeque<>();
     private final LatencyHistograms latency = new LatencyHistograms();
+    private KernelObserver observer = KernelObserver.NONE;
     private long messages;
     private List<MasterEvent> log = List.of();
 
@@ -69,7 +74,23 @@ public final class DynamicFarmReplay {
             throw new IllegalArgumentException("DY needs at least 2 ranks, got " + np);
         }
         MasterQueueStatistics rootQueue = new MasterQueueStatistics(0, latency);
-        this.kernel = new VirtualTimeKernel(network, cpu, rootQueue::observe);
+        this.kernel = new VirtualTimeKernel(network, cpu, new KernelObserver() {
+            @Override
+            public void messageReceived(MessageRecord message) {
+                rootQueue.observe(message);
+                observer.messageReceived(message);
+            }
+
+            @Override
+            public void taskDone(TaskRecord task) {
+                observer.taskDone(task);
+            }
+
+            @Override
+            public void charged(Charge charge) {
+                observer.charged(charge);
+            }
+        });
         this.shape = shape;
         this.settings = settings;
         this.hostCosts = hostCosts.clone();
@@ -77,6 +98,12 @@ public final class DynamicFarmReplay {
         for (int r = 0; r < np; r++) {
             ranks[r] = new Rank();
         }
+    }
+
+    /** Reports every charge and delivered message of the run to `observer` (a timeline), as the live kernel does. */
+    public DynamicFarmReplay observedBy(KernelObserver observer) {
+        this.observer = observer;
+        return this;
     }
 
     /** Runs the program to the end; the prediction as `emulate` would report it. */

@@ -19,7 +19,9 @@ import picocli.CommandLine;
 /**
  * The fast path against the live emulator (DESIGN.md "The fast path"): with a deterministic task cost,
  * `predict --sample all` and `emulate --local` must give the same predicted time (the design allows 1%; they
- * agree to the nanosecond) for SI and ML at several P, and replaying the live run's tasks.csv must reproduce it.
+ * agree to the nanosecond) for SI, ML and DY (several split/merge settings and depths), with MASE and EP, at
+ * several P, DY with the same splits and merges; and replaying the live run's tasks.csv (`predict --trace`)
+ * must reproduce it to the nanosecond too.
  */
 class PredictAgreementTest {
 
@@ -76,7 +78,7 @@ class PredictAgreementTest {
             // Replaying the live run's measured tasks reproduces its prediction.
             Map<String, Object> replay = run(name + "-replay", args(workload, new String[] {"predict", "--np", Integer.toString(np),
                     "--trace", tmp.resolve(name).resolve("tasks.csv").toString()}, strategyArgs));
-            assertEquals(emulated, predictedAt(replay, np), emulated * 0.01, "replay " + strategy + " np " + np);
+            assertEquals(emulated, predictedAt(replay, np), 1e-9, "replay " + strategy + " np " + np);
             if (strategy.equals("dynamic")) {
                 events.put(np, live.getOrDefault("masterEvents", List.of()));
             }
