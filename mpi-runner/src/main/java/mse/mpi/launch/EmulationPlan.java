@@ -11,14 +11,22 @@ import mse.mpi.apps.AppOptions;
  * charged, whether ranks are real mpirun processes or threads of this JVM (local), the time limit,
  * where rank 0 leaves its result, (tests only) the largest random real delay to inject per operation, and
  * the Open MPI transports the ranks use (validate pins vader, the fast network, as seed 001 section 3 runs
- * on Myrinet to emulate Fast Ethernet).
+ * on Myrinet to emulate Fast Ethernet), the address the emulator listens on and the machines the ranks run on.
  */
 public record EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
                             Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress, String btl,
-                            String bindHost) {
+                            String bindHost, Cluster cluster) {
 
     /** Loopback: the emulator of a single-machine run listens where only this machine can reach it. */
     public static final String LOOPBACK = "127.0.0.1";
+
+    /** A plan on this machine. */
+    public EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
+                         Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress, String btl,
+                         String bindHost) {
+        this(app, np, profile, taskCost, local, timeout, workDir, chaosDelayMillis, progress, btl, bindHost,
+                Cluster.THIS_MACHINE_ONLY);
+    }
 
     public EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
                          Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress, String btl) {
