@@ -5,15 +5,21 @@ import java.util.List;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.RankCpus;
 import mse.emulator.model.TargetCpu;
+import mse.emulator.timeline.TimelineSetup;
 
 /**
  * What an emulator needs to know before the ranks connect: the target network for P = np processes,
  * the target CPU of each rank (its host's ratio on several hosts), which ranks are masters (each gets a
- * MasterQueue), the interface to listen on (loopback unless ranks run on other hosts) and how long to wait
- * for every rank to connect.
+ * MasterQueue), the interface to listen on (loopback unless ranks run on other hosts), how long to wait
+ * for every rank to connect, and where the run's timeline goes (if anywhere).
  */
 public record EmulationSetup(LogGpsModel network, RankCpus cpus, List<Integer> masters, String bindHost,
-                             Duration connectTimeout) {
+                             Duration connectTimeout, TimelineSetup timeline) {
+
+    /** A run without a timeline. */
+    public EmulationSetup(LogGpsModel network, RankCpus cpus, List<Integer> masters, String bindHost, Duration connectTimeout) {
+        this(network, cpus, masters, bindHost, connectTimeout, TimelineSetup.off());
+    }
 
     public EmulationSetup {
         masters = List.copyOf(masters);

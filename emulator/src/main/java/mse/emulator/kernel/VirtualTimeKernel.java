@@ -144,7 +144,7 @@ public final class VirtualTimeKernel {
             post(rank, probe.source(), probe.tag(), true);
         } else if (fact instanceof RankFact.TaskDone task) {
             long start = rank.clock.now();
-            compute(rank, task.cpuNanos());
+            compute(rank, task.cpuNanos(), task.taskId());
             observer.taskDone(new TaskRecord(task.taskId(), rank.rank, task.measuredCpuNanos(), start, rank.clock.now()));
         } else if (fact instanceof RankFact.ClockQuery query) {
             compute(rank, query.cpuNanos());
@@ -159,9 +159,17 @@ public final class VirtualTimeKernel {
 
     /** Computation first: host CPU scaled to the target CPU, with the ratio of the rank's host (DESIGN.md, "Computation"). */
     private void compute(RankState rank, long cpuNanos) {
+        compute(rank, cpuNanos, Charge.NONE);
+    }
+
+    private void compute(RankState rank, long cpuNanos, int task) {
         long charge = cpus.chargeNanos(rank.rank, rank.takeCpu(cpuNanos));
+        long start = rank.clock.now();
         rank.clock.advanceBy(charge);
         rank.computeNanos += charge;
+        if (charge > 0) {
+            observer.charged(Charge.compute(rank.rank, start, rank.clock.now(), task));
+        }
     }
 
     /** Send at t: busy o_s, departs d = t + o_s, arrives a = max(d + L + kG, previous a on the channel). */
@@ -175,6 +183,9 @@ public final class VirtualTimeKernel {
         sender.clock.advanceBy(overhead);
         sender.sendNanos += overhead;
         long departure = sender.clock.now();
+        if (overhead > 0) {
+            observer.charged(Charge.send(sender.rank, start, departure, destination, sent.tag(), sent.bytes()));
+        }
         long arrival = channels.arrival(sender.rank, destination, departure + network.wireNanos(sent.bytes()));
         AnnouncedMessage message = new AnnouncedMessage(nextSequence++, sender.rank, destination, sent.tag(),
                 sent.bytes(), start, departure, arrival, network.isSynchronous(sent.bytes()));
@@ -258,6 +269,9 @@ public final class VirtualTimeKernel {
         long overhead = network.recvOverheadNanos(message.bytes());
         receiver.clock.advanceBy(overhead);
         receiver.receiveNanos += overhead;
+        if (overhead > 0) {
+            observer.charged(Charge.receive(receiver.rank, start, receiver.clock.now(), message.source(), message.tag(), message.bytes()));
+        }
         receiver.resume();
         replies.add(new EmulatorReply.Grant(receiver.rank, message.source(), message.tag(), message.bytes(),
                 receiver.clock.now()));

@@ -2,27 +2,35 @@ package mse.emulator.report;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import mse.emulator.kernel.RunResult;
 import mse.emulator.kernel.TaskRecord;
+import mse.emulator.timeline.TimelineWriter;
 
 /**
  * Everything one emulated run measured: the kernel's accounting per rank, every task with its virtual
- * span, the master queues' distributions, keyed by master rank, and the address each rank's connection to
- * the emulator came from (by rank; empty when the ranks were not connected over the network).
+ * span, the master queues' distributions, keyed by master rank, the timeline's events when one was asked
+ * for (the caller finishes it with the run's inputs, or discards it), and the address each rank's connection
+ * to the emulator came from (by rank; empty when unknown).
  */
 public record EmulationReport(RunResult result, List<TaskRecord> tasks, Map<Integer, LatencyHistograms> masterQueues,
-                              List<Integer> masters, List<String> rankAddresses) {
+                              List<Integer> masters, Optional<TimelineWriter> timeline, List<String> rankAddresses) {
+
+    public EmulationReport(RunResult result, List<TaskRecord> tasks, Map<Integer, LatencyHistograms> masterQueues,
+                           List<Integer> masters) {
+        this(result, tasks, masterQueues, masters, Optional.empty());
+    }
+
+    public EmulationReport(RunResult result, List<TaskRecord> tasks, Map<Integer, LatencyHistograms> masterQueues,
+                           List<Integer> masters, Optional<TimelineWriter> timeline) {
+        this(result, tasks, masterQueues, masters, timeline, List.of());
+    }
 
     public EmulationReport {
         tasks = List.copyOf(tasks);
         masterQueues = Map.copyOf(masterQueues);
         masters = List.copyOf(masters);
         rankAddresses = List.copyOf(rankAddresses);
-    }
-
-    public EmulationReport(RunResult result, List<TaskRecord> tasks, Map<Integer, LatencyHistograms> masterQueues,
-                           List<Integer> masters) {
-        this(result, tasks, masterQueues, masters, List.of());
     }
 
     /** All masters' observations together. */

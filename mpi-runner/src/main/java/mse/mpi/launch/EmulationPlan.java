@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
+import mse.emulator.timeline.TimelineMode;
 import mse.mpi.apps.AppOptions;
 
 /**
@@ -11,11 +12,12 @@ import mse.mpi.apps.AppOptions;
  * charged, whether ranks are real mpirun processes or threads of this JVM (local), the time limit,
  * where rank 0 leaves its result, (tests only) the largest random real delay to inject per operation, and
  * the Open MPI transports the ranks use (validate pins vader, the fast network, as seed 001 section 3 runs
- * on Myrinet to emulate Fast Ethernet), the address the emulator listens on and the machines the ranks run on.
+ * on Myrinet to emulate Fast Ethernet), and how much of the timeline to write into workDir (off for
+ * benchmarks and validation), and the machines the ranks run on (the emulator listens on bindHost).
  */
 public record EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
                             Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress, String btl,
-                            String bindHost, Cluster cluster) {
+                            String bindHost, TimelineMode timeline, Cluster cluster) {
 
     /** Loopback: the emulator of a single-machine run listens where only this machine can reach it. */
     public static final String LOOPBACK = "127.0.0.1";
@@ -23,14 +25,14 @@ public record EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskC
     /** A plan on this machine. */
     public EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
                          Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress, String btl,
-                         String bindHost) {
-        this(app, np, profile, taskCost, local, timeout, workDir, chaosDelayMillis, progress, btl, bindHost,
+                         String bindHost, TimelineMode timeline) {
+        this(app, np, profile, taskCost, local, timeout, workDir, chaosDelayMillis, progress, btl, bindHost, timeline,
                 Cluster.THIS_MACHINE_ONLY);
     }
 
     public EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
                          Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress, String btl) {
-        this(app, np, profile, taskCost, local, timeout, workDir, chaosDelayMillis, progress, btl, LOOPBACK);
+        this(app, np, profile, taskCost, local, timeout, workDir, chaosDelayMillis, progress, btl, LOOPBACK, TimelineMode.OFF);
     }
 
     /** A plan over Open MPI's default choice of transports, without a progress display. */
