@@ -128,7 +128,7 @@ final class PredictCommand implements Callable<Integer> {
                 MasterEventsFile.write(java.nio.file.Files.createDirectories(pointDir), run.events(), point);
             }
             PredictedTimeline.write(pointDir, timeline.mode(), strategy, new LogGpsModel(profile.network(), c.np()), cpu, sizes,
-                    hostCosts, header(profile, taskCost, hostCosts.length));
+                    hostCosts, header(profile, taskCost, hostCosts.length), run.events());
             points.add(point);
             ResultTables.printSweepRow(point);
         }
