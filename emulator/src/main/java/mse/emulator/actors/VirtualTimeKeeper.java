@@ -250,9 +250,15 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     private Behavior<Command> onQueueSummarized(QueueSummarized summarized) {
         summaries.put(summarized.summary().master(), summarized.summary().histograms());
         if (summaries.size() == queues.size()) {
-            result.complete(new EmulationReport(kernel.result(), tasks, summaries, List.copyOf(queues.keySet()), timeline));
+            result.complete(new EmulationReport(kernel.result(), tasks, summaries, List.copyOf(queues.keySet()), timeline, rankAddresses()));
         }
         return this;
+    }
+
+    /** Where each rank's connection came from: on several hosts, which machine ran it. */
+    private List<String> rankAddresses() {
+        return java.util.Arrays.stream(connections).map(c -> c == null ? "" : c.remote().getAddress() == null
+                ? c.remote().getHostString() : c.remote().getAddress().getHostAddress()).toList();
     }
 
     private void route(List<EmulatorReply> replies) {
@@ -304,7 +310,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
             ActorRef<MasterQueue.Summary> replyTo = getContext().messageAdapter(MasterQueue.Summary.class, QueueSummarized::new);
             queues.values().forEach(q -> q.tell(new MasterQueue.Summarize(replyTo)));
             if (queues.isEmpty()) {
-                result.complete(new EmulationReport(kernel.result(), tasks, summaries, List.of(), timeline));
+                result.complete(new EmulationReport(kernel.result(), tasks, summaries, List.of(), timeline, rankAddresses()));
             }
         } else {
             fail(outcome.reason());
