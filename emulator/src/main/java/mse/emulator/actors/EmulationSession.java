@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import mse.emulator.report.EmulationReport;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.DispatcherSelector;
 
 /**
  * One emulator, started next to one job: a Pekko actor system whose guardian is the
@@ -20,6 +21,11 @@ import org.apache.pekko.actor.typed.ActorSystem;
  */
 public final class EmulationSession implements AutoCloseable {
 
+    /**
+     * The keeper has a thread of its own: every grant passes through it, and a thread that only ever runs the
+     * keeper is woken directly by the gateway's tell instead of waiting for a shared pool's worker.
+     */
+    private static final String KEEPER_DISPATCHER = "mse.keeper-dispatcher";
     private static final Duration BIND_TIMEOUT = Duration.ofSeconds(20);
 
     private final ActorSystem<VirtualTimeKeeper.Command> system;
@@ -40,7 +46,8 @@ public final class EmulationSession implements AutoCloseable {
         CompletableFuture<ActorRef<GatewayEvent>> events = new CompletableFuture<>();
         AtomicLong tasksDone = new AtomicLong();
         ActorSystem<VirtualTimeKeeper.Command> system =
-                ActorSystem.create(VirtualTimeKeeper.create(setup, report, events, tasksDone), "mse-emulator", config());
+                ActorSystem.create(VirtualTimeKeeper.create(setup, report, events, tasksDone), "mse-emulator", config(),
+                        DispatcherSelector.fromConfig(KEEPER_DISPATCHER));
         try {
             ActorRef<GatewayEvent> sink = events.get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             RankGateway gateway = RankGateway.bind(system, setup.bindHost(), 0, sink).toCompletableFuture()
@@ -68,6 +75,11 @@ public final class EmulationSession implements AutoCloseable {
                 pekko.log-dead-letters-during-shutdown = off
                 pekko.coordinated-shutdown.exit-jvm = off
                 pekko.coordinated-shutdown.run-by-jvm-shutdown-hook = off
+                mse.keeper-dispatcher {
+                  type = PinnedDispatcher
+                  executor = "thread-pool-executor"
+                  thread-pool-executor.allow-core-timeout = off
+                }
                 """).withFallback(ConfigFactory.load());
     }
 
@@ -97,7 +109,7 @@ public final class EmulationSession implements AutoCloseable {
 
     @Override
     public void close() {
-        gateway.unbind();
+        gateway.close();
         system.terminate();
         try {
             system.getWhenTerminated().toCompletableFuture().get(10, TimeUnit.SECONDS);

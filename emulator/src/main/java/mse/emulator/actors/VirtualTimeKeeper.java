@@ -116,8 +116,10 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         GatewayEvent event = message.event();
         if (event instanceof GatewayEvent.RankConnected c) {
             onConnected(c);
-        } else if (event instanceof GatewayEvent.FactArrived f) {
-            onFact(f.fact());
+        } else if (event instanceof GatewayEvent.FactsArrived f) {
+            f.facts().forEach(this::onFact);
+            requestProgress();
+            concludeIfOver();
         } else if (event instanceof GatewayEvent.RankDisconnected d) {
             onDisconnected(d);
         } else if (event instanceof GatewayEvent.ConnectionRejected r) {
@@ -156,8 +158,6 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
                     + protocolError.getMessage()));
         }
         route(replies);
-        requestProgress();
-        concludeIfOver();
     }
 
     private void onDisconnected(GatewayEvent.RankDisconnected d) {

@@ -2,6 +2,7 @@ package mse.emulator.wire;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
@@ -36,6 +37,8 @@ public final class EmulatorLink implements AutoCloseable {
     private final DataInputStream in;
     private final ReentrantLock writeLock = new ReentrantLock();
     private final ReentrantLock askLock = new ReentrantLock();
+    /** Facts reported and not yet sent, encoded back to back: the payload of the next frame. */
+    private final ByteArrayOutputStream pending = new ByteArrayOutputStream(256);
     private final LinkedBlockingQueue<Object> answers = new LinkedBlockingQueue<>();
     private volatile EmulationAbortedException ended;
     private volatile boolean closing;
@@ -56,7 +59,7 @@ public final class EmulatorLink implements AutoCloseable {
         EmulatorLink link;
         try {
             link = new EmulatorLink(socket, peer, hello.rank());
-            link.write(FrameCodec.encodeHello(hello));
+            link.writeHello(FrameCodec.encodeHello(hello));
         } catch (IOException | RuntimeException e) {
             socket.close();
             throw new IOException("cannot greet the emulator at " + peer + ": " + e.getMessage(), e);
@@ -77,10 +80,20 @@ public final class EmulatorLink implements AutoCloseable {
         this.progress = progress;
     }
 
-    /** Sends a fact that needs no answer. Safe from any thread; each fact is one frame, flushed at once. */
+    /**
+     * Reports a fact that needs no answer. Safe from any thread. It waits in this link until the next ask,
+     * flush or close, so that everything a rank says up to a blocking call travels in one frame: the facts
+     * are the grant's preconditions, and nothing waits on them sooner (a send never blocks in MPI here).
+     */
     public void report(RankFact fact) {
         failIfEnded();
-        write(fact);
+        write(fact, false);
+    }
+
+    /** Sends what was reported so far, in one frame. */
+    public void flush() {
+        failIfEnded();
+        write(null, true);
     }
 
     /**
@@ -92,7 +105,7 @@ public final class EmulatorLink implements AutoCloseable {
         askLock.lock();
         try {
             failIfEnded();
-            write(fact);
+            write(fact, true);
             Object answer = answers.take();
             if (answer instanceof Ended e) {
                 answers.add(e); // leave it for the next caller
@@ -123,6 +136,7 @@ public final class EmulatorLink implements AutoCloseable {
         try {
             writeLock.lock();
             try {
+                writePending();
                 out.flush();
                 socket.shutdownOutput();
             } finally {
@@ -152,17 +166,38 @@ public final class EmulatorLink implements AutoCloseable {
         throw new IllegalArgumentException(fact + " gets no answer: report it instead");
     }
 
-    private void write(RankFact fact) {
+    /** Adds the fact (if any) to the pending frame and, when asked, sends that frame at once. */
+    private void write(RankFact fact, boolean send) {
+        writeLock.lock();
         try {
-            write(FrameCodec.encodeFact(fact));
+            if (fact != null) {
+                byte[] encoded = FrameCodec.encodeFact(fact);
+                if (pending.size() + encoded.length > FrameCodec.MAX_FRAME_BYTES) {
+                    writePending(); // a rank that says a lot without blocking: one full frame goes ahead
+                }
+                pending.write(encoded);
+            }
+            if (send) {
+                writePending();
+                out.flush();
+            }
         } catch (IOException e) {
             EmulationAbortedException lost = lost(e);
             end(lost);
             throw lost;
+        } finally {
+            writeLock.unlock();
         }
     }
 
-    private void write(byte[] payload) throws IOException {
+    private void writePending() throws IOException {
+        if (pending.size() > 0) {
+            FrameCodec.writeFrame(out, pending.toByteArray());
+            pending.reset();
+        }
+    }
+
+    private void writeHello(byte[] payload) throws IOException {
         writeLock.lock();
         try {
             FrameCodec.writeFrame(out, payload);
@@ -191,17 +226,19 @@ public final class EmulatorLink implements AutoCloseable {
             end(lost(new IOException("the emulator closed the connection")));
         } catch (IOException | MalformedFrameException e) {
             end(lost(e));
+        } catch (EmulationAbortedException writeFailed) {
+            // answering a heartbeat found the connection gone; write() has ended the link already
         }
     }
 
-    private void answerProgressRequest() throws IOException {
+    private void answerProgressRequest() {
         RankFact.Progress answer;
         try {
             answer = progress.get();
         } catch (RuntimeException e) {
             answer = staleProgress(); // a failing probe must not kill the link; a stale one is ignored
         }
-        write(FrameCodec.encodeFact(answer));
+        write(answer, true);
     }
 
     private RankFact.Progress staleProgress() {

@@ -67,11 +67,12 @@ class RankGatewayTest {
             List<GatewayEvent> events = byRank.get(rank);
             assertInstanceOf(GatewayEvent.RankConnected.class, events.get(0));
             assertEquals(new GatewayEvent.RankDisconnected(rank, true, "connection closed"), events.get(events.size() - 1));
-            assertEquals(new GatewayEvent.FactArrived(new RankFact.Finished(rank, 7)), events.get(events.size() - 2));
+            List<RankFact> facts = new ArrayList<>();
+            events.subList(1, events.size() - 1).forEach(e -> facts.addAll(((GatewayEvent.FactsArrived) e).facts()));
+            assertEquals(new RankFact.Finished(rank, 7), facts.remove(facts.size() - 1));
             List<Long> computed = new ArrayList<>();
             List<Long> progress = new ArrayList<>();
-            for (GatewayEvent event : events.subList(1, events.size() - 2)) {
-                RankFact fact = ((GatewayEvent.FactArrived) event).fact();
+            for (RankFact fact : facts) {
                 (fact instanceof RankFact.Computed ? computed : progress).add(cpuNanos(fact));
             }
             assertEquals(sequence(perThread), computed, "Computed of rank " + rank);
@@ -109,7 +110,7 @@ class RankGatewayTest {
         RankConnection connection = live.await(GatewayEvent.RankConnected.class).connection();
         CompletableFuture<EmulatorReply> pending = CompletableFuture.supplyAsync(
                 () -> link.ask(new RankFact.Receive(0, 5, RankFact.ANY, LoopbackKernel.HOLD_TAG, true)));
-        live.await(GatewayEvent.FactArrived.class); // the ask is now waiting for its grant
+        live.awaitFact(); // the ask is now waiting for its grant
 
         connection.abort("deadlock: rank 0 waits on (ANY, 99)");
 
@@ -131,7 +132,7 @@ class RankGatewayTest {
             link.onProgressRequest(() -> new RankFact.Progress(1, 3, 4_242L));
             RankConnection connection = live.await(GatewayEvent.RankConnected.class).connection();
             assertTrue(connection.send(new EmulatorReply.ProgressRequest(1)));
-            assertEquals(new RankFact.Progress(1, 3, 4_242L), live.await(GatewayEvent.FactArrived.class).fact());
+            assertEquals(new RankFact.Progress(1, 3, 4_242L), live.awaitFact());
             assertThrows(IllegalArgumentException.class, () -> connection.send(new EmulatorReply.Clock(0, 1)));
         }
     }

@@ -28,6 +28,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Benchmarks. 'emulate': wall time of an emulated run divided by the plain run of the same command.",
                 "'predict': simulated messages per second at P = 64, and one live emulate at np 8 (wall) divided by a predict sweep P = 2..64.",
+                "'hop': wall time from a fact on one rank's connection to the grant it releases on another's (median, p99).",
                 "'soak': a 1,048,576-task emulation at np 16 (unless --image/--np say otherwise): peak memory of the emulator and of a rank, wall time."},
         footer = {"", "Examples:", "  ./run.sh bench emulate --np 4,8 --repeat 3 --task-points 16",
                 "  ./run.sh bench predict --image 1024x1024 --task-cost per-iteration:10ns",
@@ -37,7 +38,7 @@ final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "WHAT", description = "The benchmark: emulate, predict or soak.")
+    @Parameters(index = "0", paramLabel = "WHAT", description = "The benchmark: emulate, hop, predict or soak.")
     String what;
 
     @Option(names = "--np", paramLabel = "P,P,...", defaultValue = "4,8", description = "Ranks (default: ${DEFAULT-VALUE}).")
@@ -45,6 +46,9 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", description = "Runs of each kind per P; the median counts (default: ${DEFAULT-VALUE}).")
     int repeat;
+
+    /** Hops timed by 'hop' (after as many again to warm up). */
+    private static final int HOPS = 4_000;
 
     @Mixin
     AppOptions app;
@@ -59,6 +63,10 @@ final class BenchCommand implements Callable<Integer> {
             PredictBenchmark.run(app, target, repeat, Files.createTempDirectory("mse-bench-predict"));
             return 0;
         }
+        if ("hop".equals(what)) {
+            printHop(HopBenchmark.run(HOPS));
+            return 0;
+        }
         if ("soak".equals(what)) {
             if (!spec.commandLine().getParseResult().hasMatchedOption("--image")) {
                 app = AppOptionsDefaults.soak();
@@ -68,7 +76,7 @@ final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if (!"emulate".equals(what)) {
-            throw new BadInputException("bench: unknown benchmark '" + what + "'; available: emulate, predict, soak");
+            throw new BadInputException("bench: unknown benchmark '" + what + "'; available: emulate, hop, predict, soak");
         }
         if (repeat < 1) {
             throw new BadInputException("--repeat: expected at least 1, got " + repeat);
@@ -90,6 +98,11 @@ final class BenchCommand implements Callable<Integer> {
         }
         lines.forEach(System.out::println);
         return 0;
+    }
+
+    private static void printHop(double[] medianAndP99) {
+        System.out.printf("hop-median-us: %.1f%n", medianAndP99[0]);
+        System.out.printf("hop-p99-us: %.1f%n", medianAndP99[1]);
     }
 
     private double[] plainRuns(int np) {
