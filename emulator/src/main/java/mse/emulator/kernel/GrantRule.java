@@ -1,7 +1,7 @@
 package mse.emulator.kernel;
 
-import java.util.SortedSet;
-import java.util.TreeSet;
+import java.util.ArrayList;
+import java.util.List;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.TargetCpu;
 
@@ -33,15 +33,37 @@ final class GrantRule {
         return true;
     }
 
-    /** The running ranks that hold `message` back: a heartbeat from them may release it. */
-    SortedSet<Integer> holdingBack(RankState[] ranks, AnnouncedMessage message) {
-        SortedSet<Integer> holding = new TreeSet<>();
+    /**
+     * What the running ranks that hold `message` back must tell before it can be granted: for each, the host
+     * CPU time since its last fact that lifts its lower bound past the message (null messages on demand,
+     * Chandy-Misra-Bryant). In rank order.
+     */
+    List<EmulatorReply.ProgressRequest> holdingBack(RankState[] ranks, AnnouncedMessage message) {
+        List<EmulatorReply.ProgressRequest> requests = new ArrayList<>();
         for (RankState rank : ranks) {
             if (rank.isRunning() && couldArriveFirst(rank, message)) {
-                holding.add(rank.rank);
+                requests.add(new EmulatorReply.ProgressRequest(rank.rank, rank.factsReported, cpuToRelease(rank, message)));
             }
         }
-        return holding;
+        return requests;
+    }
+
+    /**
+     * The least host CPU c with clock + charge(c) + lookahead past the message's arrival (strictly past it
+     * when the rank would win the tie). charge() rounds, so the estimate from the ratio is nudged to the
+     * exact least value; charge() is monotone, so a Progress of at least c releases the message.
+     */
+    private long cpuToRelease(RankState rank, AnnouncedMessage message) {
+        long needed = message.arrivalNanos() - network.lookaheadNanos() - rank.clock.now()
+                + (rank.rank < message.source() ? 1 : 0);
+        long c = Math.max(0, (long) Math.ceil(needed * cpu.speedRatio()));
+        while (cpu.chargeNanos(c) < needed) {
+            c++;
+        }
+        while (c > 0 && cpu.chargeNanos(c - 1) >= needed) {
+            c--;
+        }
+        return c;
     }
 
     private boolean couldArriveFirst(RankState rank, AnnouncedMessage message) {

@@ -95,13 +95,13 @@ public final class VirtualTimeKernel {
     }
 
     /**
-     * Running ranks whose Progress heartbeat would let a waiting ANY-source receive be granted: their lower
-     * bound + lookahead is still below the earliest candidate's arrival. Empty when nobody waits on them, so
-     * the shell asks for heartbeats only when they matter.
+     * What the running ranks that hold the earliest waiting ANY-source receive back must report before it
+     * can be granted: each one's CPU target (lower bounds on demand). Empty when nobody waits on them, so the
+     * shell asks only when it matters, and each rank answers once its CPU got there.
      */
-    public SortedSet<Integer> ranksToHearFrom() {
+    public List<EmulatorReply.ProgressRequest> progressRequests() {
         return earliestAnySourceCandidate().map(candidate -> grantRule.holdingBack(ranks, candidate.message))
-                .orElseGet(TreeSet::new);
+                .orElseGet(List::of);
     }
 
     public RunOutcome outcome() {

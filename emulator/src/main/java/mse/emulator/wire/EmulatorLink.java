@@ -11,7 +11,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Supplier;
+import java.util.function.LongSupplier;
 import mse.emulator.kernel.EmulatorReply;
 import mse.emulator.kernel.RankFact;
 
@@ -20,10 +20,11 @@ import mse.emulator.kernel.RankFact;
  * caller and a daemon reader), because a rank runs in a heap of 128 MB or less next to up to 63 others on a
  * small host and must start in milliseconds; an actor system per rank would cost both.
  *
- * <p>Facts go out with {@link #report} (fire and forget, flushed at once so the grant rule sees them) or
- * {@link #ask} (the facts that wait for an answer: a Receive with needsAnswer, a ClockQuery). The reader
- * thread routes answers to the waiting ask, answers ProgressRequest on its own, and turns Abort or a lost
- * connection into an {@link EmulationAbortedException} for every pending and later call.
+ * <p>Facts go out with {@link #report} (fire and forget: it waits for the next ask, flush or close, so that
+ * everything a rank says up to a blocking call travels in one frame) or {@link #ask} (the facts that wait for
+ * an answer: a Receive with needsAnswer, a ClockQuery). The reader thread routes answers to the waiting ask,
+ * hands ProgressRequests to the {@link LowerBoundResponder}, and turns Abort or a lost connection into an
+ * {@link EmulationAbortedException} for every pending and later call.
  */
 public final class EmulatorLink implements AutoCloseable {
 
@@ -42,7 +43,41 @@ public final class EmulatorLink implements AutoCloseable {
     private final LinkedBlockingQueue<Object> answers = new LinkedBlockingQueue<>();
     private volatile EmulationAbortedException ended;
     private volatile boolean closing;
-    private volatile Supplier<RankFact.Progress> progress = this::staleProgress;
+    /** Facts other than Progress and Failed reported so far (guarded by writeLock): what the kernel counts. */
+    private long factsReported;
+    private final LowerBoundResponder lowerBounds = new LowerBoundResponder(new LowerBoundResponder.Link() {
+        @Override
+        public long factsReported() {
+            writeLock.lock();
+            try {
+                return factsReported;
+            } finally {
+                writeLock.unlock();
+            }
+        }
+
+        @Override
+        public void flush() {
+            write(null, true);
+        }
+
+        @Override
+        public void answer(long factsBefore, long cpuNanos) {
+            writeLock.lock();
+            try {
+                if (factsReported == factsBefore) {
+                    write(new RankFact.Progress(rank, factsBefore, cpuNanos), true);
+                }
+            } finally {
+                writeLock.unlock();
+            }
+        }
+
+        @Override
+        public boolean ended() {
+            return ended != null;
+        }
+    });
 
     private EmulatorLink(Socket socket, String peer, int rank) throws IOException {
         this.socket = socket;
@@ -71,13 +106,12 @@ public final class EmulatorLink implements AutoCloseable {
     }
 
     /**
-     * The demand-driven heartbeat: when the emulator sends ProgressRequest, the reader thread answers with
-     * the Progress the supplier measures (CPU of the computing thread since its last fact, and how many
-     * facts it had reported then). Without one the link answers a stale Progress, which the kernel ignores:
-     * true as a lower bound, only less useful.
+     * How the lower-bound responder measures this rank: the CPU its program thread has used since its last
+     * fact, as it will be charged, or -1 while it cannot say (inside a Comm operation). Without one the
+     * rank never answers a ProgressRequest; its next fact answers instead.
      */
-    public void onProgressRequest(Supplier<RankFact.Progress> progress) {
-        this.progress = progress;
+    public void measureCpuWith(LongSupplier cpuSinceLastFact) {
+        lowerBounds.measureWith(cpuSinceLastFact);
     }
 
     /**
@@ -171,6 +205,9 @@ public final class EmulatorLink implements AutoCloseable {
         writeLock.lock();
         try {
             if (fact != null) {
+                if (!(fact instanceof RankFact.Progress || fact instanceof RankFact.Failed)) {
+                    factsReported++;
+                }
                 byte[] encoded = FrameCodec.encodeFact(fact);
                 if (pending.size() + encoded.length > FrameCodec.MAX_FRAME_BYTES) {
                     writePending(); // a rank that says a lot without blocking: one full frame goes ahead
@@ -216,8 +253,8 @@ public final class EmulatorLink implements AutoCloseable {
                     end(new EmulationAbortedException(abort.reason()));
                     closeQuietly(); // the run is over for this rank: free the socket now
                     return;
-                } else if (reply instanceof EmulatorReply.ProgressRequest) {
-                    answerProgressRequest();
+                } else if (reply instanceof EmulatorReply.ProgressRequest request) {
+                    lowerBounds.onRequest(request);
                 } else {
                     answers.add(reply);
                 }
@@ -226,23 +263,7 @@ public final class EmulatorLink implements AutoCloseable {
             end(lost(new IOException("the emulator closed the connection")));
         } catch (IOException | MalformedFrameException e) {
             end(lost(e));
-        } catch (EmulationAbortedException writeFailed) {
-            // answering a heartbeat found the connection gone; write() has ended the link already
         }
-    }
-
-    private void answerProgressRequest() {
-        RankFact.Progress answer;
-        try {
-            answer = progress.get();
-        } catch (RuntimeException e) {
-            answer = staleProgress(); // a failing probe must not kill the link; a stale one is ignored
-        }
-        write(answer, true);
-    }
-
-    private RankFact.Progress staleProgress() {
-        return new RankFact.Progress(rank, -1, 0);
     }
 
     private EmulationAbortedException lost(Exception cause) {
@@ -258,6 +279,7 @@ public final class EmulatorLink implements AutoCloseable {
         if (ended == null) {
             ended = cause;
             answers.add(new Ended(cause));
+            lowerBounds.stop();
         }
     }
 

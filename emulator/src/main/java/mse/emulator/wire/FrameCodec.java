@@ -92,7 +92,7 @@ public final class FrameCodec {
             byte[] reason = utf8(r.reason());
             return PayloadWriter.of(ABORT, 8 + reason.length).i32(r.rank()).string(reason).bytes();
         } else if (reply instanceof EmulatorReply.ProgressRequest r) {
-            return PayloadWriter.of(PROGRESS_REQUEST, 4).i32(r.rank()).bytes();
+            return PayloadWriter.of(PROGRESS_REQUEST, 20).i32(r.rank()).i64(r.factsSeen()).i64(r.cpuNanos()).bytes();
         }
         throw new IllegalArgumentException("no wire encoding for reply " + reply);
     }
@@ -162,7 +162,8 @@ public final class FrameCodec {
                     in.i32("bytes"), in.i64("virtualNanos"));
             case CLOCK -> new EmulatorReply.Clock(in.i32("rank"), in.i64("virtualNanos"));
             case ABORT -> new EmulatorReply.Abort(in.i32("rank"), in.string("reason"));
-            case PROGRESS_REQUEST -> new EmulatorReply.ProgressRequest(in.i32("rank"));
+            case PROGRESS_REQUEST -> new EmulatorReply.ProgressRequest(in.i32("rank"), in.i64("factsSeen"),
+                    in.i64("cpuNanos"));
             default -> throw new MalformedFrameException("expected an emulator reply, got type " + hex(type));
         };
         in.end();

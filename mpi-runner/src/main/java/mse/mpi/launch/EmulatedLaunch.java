@@ -44,7 +44,7 @@ public final class EmulatedLaunch {
     public static EmulatedRun run(EmulationPlan plan) {
         EmulationSetup setup = new EmulationSetup(new LogGpsModel(plan.profile().network(), plan.np()),
                 TargetCpu.of(plan.profile().cpu()), plan.app().strategy().masters(plan.np()), plan.bindHost(),
-                Duration.ofSeconds(Math.max(60, 4L * plan.np())));
+                Duration.ofSeconds(Math.max(60, 4L * plan.np())), plan.taskCost().chargesMeasuredCpu());
         try (EmulationSession session = EmulationSession.start(setup)) {
             LOG.info("emulator listening on {}:{} for {} ranks", session.address().getHostString(), session.address().getPort(), plan.np());
             Thread ticker = progressTicker(plan, session);

@@ -52,7 +52,7 @@ public final class HostedEmulation {
         if (mpi.rank() == 0) {
             session = EmulationSession.start(new EmulationSetup(new LogGpsModel(target.network(), mpi.size()),
                     TargetCpu.of(target.cpu()), masters, bindHost,
-                    Duration.ofSeconds(Math.max(60, 4L * mpi.size()))));
+                    Duration.ofSeconds(Math.max(60, 4L * mpi.size())), taskCost.chargesMeasuredCpu()));
             endpoint = session.address().getHostString() + " " + session.address().getPort() + " " + session.token();
             for (int r = 1; r < mpi.size(); r++) {
                 mpi.send(endpoint.getBytes(StandardCharsets.UTF_8), r, TAG_ENDPOINT);
