@@ -2,14 +2,18 @@ package mse.emulator.actors;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import mse.emulator.report.EmulationReport;
+import mse.emulator.timeline.RankHosts;
+import mse.emulator.timeline.TimelineWriter;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.DispatcherSelector;
@@ -32,32 +36,44 @@ public final class EmulationSession implements AutoCloseable {
     private final RankGateway gateway;
     private final CompletableFuture<EmulationReport> report;
     private final AtomicLong tasksDone;
+    private final Optional<TimelineWriter> timeline;
 
     private EmulationSession(ActorSystem<VirtualTimeKeeper.Command> system, RankGateway gateway,
-                             CompletableFuture<EmulationReport> report, AtomicLong tasksDone) {
+                             CompletableFuture<EmulationReport> report, AtomicLong tasksDone,
+                             Optional<TimelineWriter> timeline) {
         this.system = system;
         this.gateway = gateway;
         this.report = report;
         this.tasksDone = tasksDone;
+        this.timeline = timeline;
     }
 
     public static EmulationSession start(EmulationSetup setup) {
         CompletableFuture<EmulationReport> report = new CompletableFuture<>();
         CompletableFuture<ActorRef<GatewayEvent>> events = new CompletableFuture<>();
         AtomicLong tasksDone = new AtomicLong();
-        ActorSystem<VirtualTimeKeeper.Command> system =
-                ActorSystem.create(VirtualTimeKeeper.create(setup, report, events, tasksDone), "mse-emulator", config(),
-                        DispatcherSelector.fromConfig(KEEPER_DISPATCHER));
+        RankHosts hosts = new RankHosts();
+        Optional<TimelineWriter> timeline;
+        try {
+            timeline = setup.timeline().open(hosts, setup.masters());
+        } catch (IOException e) {
+            throw new EmulationFailedException("cannot write the timeline " + setup.timeline().file() + ": " + e.getMessage());
+        }
+        ActorSystem<VirtualTimeKeeper.Command> system = ActorSystem.create(
+                VirtualTimeKeeper.create(setup, report, events, tasksDone, hosts, timeline), "mse-emulator", config(),
+                DispatcherSelector.fromConfig(KEEPER_DISPATCHER));
         try {
             ActorRef<GatewayEvent> sink = events.get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             RankGateway gateway = RankGateway.bind(system, setup.bindHost(), 0, sink).toCompletableFuture()
                     .get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            return new EmulationSession(system, gateway, report, tasksDone);
+            return new EmulationSession(system, gateway, report, tasksDone, timeline);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            timeline.ifPresent(TimelineWriter::discard);
             system.terminate();
             throw new EmulationFailedException("interrupted while starting the emulator");
         } catch (ExecutionException | TimeoutException e) {
+            timeline.ifPresent(TimelineWriter::discard);
             system.terminate();
             Throwable cause = e.getCause() == null ? e : e.getCause();
             throw new EmulationFailedException("cannot start the emulator on " + setup.bindHost() + ": " + cause.getMessage());
@@ -117,6 +133,9 @@ public final class EmulationSession implements AutoCloseable {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException e) {
             // terminating anyway; nothing a caller could do
+        }
+        if (!report.isDone() || report.isCompletedExceptionally()) {
+            timeline.ifPresent(TimelineWriter::discard); // no report to finish it: leave nothing half-written
         }
     }
 }

@@ -7,10 +7,12 @@ import java.util.HashMap;
 import java.util.TreeMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import mse.emulator.kernel.Charge;
 import mse.emulator.kernel.EmulatorReply;
 import mse.emulator.kernel.KernelObserver;
 import mse.emulator.kernel.MessageRecord;
@@ -20,6 +22,8 @@ import mse.emulator.kernel.TaskRecord;
 import mse.emulator.kernel.VirtualTimeKernel;
 import mse.emulator.report.EmulationReport;
 import mse.emulator.report.LatencyHistograms;
+import mse.emulator.timeline.RankHosts;
+import mse.emulator.timeline.TimelineWriter;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
@@ -65,13 +69,18 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     private final Map<Integer, LatencyHistograms> summaries = new HashMap<>();
     private final List<TaskRecord> tasks = new ArrayList<>();
     private final AtomicLong tasksDone;
+    private final RankHosts hosts;
+    private final Optional<TimelineWriter> timeline;
     private int connected;
     private boolean concluded;
 
     private VirtualTimeKeeper(ActorContext<Command> context, TimerScheduler<Command> timers, EmulationSetup setup,
-                              CompletableFuture<EmulationReport> result, AtomicLong tasksDone) {
+                              CompletableFuture<EmulationReport> result, AtomicLong tasksDone, RankHosts hosts,
+                              Optional<TimelineWriter> timeline) {
         super(context);
         this.tasksDone = tasksDone;
+        this.hosts = hosts;
+        this.timeline = timeline;
         this.setup = setup;
         this.result = result;
         this.timers = timers;
@@ -80,10 +89,16 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         this.askedCpuNanos = new long[setup.np()];
         Arrays.fill(askedCpuNanos, NOT_ASKED);
         setup.masters().forEach(this::ensureQueue);
-        this.kernel = new VirtualTimeKernel(setup.network(), setup.cpu(), new KernelObserver() {
+        this.kernel = new VirtualTimeKernel(setup.network(), setup.cpus(), new KernelObserver() {
             @Override
             public void messageReceived(MessageRecord message) {
                 deliverToQueues(message);
+                timeline.ifPresent(t -> t.messageReceived(message));
+            }
+
+            @Override
+            public void charged(Charge charge) {
+                timeline.ifPresent(t -> t.charged(charge));
             }
 
             @Override
@@ -95,12 +110,16 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         timers.startSingleTimer(new ConnectDeadline(), setup.connectTimeout());
     }
 
-    /** The keeper; the gateway's events reach it through `events`, which the caller binds a gateway to. */
+    /**
+     * The keeper; the gateway's events reach it through `events`, which the caller binds a gateway to. The
+     * timeline (when asked for) learns each rank's host from its connection, through `hosts`.
+     */
     public static Behavior<Command> create(EmulationSetup setup, CompletableFuture<EmulationReport> result,
-                                           CompletableFuture<ActorRef<GatewayEvent>> events, AtomicLong tasksDone) {
+                                           CompletableFuture<ActorRef<GatewayEvent>> events, AtomicLong tasksDone,
+                                           RankHosts hosts, Optional<TimelineWriter> timeline) {
         return Behaviors.setup(context -> Behaviors.withTimers(timers -> {
             events.complete(context.messageAdapter(GatewayEvent.class, FromGateway::new));
-            return new VirtualTimeKeeper(context, timers, setup, result, tasksDone);
+            return new VirtualTimeKeeper(context, timers, setup, result, tasksDone, hosts, timeline);
         }));
     }
 
@@ -135,6 +154,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
             return;
         }
         connections[c.rank()] = c.connection();
+        hosts.connected(c.rank(), c.connection().remote());
         connected++;
         getContext().getLog().debug("rank {} connected from {} ({} of {})", c.rank(), c.connection().remote(), connected, setup.np());
     }
@@ -181,7 +201,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     private Behavior<Command> onQueueSummarized(QueueSummarized summarized) {
         summaries.put(summarized.summary().master(), summarized.summary().histograms());
         if (summaries.size() == queues.size()) {
-            result.complete(new EmulationReport(kernel.result(), tasks, summaries, List.copyOf(queues.keySet())));
+            result.complete(new EmulationReport(kernel.result(), tasks, summaries, List.copyOf(queues.keySet()), timeline));
         }
         return this;
     }
@@ -234,7 +254,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
             ActorRef<MasterQueue.Summary> replyTo = getContext().messageAdapter(MasterQueue.Summary.class, QueueSummarized::new);
             queues.values().forEach(q -> q.tell(new MasterQueue.Summarize(replyTo)));
             if (queues.isEmpty()) {
-                result.complete(new EmulationReport(kernel.result(), tasks, summaries, List.of()));
+                result.complete(new EmulationReport(kernel.result(), tasks, summaries, List.of(), timeline));
             }
         } else {
             fail(outcome.reason());
@@ -242,6 +262,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     }
 
     private void fail(String reason) {
+        timeline.ifPresent(TimelineWriter::discard);
         for (RankConnection connection : connections) {
             if (connection != null) {
                 connection.abort(reason);
@@ -257,6 +278,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
      */
     private void ensureQueue(int master) {
         if (!queues.containsKey(master)) {
+            timeline.ifPresent(t -> t.master(master));
             queues.put(master, getContext().spawn(MasterQueue.create(master), "master-queue-" + master));
         }
     }

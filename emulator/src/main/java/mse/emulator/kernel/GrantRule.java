@@ -3,12 +3,13 @@ package mse.emulator.kernel;
 import java.util.ArrayList;
 import java.util.List;
 import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.RankCpus;
 import mse.emulator.model.TargetCpu;
 
 /**
  * The conservative grant rule (DESIGN.md, "Virtual time rules"): an ANY_SOURCE receive may take its
  * earliest message only when no running rank can still send anything that would be taken first. A
- * running rank's next message arrives no earlier than its lower bound (clock plus the CPU its heartbeats
+ * running rank's next message arrives no earlier than its lower bound (clock plus the CPU its Progress
  * reported) plus the lookahead (min o_s + L). A message from q arriving exactly at the candidate's arrival
  * would win the tie if q's rank is lower than the candidate's source, so then equality is not enough:
  * determinism needs the strict bound.
@@ -16,11 +17,11 @@ import mse.emulator.model.TargetCpu;
 final class GrantRule {
 
     private final LogGpsModel network;
-    private final TargetCpu cpu;
+    private final RankCpus cpus;
 
-    GrantRule(LogGpsModel network, TargetCpu cpu) {
+    GrantRule(LogGpsModel network, RankCpus cpus) {
         this.network = network;
-        this.cpu = cpu;
+        this.cpus = cpus;
     }
 
     /** True when no running rank can preempt `message`. */
@@ -56,6 +57,7 @@ final class GrantRule {
     private long cpuToRelease(RankState rank, AnnouncedMessage message) {
         long needed = message.arrivalNanos() - network.lookaheadNanos() - rank.clock.now()
                 + (rank.rank < message.source() ? 1 : 0);
+        TargetCpu cpu = cpus.of(rank.rank);
         long c = Math.max(0, (long) Math.ceil(needed * cpu.speedRatio()));
         while (cpu.chargeNanos(c) < needed) {
             c++;
@@ -73,6 +75,6 @@ final class GrantRule {
 
     /** The earliest a running rank can act: its clock plus the CPU its heartbeats reported. */
     private long lowerBound(RankState rank) {
-        return rank.clock.now() + cpu.chargeNanos(rank.unchargedCpuNanos());
+        return rank.clock.now() + cpus.chargeNanos(rank.rank, rank.unchargedCpuNanos());
     }
 }

@@ -8,6 +8,7 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.MessageTiming;
+import mse.emulator.model.RankCpus;
 import mse.emulator.model.TargetCpu;
 
 /**
@@ -31,7 +32,7 @@ import mse.emulator.model.TargetCpu;
 public final class VirtualTimeKernel {
 
     private final LogGpsModel network;
-    private final TargetCpu cpu;
+    private final RankCpus cpus;
     private final KernelObserver observer;
     private final GrantRule grantRule;
     private final RankState[] ranks;
@@ -41,11 +42,15 @@ public final class VirtualTimeKernel {
     private long nextSequence;
     private RunOutcome outcome = new RunOutcome.Running();
 
-    public VirtualTimeKernel(LogGpsModel network, TargetCpu cpu, KernelObserver observer) {
+    /** A kernel whose ranks compute on the CPUs `cpus` says, one per process of the network model. */
+    public VirtualTimeKernel(LogGpsModel network, RankCpus cpus, KernelObserver observer) {
         int processes = network.processes();
+        if (cpus.ranks() != processes) {
+            throw new IllegalArgumentException(cpus.ranks() + " rank CPUs for " + processes + " processes");
+        }
         this.network = network;
-        this.cpu = cpu;
-        this.grantRule = new GrantRule(network, cpu);
+        this.cpus = cpus;
+        this.grantRule = new GrantRule(network, cpus);
         this.observer = observer;
         this.ranks = new RankState[processes];
         this.mailboxes = new Mailbox[processes];
@@ -54,6 +59,11 @@ public final class VirtualTimeKernel {
             mailboxes[rank] = new Mailbox();
         }
         this.channels = new ChannelOrder(processes);
+    }
+
+    /** Every rank on the same target CPU. */
+    public VirtualTimeKernel(LogGpsModel network, TargetCpu cpu, KernelObserver observer) {
+        this(network, RankCpus.uniform(cpu, network.processes()), observer);
     }
 
     public VirtualTimeKernel(LogGpsModel network, TargetCpu cpu) {
@@ -134,7 +144,7 @@ public final class VirtualTimeKernel {
             post(rank, probe.source(), probe.tag(), true);
         } else if (fact instanceof RankFact.TaskDone task) {
             long start = rank.clock.now();
-            compute(rank, task.cpuNanos());
+            compute(rank, task.cpuNanos(), task.taskId());
             observer.taskDone(new TaskRecord(task.taskId(), rank.rank, task.measuredCpuNanos(), start, rank.clock.now()));
         } else if (fact instanceof RankFact.ClockQuery query) {
             compute(rank, query.cpuNanos());
@@ -147,11 +157,19 @@ public final class VirtualTimeKernel {
         }
     }
 
-    /** Computation first: host CPU scaled to the target CPU (DESIGN.md, "Computation"). */
+    /** Computation first: host CPU scaled to the target CPU, with the ratio of the rank's host (DESIGN.md, "Computation"). */
     private void compute(RankState rank, long cpuNanos) {
-        long charge = cpu.chargeNanos(rank.takeCpu(cpuNanos));
+        compute(rank, cpuNanos, Charge.NONE);
+    }
+
+    private void compute(RankState rank, long cpuNanos, int task) {
+        long charge = cpus.chargeNanos(rank.rank, rank.takeCpu(cpuNanos));
+        long start = rank.clock.now();
         rank.clock.advanceBy(charge);
         rank.computeNanos += charge;
+        if (charge > 0) {
+            observer.charged(Charge.compute(rank.rank, start, rank.clock.now(), task));
+        }
     }
 
     /** Send at t: busy o_s, departs d = t + o_s, arrives a = max(d + L + kG, previous a on the channel). */
@@ -165,6 +183,9 @@ public final class VirtualTimeKernel {
         sender.clock.advanceBy(overhead);
         sender.sendNanos += overhead;
         long departure = sender.clock.now();
+        if (overhead > 0) {
+            observer.charged(Charge.send(sender.rank, start, departure, destination, sent.tag(), sent.bytes()));
+        }
         long arrival = channels.arrival(sender.rank, destination, departure + network.wireNanos(sent.bytes()));
         AnnouncedMessage message = new AnnouncedMessage(nextSequence++, sender.rank, destination, sent.tag(),
                 sent.bytes(), start, departure, arrival, network.isSynchronous(sent.bytes()));
@@ -248,6 +269,9 @@ public final class VirtualTimeKernel {
         long overhead = network.recvOverheadNanos(message.bytes());
         receiver.clock.advanceBy(overhead);
         receiver.receiveNanos += overhead;
+        if (overhead > 0) {
+            observer.charged(Charge.receive(receiver.rank, start, receiver.clock.now(), message.source(), message.tag(), message.bytes()));
+        }
         receiver.resume();
         replies.add(new EmulatorReply.Grant(receiver.rank, message.source(), message.tag(), message.bytes(),
                 receiver.clock.now()));

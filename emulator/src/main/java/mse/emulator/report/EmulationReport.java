@@ -2,15 +2,23 @@ package mse.emulator.report;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import mse.emulator.kernel.RunResult;
 import mse.emulator.kernel.TaskRecord;
+import mse.emulator.timeline.TimelineWriter;
 
 /**
  * Everything one emulated run measured: the kernel's accounting per rank, every task with its virtual
- * span, and the master queues' distributions, keyed by master rank.
+ * span, the master queues' distributions, keyed by master rank, and the timeline's events when one was asked
+ * for (the caller finishes it with the run's inputs, or discards it).
  */
 public record EmulationReport(RunResult result, List<TaskRecord> tasks, Map<Integer, LatencyHistograms> masterQueues,
-                              List<Integer> masters) {
+                              List<Integer> masters, Optional<TimelineWriter> timeline) {
+
+    public EmulationReport(RunResult result, List<TaskRecord> tasks, Map<Integer, LatencyHistograms> masterQueues,
+                           List<Integer> masters) {
+        this(result, tasks, masterQueues, masters, Optional.empty());
+    }
 
     public EmulationReport {
         tasks = List.copyOf(tasks);

@@ -2,6 +2,9 @@ package mse.emulator.sim;
 
 import java.util.ArrayList;
 import java.util.List;
+import mse.emulator.kernel.Charge;
+import mse.emulator.kernel.KernelObserver;
+import mse.emulator.kernel.MessageRecord;
 import mse.emulator.kernel.RankAccount;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.MessageTiming;
@@ -22,6 +25,9 @@ import mse.emulator.report.LatencyHistograms;
  *
  * <p>Groups of ML never exchange messages before the final gather (results only go to their own master), so
  * each group is simulated alone and the gather to rank 0 is applied last, as the program does it.
+ *
+ * <p>An observer ({@link #observedBy}) is told every charge and message as the kernel would tell it, so a
+ * simulated run has the same timeline as an emulated one (group by group, rather than in time order).
  */
 public final class FarmSimulator {
 
@@ -30,6 +36,9 @@ public final class FarmSimulator {
     private final FarmShape shape;
     private final FarmLayout layout;
     private final boolean recordLatency;
+    private KernelObserver observer = KernelObserver.NONE;
+    private boolean observed;
+    private long nextSequence;
 
     public FarmSimulator(LogGpsModel network, TargetCpu cpu, FarmShape shape, int groups, boolean recordLatency) {
         this.network = network;
@@ -37,6 +46,13 @@ public final class FarmSimulator {
         this.shape = shape;
         this.layout = new FarmLayout(network.processes(), groups);
         this.recordLatency = recordLatency;
+    }
+
+    /** Reports every charge and delivered message of the next runs to `observer` (a timeline). */
+    public FarmSimulator observedBy(KernelObserver observer) {
+        this.observer = observer;
+        this.observed = true;
+        return this;
     }
 
     /** Simulates the farm over tasks whose host costs (nanoseconds before the CPU ratio) are given in assignment order. */
@@ -78,6 +94,7 @@ public final class FarmSimulator {
             GroupRun sender = groups[g];
             int bytes = shape.gatherBytes((int) layout.taskStart(g, tasks), (int) layout.taskStart(g + 1, tasks));
             costs.of(bytes);
+            long sendStart = sender.clock;
             sender.clock += costs.send();
             sender.sendNanos += costs.send();
             long arrival = sender.clock + costs.wire(); // the first message on channel g -> 0
@@ -85,12 +102,36 @@ public final class FarmSimulator {
             root.idleNanos += start - root.clock;
             root.clock = start + costs.receive();
             root.receiveNanos += costs.receive();
+            observe(sender.master, root.master, KernelFarmReplay.TAG_GATHER, costs, sendStart, arrival, start);
             if (costs.synchronous() && start > sender.clock) {
                 sender.idleNanos += start - sender.clock;
                 sender.clock = start;
             }
         }
         return groups.length - 1;
+    }
+
+    /**
+     * A delivered message as the kernel reports it: the sender's send overhead, the receiver's receive overhead
+     * and the message itself (costs selected for its length).
+     */
+    private void observe(int source, int destination, int tag, MessageCosts costs, long sendStart, long arrival, long receiveStart) {
+        if (!observed) {
+            return;
+        }
+        long departure = sendStart + costs.send();
+        long receiveEnd = receiveStart + costs.receive();
+        charged(Charge.send(source, sendStart, departure, destination, tag, costs.bytes()));
+        charged(Charge.receive(destination, receiveStart, receiveEnd, source, tag, costs.bytes()));
+        observer.messageReceived(new MessageRecord(nextSequence++, source, destination, tag, costs.bytes(), sendStart,
+                departure, arrival, receiveStart, receiveEnd, costs.synchronous()));
+    }
+
+    /** The kernel reports no zero-length charge; neither does the simulator. */
+    private void charged(Charge charge) {
+        if (charge.durationNanos() > 0) {
+            observer.charged(charge);
+        }
     }
 
     /** Per-rank state, indexed by rank, shared by the groups (each uses its own ranks). */
@@ -181,6 +222,7 @@ public final class FarmSimulator {
                 latency.queueWaitNanos().recordValue(start - arrival);
                 countOverhead(resultCosts.receive());
             }
+            observe(slave, master, KernelFarmReplay.TAG_RESULT, resultCosts, r.requestedAt[slave], arrival, start);
             if (resultCosts.synchronous() && start > r.clock[slave]) {
                 r.clock[slave] = start; // the slave's MPI_Ssend returns when the master starts receiving
             }
@@ -190,7 +232,7 @@ public final class FarmSimulator {
         /** The master sends task t; the slave receives it, computes it and sends its result. */
         private void assign(int slave, int task, long[] costs) {
             taskCosts.of(shape.taskBytes(task));
-            long receiveEnd = deliver(slave, taskCosts);
+            long receiveEnd = deliver(slave, taskCosts, KernelFarmReplay.TAG_TASK);
             long charge = cpu.chargeNanos(costs[task]);
             computeNanos += charge;
             long sendStart = receiveEnd + charge;
@@ -202,15 +244,19 @@ public final class FarmSimulator {
             r.resultBytes[slave] = bytes;
             r.resultArrival[slave] = MessageTiming.channelArrival(departure + resultCosts.wire(), r.lastToMaster[slave]);
             r.lastToMaster[slave] = r.resultArrival[slave];
+            if (observed) {
+                charged(Charge.compute(slave, receiveEnd, sendStart, task));
+            }
         }
 
         private void stop(int slave) {
-            long receiveEnd = deliver(slave, stopCosts);
+            long receiveEnd = deliver(slave, stopCosts, KernelFarmReplay.TAG_STOP);
             latestSlaveClock = Math.max(latestSlaveClock, receiveEnd);
         }
 
         /** Master sends (o_s, L + kG, channel FIFO); the waiting slave receives: max(clock, a) + o_r. */
-        private long deliver(int slave, MessageCosts costs) {
+        private long deliver(int slave, MessageCosts costs, int tag) {
+            long sendStart = clock;
             clock += costs.send();
             sendNanos += costs.send();
             long arrival = MessageTiming.channelArrival(clock + costs.wire(), r.lastToSlave[slave]);
@@ -226,6 +272,7 @@ public final class FarmSimulator {
             }
             r.clock[slave] = receiveEnd;
             messages++;
+            observe(master, slave, tag, costs, sendStart, arrival, start);
             return receiveEnd;
         }
 

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import mse.emulator.kernel.EmulatorReply;
+import mse.emulator.kernel.KernelObserver;
 import mse.emulator.kernel.RankFact;
 import mse.emulator.kernel.RunOutcome;
 import mse.emulator.kernel.RunResult;
@@ -21,11 +22,10 @@ import mse.emulator.model.TargetCpu;
  */
 public final class KernelFarmReplay {
 
-    /** The farm's tags, as mse.mpi.apps.farm.FarmMessages numbers them. */
-    static final int TAG_TASK = 1;
-    static final int TAG_RESULT = 2;
-    static final int TAG_STOP = 3;
-    static final int TAG_GATHER = 4;
+    static final int TAG_TASK = FarmTags.TASK;
+    static final int TAG_RESULT = FarmTags.RESULT;
+    static final int TAG_STOP = FarmTags.STOP;
+    static final int TAG_GATHER = FarmTags.GATHER;
 
     private final VirtualTimeKernel kernel;
     private final FarmShape shape;
@@ -38,7 +38,13 @@ public final class KernelFarmReplay {
     private long messages;
 
     public KernelFarmReplay(LogGpsModel network, TargetCpu cpu, FarmShape shape, int groups, long[] hostCosts) {
-        this.kernel = new VirtualTimeKernel(network, cpu);
+        this(network, cpu, shape, groups, hostCosts, KernelObserver.NONE);
+    }
+
+    /** The same, telling `observer` what the kernel charges and delivers (a timeline). */
+    public KernelFarmReplay(LogGpsModel network, TargetCpu cpu, FarmShape shape, int groups, long[] hostCosts,
+                            KernelObserver observer) {
+        this.kernel = new VirtualTimeKernel(network, cpu, observer);
         this.shape = shape;
         this.layout = new FarmLayout(network.processes(), groups);
         this.hostCosts = hostCosts.clone();

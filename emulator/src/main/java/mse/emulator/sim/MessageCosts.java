@@ -32,6 +32,10 @@ final class MessageCosts {
         return this;
     }
 
+    int bytes() {
+        return bytes;
+    }
+
     long send() {
         return send;
     }

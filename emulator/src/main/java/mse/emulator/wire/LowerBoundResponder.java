@@ -108,6 +108,7 @@ final class LowerBoundResponder implements Runnable {
         long lastCpu = -1;
         long lastWall = System.nanoTime();
         double share = 1.0;
+        long unknownSleep = MIN_SLEEP_NANOS / 2;
         while (request.get() == current && !link.ended()) {
             if (link.factsReported() != current.factsSeen()) {
                 link.flush(); // the kernel needs those facts first; it asks again if it still waits on us
@@ -124,8 +125,11 @@ final class LowerBoundResponder implements Runnable {
             }
             lastCpu = cpu;
             lastWall = wall;
-            long missing = cpu < 0 ? MIN_SLEEP_NANOS : current.cpuNanos() - cpu;
-            LockSupport.parkNanos(this, Math.max(MIN_SLEEP_NANOS, Math.min(MAX_SLEEP_NANOS, (long) (missing / share))));
+            // Inside a Comm operation (or a warm-up) the rank cannot say: its next fact usually comes first, so
+            // each retry waits twice as long as the one before.
+            unknownSleep = cpu < 0 ? Math.min(MAX_SLEEP_NANOS, unknownSleep * 2) : MIN_SLEEP_NANOS / 2;
+            long sleep = cpu < 0 ? unknownSleep : (long) ((current.cpuNanos() - cpu) / share);
+            LockSupport.parkNanos(this, Math.max(MIN_SLEEP_NANOS, Math.min(MAX_SLEEP_NANOS, sleep)));
         }
     }
 }

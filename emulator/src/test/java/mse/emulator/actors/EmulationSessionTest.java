@@ -33,7 +33,7 @@ class EmulationSessionTest {
 
     private static EmulationSession start(int np) {
         return EmulationSession.start(new EmulationSetup(model(np), new TargetCpu(1.0), List.of(0), "127.0.0.1",
-                Duration.ofSeconds(20), true));
+                Duration.ofSeconds(20)));
     }
 
     /** Runs one script per rank, each on its own thread with its own link. */

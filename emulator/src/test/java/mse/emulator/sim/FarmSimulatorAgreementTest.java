@@ -2,10 +2,15 @@ package mse.emulator.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 import mse.cluster.profiles.NetworkProfile;
 import mse.cluster.profiles.ProfileLoader;
+import mse.emulator.kernel.Charge;
+import mse.emulator.kernel.KernelObserver;
+import mse.emulator.kernel.MessageRecord;
 import mse.emulator.kernel.RankAccount;
 import mse.emulator.kernel.RunResult;
 import mse.emulator.model.LogGpsModel;
@@ -16,7 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The fast simulator and the live kernel driven by the same farm's facts must agree to the nanosecond, for
- * SI and ML, on both built-in networks and on one with synchronous messages, so the two cannot drift.
+ * SI and ML, on both built-in networks and on one with synchronous messages, so the two cannot drift. Their
+ * timelines too: the same charges (rank, kind, span, task, message) and the same messages.
  */
 class FarmSimulatorAgreementTest {
 
@@ -58,9 +64,11 @@ class FarmSimulatorAgreementTest {
         };
         LogGpsModel network = new LogGpsModel(profile, p);
         TargetCpu cpu = new TargetCpu(ratio);
-        KernelFarmReplay reference = new KernelFarmReplay(network, cpu, shape, masters, costs);
+        Recorder kernelTimeline = new Recorder();
+        Recorder simulatedTimeline = new Recorder();
+        KernelFarmReplay reference = new KernelFarmReplay(network, cpu, shape, masters, costs, kernelTimeline);
         RunResult kernel = reference.run();
-        SimulatedRun fast = new FarmSimulator(network, cpu, shape, masters, true).run(costs);
+        SimulatedRun fast = new FarmSimulator(network, cpu, shape, masters, true).observedBy(simulatedTimeline).run(costs);
 
         assertEquals(kernel.predictedNanos(), fast.predictedNanos());
         assertEquals(reference.messages(), fast.messages());
@@ -72,5 +80,32 @@ class FarmSimulatorAgreementTest {
             charged += cpu.chargeNanos(c);
         }
         assertEquals(charged, fast.sequentialNanos());
+        assertEquals(kernelTimeline.sortedCharges(), simulatedTimeline.sortedCharges());
+        assertEquals(kernelTimeline.sortedMessages(), simulatedTimeline.sortedMessages());
+    }
+
+    /** Everything an observer is told; messages without their sequence numbers, which each side counts its own way. */
+    static final class Recorder implements KernelObserver {
+        final List<Charge> charges = new ArrayList<>();
+        final List<MessageRecord> messages = new ArrayList<>();
+
+        @Override
+        public void messageReceived(MessageRecord message) {
+            messages.add(message);
+        }
+
+        @Override
+        public void charged(Charge charge) {
+            charges.add(charge);
+        }
+
+        List<Charge> sortedCharges() {
+            return charges.stream().sorted(Comparator.comparingInt(Charge::rank).thenComparingLong(Charge::startNanos)).toList();
+        }
+
+        List<String> sortedMessages() {
+            return messages.stream().sorted(Comparator.comparingLong(MessageRecord::sendNanos).thenComparingInt(MessageRecord::source)
+                    .thenComparingInt(MessageRecord::destination)).map(m -> m.toString().replaceFirst("sequence=\\d+, ", "")).toList();
+        }
     }
 }

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import mse.mpi.apps.ep.EpOptions;
 import mse.mpi.apps.farm.DynamicMasters;
-import mse.mpi.apps.farm.DynamicSettings;
+import mse.emulator.dynamic.DynamicSettings;
 import mse.mpi.apps.farm.MultipleMasters;
 import mse.mpi.apps.farm.SingleMaster;
 import mse.mpi.apps.farm.Strategy;

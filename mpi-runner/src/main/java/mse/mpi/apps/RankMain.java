@@ -7,7 +7,8 @@ import java.util.concurrent.Callable;
 import mse.emulator.report.AtomicFiles;
 import mse.emulator.report.Json;
 import mse.mpi.apps.farm.DynamicMasters;
-import mse.mpi.apps.farm.MasterEvent;
+import mse.emulator.dynamic.MasterEvent;
+import mse.mpi.apps.farm.FarmWarmUp;
 import mse.mpi.apps.farm.Strategy;
 import mse.mpi.apps.farm.Workload;
 import mse.mpi.apps.mase.MaseWorkload;
@@ -47,8 +48,10 @@ public final class RankMain implements Callable<Integer> {
     public Integer call() throws Exception {
         RankRuntime rank = RankRuntime.open(runtime, np -> options.strategy().masters(np));
         try {
-            Map<String, Object> result = runRank(rank.comm(), options);
-            // The program ends here: writing the launcher's result file is not the program's work.
+            ProgramRun run = runRank(rank.comm(), options);
+            // The program ends here: its result record and the launcher's result file are not the program's work.
+            rank.endProgram();
+            Map<String, Object> result = run.result();
             rank.finish(options.identity(rank.comm().size()), result);
             if (result != null && resultFile != null) {
                 Json.write(resultFile, result);
@@ -59,27 +62,41 @@ public final class RankMain implements Callable<Integer> {
         return 0;
     }
 
-    /** Runs this rank's part of the program; rank 0 returns its result record, other ranks null. */
-    public static Map<String, Object> runRank(Comm comm, AppOptions options) throws Exception {
+    /**
+     * Runs this rank's part of the program: a warm-up of the farm's hot paths (uncharged), then the farm
+     * between two wtime() calls. What rank 0 then checks and records (the checksum, the picture) is MSE's,
+     * not the program's: {@link ProgramRun#result()} does it after the comm is closed, so it is never charged.
+     */
+    public static ProgramRun runRank(Comm comm, AppOptions options) throws Exception {
         Workload work = options.workload();
         Strategy strategy = options.strategy();
+        FarmWarmUp.run(comm, work);
         double start = comm.wtime();
         strategy.run(comm, work);
         double seconds = comm.wtime() - start;
-        if (comm.rank() != 0) {
-            return null;
+        return new ProgramRun(comm.rank(), comm.size(), work, strategy, seconds, options);
+    }
+
+    /** One rank's finished program part. */
+    public record ProgramRun(int rank, int np, Workload work, Strategy strategy, double seconds, AppOptions options) {
+
+        /** Rank 0's result record (writing --png on the way), other ranks null. */
+        public Map<String, Object> result() throws java.io.IOException {
+            if (rank != 0) {
+                return null;
+            }
+            if (work instanceof MaseWorkload mase && options.mase().png() != null) {
+                AtomicFiles.write(options.mase().png(), mase.image()::writePng);
+            }
+            Map<String, Object> result = new LinkedHashMap<>();
+            result.put("np", np);
+            result.put("tasks", work.tasks());
+            result.put("programSeconds", seconds);
+            result.put("checksum", work.checksum());
+            if (!strategy.events().isEmpty() || strategy instanceof DynamicMasters) {
+                result.put("masterEvents", strategy.events().stream().map(MasterEvent::toMap).toList());
+            }
+            return result;
         }
-        if (work instanceof MaseWorkload mase && options.mase().png() != null) {
-            AtomicFiles.write(options.mase().png(), mase.image()::writePng);
-        }
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("np", comm.size());
-        result.put("tasks", work.tasks());
-        result.put("programSeconds", seconds);
-        result.put("checksum", work.checksum());
-        if (!strategy.events().isEmpty() || strategy instanceof DynamicMasters) {
-            result.put("masterEvents", strategy.events().stream().map(MasterEvent::toMap).toList());
-        }
-        return result;
     }
 }

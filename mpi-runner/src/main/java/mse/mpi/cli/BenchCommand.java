@@ -28,7 +28,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Benchmarks. 'emulate': wall time of an emulated run divided by the plain run of the same command, at 1 and 16 points per task (unless --task-points says), and the hop.",
-                "'predict': simulated messages per second at P = 64, and one live emulate at np 8 (wall) divided by a predict sweep P = 2..64.",
+                "'predict': simulated messages per second at P = 64 (SI's simulator and DY's kernel replay), and one live emulate at np 8 (wall) divided by a predict sweep P = 2..64.",
                 "'hop': wall time from a fact on one rank's connection to the grant it releases on another's (median, p99).",
                 "'soak': a 1,048,576-task emulation at np 16 (unless --image/--np say otherwise): peak memory of the emulator and of a rank, wall time."},
         footer = {"", "Examples:", "  ./run.sh bench emulate --np 4,8 --repeat 3", "  ./run.sh bench hop",

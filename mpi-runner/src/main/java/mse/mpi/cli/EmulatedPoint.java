@@ -6,6 +6,7 @@ import java.util.Map;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
 import mse.emulator.report.EmulationResultFiles;
+import mse.emulator.timeline.TimelineWriter;
 import mse.mpi.apps.AppOptions;
 import mse.mpi.launch.EmulatedLaunch;
 import mse.mpi.launch.EmulatedRun;
@@ -13,6 +14,7 @@ import mse.mpi.launch.EmulationPlan;
 import mse.mpi.launch.MasterEventsFile;
 import mse.mpi.launch.MpirunCommand;
 import mse.mpi.launch.RunHeader;
+import mse.mpi.launch.TimelineFile;
 
 /** One emulated run at one P, validated up front (before anything is launched) and written to its directory. */
 final class EmulatedPoint {
@@ -71,11 +73,16 @@ final class EmulatedPoint {
         try (Progress progress = Progress.start(progressLabel, emulation.quiet())) {
             run = EmulatedLaunch.run(new EmulationPlan(app, np, target, taskCost, emulation.local(),
                     emulation.timeout(), dir, emulation.chaosDelayMillis(), progress, MpirunCommand.DEFAULT_BTL,
-                    emulation.bindHost()));
+                    emulation.bindHost(), emulation.timeline()));
         }
-        Map<String, Object> header = RunHeader.of(command, app, np, target, taskCost, run.master(), run.wallSeconds(),
-                run.launchedAs());
-        MasterEventsFile.write(dir, run.master(), header);
-        return EmulationResultFiles.write(dir, header, run.report());
+        try {
+            Map<String, Object> header = RunHeader.of(command, app, np, target, taskCost, run.master(), run.wallSeconds(),
+                    run.launchedAs());
+            TimelineFile.finish(run.report(), header, run.master());
+            MasterEventsFile.write(dir, run.master(), header);
+            return EmulationResultFiles.write(dir, header, run.report());
+        } finally {
+            run.report().timeline().ifPresent(TimelineWriter::discard); // a no-op once finished
+        }
     }
 }

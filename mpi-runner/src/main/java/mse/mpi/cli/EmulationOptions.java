@@ -3,6 +3,7 @@ package mse.mpi.cli;
 import java.time.Duration;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
+import mse.emulator.timeline.TimelineMode;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -11,6 +12,9 @@ public final class EmulationOptions {
 
     @Mixin
     TargetOptions target;
+
+    @Mixin
+    TimelineOption timeline;
 
     @Option(names = "--local", description = "Fold the ranks into threads of this JVM (LocalComm) instead of mpirun; up to np 256.")
     boolean local;
@@ -40,6 +44,10 @@ public final class EmulationOptions {
         return target.taskCost();
     }
 
+    public TimelineMode timeline() {
+        return timeline.mode();
+    }
+
     public boolean local() {
         return local;
     }
@@ -62,6 +70,7 @@ public final class EmulationOptions {
 
     /** Checks np against what this host can run. */
     public void validate(int np) {
+        timeline();
         if (timeoutSeconds < 1) {
             throw new BadInputException("--timeout: expected a positive number of seconds, got " + timeoutSeconds);
         }

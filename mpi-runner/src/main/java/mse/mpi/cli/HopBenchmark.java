@@ -35,7 +35,7 @@ final class HopBenchmark {
     static double[] run(int hops) throws Exception {
         TargetProfile profile = ProfileLoader.load("mpich-fast-ethernet");
         EmulationSetup setup = new EmulationSetup(new LogGpsModel(profile.network(), 2), TargetCpu.of(profile.cpu()),
-                List.of(), "127.0.0.1", Duration.ofSeconds(20), true);
+                List.of(), "127.0.0.1", Duration.ofSeconds(20));
         try (EmulationSession session = EmulationSession.start(setup);
              EmulatorLink sender = connect(session, 0);
              EmulatorLink receiver = connect(session, 1)) {

@@ -6,18 +6,21 @@ import java.util.Arrays;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.TargetCpu;
+import mse.emulator.sim.DynamicFarmReplay;
 import mse.emulator.sim.FarmShape;
 import mse.emulator.sim.FarmSimulator;
 import mse.emulator.sim.SimulatedRun;
 import mse.mpi.apps.AppOptions;
-import mse.mpi.apps.partial.FarmShapes;
+import mse.mpi.apps.farm.DynamicMasters;
+import mse.mpi.apps.farm.FarmMessageSizes;
 import mse.mpi.apps.partial.TaskCostEstimate;
 import mse.mpi.launch.EmulatedLaunch;
 import mse.mpi.launch.EmulationPlan;
 
 /**
- * `mse bench predict`: (1) the simulator's throughput, simulated messages per second at P = 64 (median of
- * several runs after a warm-up, with the latency histograms predict records, and without); (2) the wall time
+ * `mse bench predict`: (1) the simulators' throughput, simulated messages per second at P = 64 (median of
+ * several runs after a warm-up): SI's FarmSimulator with the latency histograms predict records and without,
+ * and DY's kernel replay with the run's DY options; (2) the wall time
  * of one live `emulate` at np 8 divided by that of a whole `predict` sweep P = 2..64 (seed 000 section 4.1's
  * "faster than direct execution"). Wall time here is the benchmark's measure, never virtual time.
  */
@@ -30,14 +33,22 @@ final class PredictBenchmark {
         TargetProfile profile = target.target();
         TaskCostEstimate estimate = TaskCostEstimate.sample(app.workload(), target.taskCost(), 1024, false, 1,
                 mse.mpi.launch.RunProgress.NONE);
-        FarmShape shape = FarmShapes.of(app);
+        FarmMessageSizes sizes = FarmMessageSizes.of(app.workload());
+        FarmShape shape = sizes.staticMasters();
         LogGpsModel network = new LogGpsModel(profile.network(), 64);
         TargetCpu cpu = TargetCpu.of(profile.cpu());
         System.out.printf("%s: %d tasks, P = 64, target %s%n", app.describe(), estimate.hostCosts().length, profile.network().name());
-        double withLatency = throughput(new FarmSimulator(network, cpu, shape, 1, true), estimate.hostCosts(), repeat);
-        double withoutLatency = throughput(new FarmSimulator(network, cpu, shape, 1, false), estimate.hostCosts(), repeat);
+        FarmSimulator withHistograms = new FarmSimulator(network, cpu, shape, 1, true);
+        FarmSimulator withoutHistograms = new FarmSimulator(network, cpu, shape, 1, false);
+        double withLatency = throughput(() -> withHistograms.run(estimate.hostCosts()), repeat);
+        double withoutLatency = throughput(() -> withoutHistograms.run(estimate.hostCosts()), repeat);
         System.out.printf("  simulator: %.1f M messages/s with latency histograms (as predict), %.1f M/s without%n",
                 withLatency / 1e6, withoutLatency / 1e6);
+        DynamicMasters dy = (DynamicMasters) app.with("dynamic", 2).strategy();
+        double dynamic = throughput(() -> new DynamicFarmReplay(network, cpu, sizes.dynamicMasters(), dy.settings(), estimate.hostCosts())
+                .run().run(), repeat);
+        System.out.printf("  DY (kernel replay, --split-wait %d ns, --max-depth %d): %.3f M messages/s%n", dy.settings().splitWaitNanos(),
+                dy.settings().maxDepth(), dynamic / 1e6);
 
         long t0 = System.nanoTime();
         String[] predict = concat(new String[] {"predict", "--np", "2,4,8,16,32,64", "--out", scratch.resolve("predict").toString(),
@@ -50,15 +61,17 @@ final class PredictBenchmark {
                 Duration.ofMinutes(60), scratch.resolve("emulate"), 0)).wallSeconds();
         System.out.printf("  predict sweep P = 2..64: %.2f s wall; one live emulate at np 8: %.2f s wall%n", predictWall, emulateWall);
         System.out.printf("simulated-messages-per-second: %.0f%n", withLatency);
+        System.out.printf("dynamic-simulated-messages-per-second: %.0f%n", dynamic);
         System.out.printf("predict-speedup-vs-emulate: %.2f%n", emulateWall / predictWall);
     }
 
-    private static double throughput(FarmSimulator simulator, long[] costs, int repeat) {
-        simulator.run(costs); // warm-up: let the JIT compile the hot loop
+    /** Median simulated messages per wall second of one simulation, after a warm-up run for the JIT. */
+    private static double throughput(java.util.function.Supplier<SimulatedRun> simulation, int repeat) {
+        simulation.get();
         double[] rates = new double[Math.max(3, repeat)];
         for (int i = 0; i < rates.length; i++) {
             long t0 = System.nanoTime();
-            SimulatedRun run = simulator.run(costs);
+            SimulatedRun run = simulation.get();
             rates[i] = run.messages() / ((System.nanoTime() - t0) / 1e9);
         }
         Arrays.sort(rates);

@@ -12,12 +12,12 @@ import mse.emulator.model.TargetCpu;
 import mse.emulator.model.TaskCost;
 import mse.emulator.partial.ErrorInterval;
 import mse.emulator.report.Json;
-import mse.emulator.sim.FarmShape;
-import mse.emulator.sim.FarmSimulator;
 import mse.emulator.sim.SimulatedRun;
 import mse.mpi.apps.AppOptions;
-import mse.mpi.apps.farm.MultipleMasters;
-import mse.mpi.apps.partial.FarmShapes;
+import mse.mpi.apps.farm.DynamicMasters;
+import mse.mpi.apps.farm.Strategy;
+import mse.mpi.launch.MasterEventsFile;
+import mse.mpi.apps.farm.FarmMessageSizes;
 import mse.mpi.apps.partial.TaskCostEstimate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -74,9 +74,9 @@ final class PredictCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<Integer> nps = NpList.parse(npList);
-        for (int np : nps) {
-            app.validate(np);
+        List<SweepPlan.Configuration> plan = SweepPlan.of(app, NpList.parse(npList), "predict");
+        for (SweepPlan.Configuration c : plan) {
+            c.app().validate(c.np());
         }
         if (!order.equals("original") && !order.equals("random")) {
             throw new BadInputException("--order: expected original or random, got '" + order + "'");
@@ -105,19 +105,23 @@ final class PredictCommand implements Callable<Integer> {
             hostCosts = estimate.hostCosts();
             describe(estimate, predictor);
         }
-        FarmShape shape = FarmShapes.of(app);
-        int groups = app.strategy() instanceof MultipleMasters ml ? ml.groups() : 1;
+        FarmMessageSizes sizes = FarmMessageSizes.of(app.workload());
         List<Map<String, Object>> points = new ArrayList<>();
-        System.out.printf("%s, %s master strategy, target %s: predicted by %s%n", app.describe(), app.strategy().name(),
+        System.out.printf("%s, %s master strategy, target %s: predicted by %s%n", app.describe(), String.join(", ", app.strategies()),
                 profile.network().name(), trace != null ? "trace replay" : "partial execution (seed 000)");
         ResultTables.printSweepHeader();
         double simulationSeconds = 0;
-        for (int np : nps) {
+        for (SweepPlan.Configuration c : plan) {
+            Strategy strategy = c.app().strategy();
             long t0 = System.nanoTime();
-            SimulatedRun run = new FarmSimulator(new LogGpsModel(profile.network(), np), cpu, shape, groups, true).run(hostCosts);
+            StrategySimulation run = StrategySimulation.of(strategy, new LogGpsModel(profile.network(), c.np()), cpu, sizes, hostCosts, true);
             double seconds = (System.nanoTime() - t0) / 1e9;
             simulationSeconds += seconds;
-            Map<String, Object> point = PredictedSweep.point(app.strategy().name(), np, groups, run, seconds);
+            Map<String, Object> point = PredictedSweep.point(strategy.name(), c.np(), strategy.masters(c.np()).size(), run, seconds);
+            if (strategy instanceof DynamicMasters) {
+                Path pointDir = java.nio.file.Files.createDirectories(dir.resolve(c.dirName()));
+                MasterEventsFile.write(pointDir, run.events(), point);
+            }
             points.add(point);
             ResultTables.printSweepRow(point);
         }
@@ -125,19 +129,20 @@ final class PredictCommand implements Callable<Integer> {
         predictor.put("phaseSeconds", phases);
         Map<String, Object> summary = PredictedSweep.summary(header(profile, taskCost, hostCosts.length), points, predictor);
         Json.write(dir.resolve("summary.json"), summary);
+        ResultTables.printSortedIfSeveral(points);
         @SuppressWarnings("unchecked")
         Map<String, Object> best = (Map<String, Object>) summary.get("best");
         ResultTables.printBest(best, points);
         System.out.printf("time: partial execution %.3f s, bootstrap %.3f s, interpolation %.3f s, simulation %.3f s, total %.3f s%n",
                 phases.get("partialExecution"), phases.get("bootstrap"), phases.get("interpolation"), simulationSeconds, phases.get("total"));
-        report(dir, summary, points, profile, cpu, hostCosts, groups, shape);
+        report(dir, summary, plan, points, profile, cpu, hostCosts, sizes);
         System.out.printf("results: %s%n", dir.resolve("summary.json"));
         return 0;
     }
 
     /** report.html: the predicted sweep, and the same task costs under the model without the P term. */
-    private void report(Path dir, Map<String, Object> summary, List<Map<String, Object>> points, TargetProfile profile,
-                        TargetCpu cpu, long[] hostCosts, int groups, FarmShape shape) throws java.io.IOException {
+    private void report(Path dir, Map<String, Object> summary, List<SweepPlan.Configuration> plan, List<Map<String, Object>> points,
+                        TargetProfile profile, TargetCpu cpu, long[] hostCosts, FarmMessageSizes sizes) throws java.io.IOException {
         List<RunReport.Run> runs = new ArrayList<>();
         for (Map<String, Object> point : points) {
             Map<String, Object> merged = new LinkedHashMap<>(summary);
@@ -147,17 +152,19 @@ final class PredictCommand implements Callable<Integer> {
         }
         List<mse.emulator.report.ReportPoint> comparison = new ArrayList<>();
         var flat = WithoutPTerm.of(profile);
-        if (flat.isPresent()) {
-            for (Map<String, Object> point : points) {
-                int np = ((Number) point.get("np")).intValue();
-                SimulatedRun run = new FarmSimulator(new LogGpsModel(flat.get().network(), np), cpu, shape, groups, false).run(hostCosts);
-                comparison.add(new mse.emulator.report.ReportPoint(RunReport.series(runs.get(0).summary())
-                        .replace(profile.network().name(), flat.get().network().name()), np, run.predictedNanos() / 1e9,
-                        mse.emulator.report.ReportPoint.MasterBreakdown.NONE, null));
-            }
+        for (int i = 0; flat.isPresent() && i < plan.size(); i++) {
+            int np = plan.get(i).np();
+            SimulatedRun run = StrategySimulation.of(plan.get(i).app().strategy(), new LogGpsModel(flat.get().network(), np), cpu, sizes,
+                    hostCosts, false).run();
+            comparison.add(new mse.emulator.report.ReportPoint(RunReport.series(runs.get(i).summary())
+                    .replace(profile.network().name(), flat.get().network().name()), np, run.predictedNanos() / 1e9,
+                    mse.emulator.report.ReportPoint.MasterBreakdown.NONE, null));
         }
+        // the split/merge timeline belongs to one run: shown when the prediction has exactly one DY point
+        List<Map<String, Object>> dynamic = points.stream().filter(p -> p.containsKey("masterEvents")).toList();
         RunReport.write(dir, "MSE prediction (" + summary.get("predictedBy") + "): " + summary.get("workload"),
-                spec.commandLine().getParseResult().originalArgs(), profile, runs, List.of(), comparison);
+                spec.commandLine().getParseResult().originalArgs(), profile, runs,
+                dynamic.size() == 1 ? MasterEventsFile.of(dynamic.get(0)) : List.of(), comparison);
     }
 
     private TaskCostEstimate estimate(TaskCost taskCost) {
@@ -231,7 +238,8 @@ final class PredictCommand implements Callable<Integer> {
         Map<String, Object> h = new LinkedHashMap<>();
         h.put("command", "predict");
         h.put("app", app.app().name());
-        h.put("strategy", app.strategy().name());
+        h.put("strategy", app.strategies().get(0));
+        h.put("strategies", app.strategies());
         h.put("profile", profile.network().name());
         h.put("profileSource", profile.origin());
         h.put("cpuRatio", profile.cpu().speedRatio());

@@ -16,7 +16,8 @@ final class PredictedSweep {
     }
 
     /** One point, with the keys a sweep point has that a simulation can know (no checksum: tasks did not all run). */
-    static Map<String, Object> point(String strategy, int np, int masters, SimulatedRun run, double simulationSeconds) {
+    static Map<String, Object> point(String strategy, int np, int masters, StrategySimulation simulation, double simulationSeconds) {
+        SimulatedRun run = simulation.run();
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("strategy", strategy);
         p.put("np", np);

@@ -43,6 +43,16 @@ final class ResultTables {
                 num(s.get("wallSeconds")));
     }
 
+    /** With more than one configuration (strategy, masters), the table again by predicted time. */
+    static void printSortedIfSeveral(List<Map<String, Object>> points) {
+        if (points.stream().map(p -> p.get("strategy") + "/" + p.get("masters")).distinct().count() > 1) {
+            System.out.println("\nsorted by predicted time:");
+            printSweepHeader();
+            points.stream().sorted(java.util.Comparator.comparingDouble(p -> num(p.get("predictedSeconds"))))
+                    .forEach(ResultTables::printSweepRow);
+        }
+    }
+
     static void printBest(Map<String, Object> best, List<?> points) {
         System.out.printf("best: %s%s at P = %s (least predicted time, %.6f s)%s%n", best.get("strategy"),
                 "multi".equals(best.get("strategy")) ? " with " + best.get("masters") + " masters" : "", best.get("np"),

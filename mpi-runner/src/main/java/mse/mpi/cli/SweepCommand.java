@@ -2,7 +2,6 @@ package mse.mpi.cli;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,12 +76,7 @@ final class SweepCommand implements Callable<Integer> {
             Json.write(dir.resolve("summary.json"), summary(points));
         }
         Map<String, Object> summary = summary(points);
-        if (configurations(points) > 1) {
-            System.out.println("\nsorted by predicted time:");
-            ResultTables.printSweepHeader();
-            points.stream().sorted(Comparator.comparingDouble(p -> ResultTables.num(p.get("predictedSeconds"))))
-                    .forEach(ResultTables::printSweepRow);
-        }
+        ResultTables.printSortedIfSeveral(points);
         @SuppressWarnings("unchecked")
         Map<String, Object> best = (Map<String, Object>) summary.get("best");
         ResultTables.printBest(best, points);
@@ -92,36 +86,13 @@ final class SweepCommand implements Callable<Integer> {
         return 0;
     }
 
-    /**
-     * Every strategy x masters x P combination, validated before anything runs; a number of masters that
-     * does not fit a P (2 <= PM <= P/2) is skipped with a note, as are repeats for single and dynamic.
-     */
+    /** Every configuration of SweepPlan, validated before anything runs. */
     private List<Planned> plan(List<Integer> nps) {
-        List<String> strategies = app.strategies();
-        List<Integer> masters = app.mastersChoices();
-        boolean several = strategies.size() > 1 || (strategies.contains("multi") && masters.size() > 1);
         List<Planned> plan = new ArrayList<>();
-        for (String strategy : strategies) {
-            for (int pm : strategy.equals("multi") ? masters : List.of(masters.get(0))) {
-                for (int np : nps) {
-                    if (strategy.equals("multi") && (pm < 2 || pm > np / 2)) {
-                        System.err.printf("[sweep] skipping multi with %d masters at P = %d (needs 2 <= PM <= P/2)%n", pm, np);
-                        continue;
-                    }
-                    String label = strategy + (strategy.equals("multi") ? "-m" + pm : "");
-                    plan.add(new Planned(EmulatedPoint.prepare("sweep", np, app.with(strategy, pm), emulation),
-                            several ? label + "-np-" + np : "np-" + np));
-                }
-            }
-        }
-        if (plan.isEmpty()) {
-            throw new BadInputException("--masters: no configuration fits the P swept (multi needs 2 <= PM <= P/2)");
+        for (SweepPlan.Configuration c : SweepPlan.of(app, nps, "sweep")) {
+            plan.add(new Planned(EmulatedPoint.prepare("sweep", c.np(), c.app(), emulation), c.dirName()));
         }
         return plan;
-    }
-
-    private static long configurations(List<Map<String, Object>> points) {
-        return points.stream().map(p -> p.get("strategy") + "/" + p.get("masters")).distinct().count();
     }
 
     /** The sweep so far: written after every point, so an interrupted sweep keeps what it finished. */

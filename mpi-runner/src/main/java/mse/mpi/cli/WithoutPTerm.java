@@ -10,19 +10,16 @@ import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.report.ReportPoint;
-import mse.emulator.sim.FarmSimulator;
 import mse.emulator.sim.SimulatedRun;
 import mse.mpi.apps.AppOptions;
-import mse.mpi.apps.farm.DynamicMasters;
-import mse.mpi.apps.farm.MultipleMasters;
-import mse.mpi.apps.partial.FarmShapes;
+import mse.mpi.apps.farm.FarmMessageSizes;
 
 /**
  * The report's comparison line of seed 001 Fig. 2: the same runs under the model without the receive
  * overhead's P term. For the paper's MPICH profile that is its LogGPS row (loggps-fast-ethernet); for
  * any other profile with a P term, the same profile with the per-process coefficients set to 0. The
  * runs' own task costs are replayed in the simulator (same rules as the kernel), so the line costs
- * milliseconds, not another live sweep. DY is not simulated, so it gets no comparison.
+ * milliseconds, not another live sweep.
  */
 final class WithoutPTerm {
 
@@ -44,19 +41,18 @@ final class WithoutPTerm {
         return Optional.of(new TargetProfile(flat, target.cpu(), target.origin()));
     }
 
-    /** One comparison point per finished run, replaying its tasks.csv; empty for DY or without a P term. */
+    /** One comparison point per finished run, replaying its tasks.csv; empty without a P term. */
     static List<ReportPoint> points(AppOptions app, TargetProfile target, List<RunReport.Run> runs) throws IOException {
         Optional<TargetProfile> flat = of(target);
-        if (flat.isEmpty() || app.strategy() instanceof DynamicMasters) {
+        if (flat.isEmpty()) {
             return List.of();
         }
-        int groups = app.strategy() instanceof MultipleMasters ml ? ml.groups() : 1;
         List<ReportPoint> points = new ArrayList<>();
         for (RunReport.Run run : runs) {
             int np = ((Number) run.summary().get("np")).intValue();
             TraceReplay trace = TraceReplay.load(run.dir().resolve("tasks.csv"), app.workload().tasks(), TargetCpu.of(target.cpu()));
-            SimulatedRun sim = new FarmSimulator(new LogGpsModel(flat.get().network(), np), trace.cpu(), FarmShapes.of(app),
-                    groups, false).run(trace.hostCosts());
+            SimulatedRun sim = StrategySimulation.of(app.strategy(), new LogGpsModel(flat.get().network(), np), trace.cpu(),
+                    FarmMessageSizes.of(app.workload()), trace.hostCosts(), false).run();
             points.add(new ReportPoint(RunReport.series(run.summary()).replace(String.valueOf(run.summary().get("profile")),
                     flat.get().network().name()), np, sim.predictedNanos() / 1e9, ReportPoint.MasterBreakdown.NONE, null));
         }

@@ -67,6 +67,11 @@ public final class ChaosComm implements Comm {
     }
 
     @Override
+    public void warmUp(Runnable work) {
+        inner.warmUp(work);
+    }
+
+    @Override
     public void close() {
         inner.close();
     }

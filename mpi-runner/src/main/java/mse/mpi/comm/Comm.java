@@ -63,6 +63,16 @@ public interface Comm extends AutoCloseable {
     default void taskDone(int taskId, long workUnits) {
     }
 
+    /**
+     * Runs work that readies the program and is not part of it: its hot paths run until the JIT has
+     * compiled them, so the measured run is charged compiled code (DESIGN.md, "Virtual time rules"). Plain
+     * comms just run it; the emulator charges neither it nor the rank's CPU time before it (its start-up).
+     * Call it before the program's first Comm operation.
+     */
+    default void warmUp(Runnable work) {
+        work.run();
+    }
+
     @Override
     void close();
 }

@@ -52,7 +52,8 @@ public final class EmulatedComm implements Comm {
 
     @Override
     public void send(byte[] data, int dest, int tag) {
-        link.report(new RankFact.Sent(rank(), begin(), dest, tag, data.length));
+        long cpuNanos = begin();
+        link.report(new RankFact.Sent(rank(), cpuNanos, dest, tag, data.length));
         try {
             inner.sendDetached(data, dest, tag);
         } finally {
@@ -65,7 +66,8 @@ public final class EmulatedComm implements Comm {
         if (source != ANY_SOURCE && inner.blocksWithoutSpinning()) {
             // No choice to make and no spinning to avoid: the kernel settles the receive's virtual time from
             // the facts alone (it holds this rank's later facts until then), so the rank need not wait for it.
-            link.report(new RankFact.Receive(rank(), begin(), source, tag, false));
+            long cpuNanos = begin();
+            link.report(new RankFact.Receive(rank(), cpuNanos, source, tag, false));
             link.flush(); // the receive may block in the inner Comm: what the rank said must be out first
             try {
                 return inner.recv(source, tag);
@@ -73,8 +75,9 @@ public final class EmulatedComm implements Comm {
                 end();
             }
         }
+        long cpuNanos = begin();
         try {
-            EmulatorReply.Grant grant = (EmulatorReply.Grant) link.ask(new RankFact.Receive(rank(), begin(), source, tag, true));
+            EmulatorReply.Grant grant = (EmulatorReply.Grant) link.ask(new RankFact.Receive(rank(), cpuNanos, source, tag, true));
             Message m = inner.recv(grant.source(), grant.tag());
             if (m.data().length != grant.bytes()) {
                 throw new CommException("rank " + rank() + ": the emulator granted " + grant.bytes()
@@ -88,8 +91,9 @@ public final class EmulatedComm implements Comm {
 
     @Override
     public Envelope probe(int source, int tag) {
+        long cpuNanos = begin();
         try {
-            EmulatorReply.Grant grant = (EmulatorReply.Grant) link.ask(new RankFact.Probe(rank(), begin(), source, tag));
+            EmulatorReply.Grant grant = (EmulatorReply.Grant) link.ask(new RankFact.Probe(rank(), cpuNanos, source, tag));
             return new Envelope(grant.source(), grant.tag(), grant.bytes());
         } finally {
             end();
@@ -99,8 +103,9 @@ public final class EmulatedComm implements Comm {
     /** The rank's virtual clock in seconds: the program's timing decisions are the target's. */
     @Override
     public double wtime() {
+        long cpuNanos = begin();
         try {
-            return ((EmulatorReply.Clock) link.ask(new RankFact.ClockQuery(rank(), begin()))).virtualNanos() / 1e9;
+            return ((EmulatorReply.Clock) link.ask(new RankFact.ClockQuery(rank(), cpuNanos))).virtualNanos() / 1e9;
         } finally {
             end();
         }
@@ -116,10 +121,22 @@ public final class EmulatedComm implements Comm {
         }
     }
 
+    /** The warm-up and the start-up before it are not the program's work: their CPU time is dropped. */
+    @Override
+    public void warmUp(Runnable work) {
+        inComm = true;
+        try {
+            inner.warmUp(work);
+        } finally {
+            end();
+        }
+    }
+
     @Override
     public void close() {
+        long cpuNanos = begin();
         try {
-            link.report(new RankFact.Finished(rank(), begin()));
+            link.report(new RankFact.Finished(rank(), cpuNanos));
             link.close();
         } finally {
             inner.close();
@@ -139,7 +156,9 @@ public final class EmulatedComm implements Comm {
 
     /**
      * Enters a Comm operation: returns the CPU time since the last one, as charged (measured, or nothing
-     * in a deterministic mode). Only the program thread calls this, so the counter needs no atomics.
+     * in a deterministic mode). Only the program thread calls this, so the counter needs no atomics. Each
+     * operation calls it before it builds its fact: `new` loads the fact's class the first time, which is
+     * the Comm layer's work and must not land in the program's interval.
      */
     private long begin() {
         long measured = enter();

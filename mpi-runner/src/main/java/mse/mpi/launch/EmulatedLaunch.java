@@ -14,9 +14,11 @@ import mse.emulator.actors.EmulationFailedException;
 import mse.emulator.actors.EmulationSession;
 import mse.emulator.actors.EmulationSetup;
 import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.RankCpus;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.report.EmulationReport;
 import mse.emulator.report.Json;
+import mse.emulator.timeline.TimelineSetup;
 import mse.emulator.wire.EmulatorLink;
 import mse.emulator.wire.Hello;
 import mse.mpi.apps.RankMain;
@@ -43,8 +45,9 @@ public final class EmulatedLaunch {
 
     public static EmulatedRun run(EmulationPlan plan) {
         EmulationSetup setup = new EmulationSetup(new LogGpsModel(plan.profile().network(), plan.np()),
-                TargetCpu.of(plan.profile().cpu()), plan.app().strategy().masters(plan.np()), plan.bindHost(),
-                Duration.ofSeconds(Math.max(60, 4L * plan.np())), plan.taskCost().chargesMeasuredCpu());
+                RankCpus.uniform(TargetCpu.of(plan.profile().cpu()), plan.np()), plan.app().strategy().masters(plan.np()), plan.bindHost(),
+                Duration.ofSeconds(Math.max(60, 4L * plan.np())), TimelineSetup.in(plan.workDir(), plan.timeline()))
+                .chargingMeasuredCpu(plan.taskCost().chargesMeasuredCpu());
         try (EmulationSession session = EmulationSession.start(setup)) {
             LOG.info("emulator listening on {}:{} for {} ranks", session.address().getHostString(), session.address().getPort(), plan.np());
             Thread ticker = progressTicker(plan, session);
@@ -137,16 +140,22 @@ public final class EmulatedLaunch {
             throw new LaunchException("rank " + local.rank() + ": " + e.getMessage());
         }
         Comm comm = plan.chaosDelayMillis() > 0 ? new ChaosComm(emulated, plan.chaosDelayMillis(), System.nanoTime()) : emulated;
+        RankMain.ProgramRun run;
         try {
-            Map<String, Object> result = RankMain.runRank(comm, plan.app());
-            if (result != null) {
-                master.set(result);
-            }
+            run = RankMain.runRank(comm, plan.app());
         } catch (Exception | Error e) {
             emulated.fail(e);
             throw new LaunchException("rank " + local.rank() + " failed: " + e.getMessage());
         }
-        comm.close();
+        comm.close(); // the program's part is over: checking its results below is not charged
+        try {
+            Map<String, Object> result = run.result();
+            if (result != null) {
+                master.set(result);
+            }
+        } catch (java.io.IOException e) {
+            throw new LaunchException("rank " + local.rank() + ": " + e.getMessage());
+        }
     }
 
     private static EmulationReport awaitReport(EmulationSession session) {

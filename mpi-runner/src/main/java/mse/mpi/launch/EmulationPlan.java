@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
+import mse.emulator.timeline.TimelineMode;
 import mse.mpi.apps.AppOptions;
 
 /**
@@ -11,18 +12,19 @@ import mse.mpi.apps.AppOptions;
  * charged, whether ranks are real mpirun processes or threads of this JVM (local), the time limit,
  * where rank 0 leaves its result, (tests only) the largest random real delay to inject per operation, and
  * the Open MPI transports the ranks use (validate pins vader, the fast network, as seed 001 section 3 runs
- * on Myrinet to emulate Fast Ethernet).
+ * on Myrinet to emulate Fast Ethernet), and how much of the timeline to write into workDir (off for
+ * benchmarks and validation).
  */
 public record EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
                             Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress, String btl,
-                            String bindHost) {
+                            String bindHost, TimelineMode timeline) {
 
     /** Loopback: the emulator of a single-machine run listens where only this machine can reach it. */
     public static final String LOOPBACK = "127.0.0.1";
 
     public EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
                          Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress, String btl) {
-        this(app, np, profile, taskCost, local, timeout, workDir, chaosDelayMillis, progress, btl, LOOPBACK);
+        this(app, np, profile, taskCost, local, timeout, workDir, chaosDelayMillis, progress, btl, LOOPBACK, TimelineMode.OFF);
     }
 
     /** A plan over Open MPI's default choice of transports, without a progress display. */

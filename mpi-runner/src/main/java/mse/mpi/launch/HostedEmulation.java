@@ -10,10 +10,13 @@ import mse.cluster.profiles.TargetProfile;
 import mse.emulator.actors.EmulationSession;
 import mse.emulator.actors.EmulationSetup;
 import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.RankCpus;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.model.TaskCost;
 import mse.emulator.report.EmulationReport;
 import mse.emulator.report.EmulationResultFiles;
+import mse.emulator.timeline.TimelineSetup;
+import mse.emulator.timeline.TimelineWriter;
 import mse.emulator.wire.EmulatorLink;
 import mse.emulator.wire.Hello;
 import mse.mpi.comm.EmulatedComm;
@@ -46,13 +49,13 @@ public final class HostedEmulation {
 
     /** Called on every rank right after MPI_Init: rank 0 starts the emulator, everyone connects to it. */
     public static HostedEmulation start(MpiComm mpi, List<Integer> masters, TargetProfile target, TaskCost taskCost,
-                                        String bindHost) throws Exception {
+                                        String bindHost, TimelineSetup timeline) throws Exception {
         EmulationSession session = null;
         String endpoint;
         if (mpi.rank() == 0) {
             session = EmulationSession.start(new EmulationSetup(new LogGpsModel(target.network(), mpi.size()),
-                    TargetCpu.of(target.cpu()), masters, bindHost,
-                    Duration.ofSeconds(Math.max(60, 4L * mpi.size())), taskCost.chargesMeasuredCpu()));
+                    RankCpus.uniform(TargetCpu.of(target.cpu()), mpi.size()), masters, bindHost,
+                    Duration.ofSeconds(Math.max(60, 4L * mpi.size())), timeline).chargingMeasuredCpu(taskCost.chargesMeasuredCpu()));
             endpoint = session.address().getHostString() + " " + session.address().getPort() + " " + session.token();
             for (int r = 1; r < mpi.size(); r++) {
                 mpi.send(endpoint.getBytes(StandardCharsets.UTF_8), r, TAG_ENDPOINT);
@@ -77,8 +80,13 @@ public final class HostedEmulation {
             double wall = (System.nanoTime() - startNanos) / 1e9;
             Map<String, Object> header = RunHeader.of("emulate", identity, comm.size(), target, taskCost, master, wall,
                     "user's mpirun, emulator hosted by rank 0");
-            MasterEventsFile.write(out, master, header);
-            return EmulationResultFiles.write(out, header, report);
+            try {
+                TimelineFile.finish(report, header, master);
+                MasterEventsFile.write(out, master, header);
+                return EmulationResultFiles.write(out, header, report);
+            } finally {
+                report.timeline().ifPresent(TimelineWriter::discard); // a no-op once finished
+            }
         }
     }
 

@@ -5,7 +5,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import mse.emulator.report.AtomicFiles;
-import mse.mpi.apps.farm.MasterEvents;
+import mse.emulator.dynamic.MasterEvent;
+import mse.emulator.dynamic.MasterEvents;
 
 /** DY's split/merge log (seed 001, section 3.2) as rank 0 collected it: masters.csv and summary.json's masterEvents. */
 public final class MasterEventsFile {
@@ -13,13 +14,18 @@ public final class MasterEventsFile {
     private MasterEventsFile() {
     }
 
-    /** Writes masters.csv and adds masterEvents to the header when rank 0 reported any log (DY only). */
+    /** Writes masters.csv and adds the log and its activity to the header when rank 0 reported a log (DY only). */
     public static void write(Path dir, Map<String, Object> master, Map<String, Object> header) throws IOException {
         if (master.get("masterEvents") instanceof List<?> events) {
-            header.put("masterEvents", events);
-            AtomicFiles.writeString(dir.resolve("masters.csv"),
-                    MasterEvents.toCsvFromMaps(events.stream().map(e -> (Map<?, ?>) e).toList()));
+            write(dir, MasterEvents.fromMaps(events.stream().map(e -> (Map<?, ?>) e).toList()), header);
         }
+    }
+
+    /** masters.csv in dir; splits, merges, peakMasters and masterEvents into summary (an emulated run or a predicted point). */
+    public static void write(Path dir, List<MasterEvent> events, Map<String, Object> summary) throws IOException {
+        summary.putAll(MasterEvents.activity(events));
+        summary.put("masterEvents", events.stream().map(MasterEvent::toMap).toList());
+        AtomicFiles.writeString(dir.resolve("masters.csv"), MasterEvents.toCsv(events));
     }
 
     /** The events of a summary, for the report's timeline (empty unless DY). */

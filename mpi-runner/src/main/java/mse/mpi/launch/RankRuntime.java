@@ -7,6 +7,8 @@ import mse.cluster.profiles.CpuProfile;
 import mse.cluster.profiles.ProfileLoader;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
+import mse.emulator.timeline.TimelineMode;
+import mse.emulator.timeline.TimelineSetup;
 import mse.emulator.wire.EmulatorLink;
 import mse.emulator.wire.Hello;
 import mse.mpi.comm.ChaosComm;
@@ -27,6 +29,7 @@ public final class RankRuntime {
     private final EmulatedComm emulated;
     private final HostedEmulation hosted;
     private final RankRuntimeOptions options;
+    private boolean closed;
 
     private RankRuntime(MpiComm mpi, Comm comm, EmulatedComm emulated, HostedEmulation hosted, RankRuntimeOptions options) {
         this.mpi = mpi;
@@ -44,7 +47,8 @@ public final class RankRuntime {
             EmulatedComm emulated = null;
             HostedEmulation hosted = null;
             if (options.emulate) {
-                hosted = HostedEmulation.start(mpi, masters.apply(mpi.size()), target(options), cost, options.bindHost);
+                hosted = HostedEmulation.start(mpi, masters.apply(mpi.size()), target(options), cost, options.bindHost,
+                        TimelineSetup.in(options.out, TimelineMode.parse(options.timeline)));
                 emulated = hosted.comm();
             } else if (options.emulator != null) {
                 emulated = new EmulatedComm(mpi, connect(options.emulator, mpi), cost);
@@ -69,7 +73,7 @@ public final class RankRuntime {
      * emulator's report and writes the result files. Returns rank 0's summary when it wrote one, else null.
      */
     public Map<String, Object> finish(RunIdentity identity, Map<String, Object> rank0Result) throws Exception {
-        comm.close();
+        endProgram();
         if (hosted == null || rank0Result == null) {
             return null;
         }
@@ -78,6 +82,17 @@ public final class RankRuntime {
                 ((Number) summary.get("predictedSeconds")).doubleValue(), summary.get("profile"), mpi.size(),
                 options.out.resolve("summary.json"));
         return summary;
+    }
+
+    /**
+     * The program's part is over (MPI_Finalize; emulated, the rank's last fact): what the rank computes after
+     * this, such as checking its results, is not charged. {@link #finish} calls it when the program has not.
+     */
+    public void endProgram() {
+        if (!closed) {
+            closed = true;
+            comm.close();
+        }
     }
 
     /** The program failed on this rank: tell the emulator (which ends the run naming it) and return exit code 1. */

@@ -37,6 +37,11 @@ public final class RankRuntimeOptions {
             description = "With --emulate: where rank 0 writes the results (default: ${DEFAULT-VALUE}).")
     Path out;
 
+    @Option(names = "--timeline", paramLabel = "off|full|auto", defaultValue = "auto",
+            description = "With --emulate: write timeline.json (Chrome trace) into --out: off, full, or auto, which above "
+                    + "1,000,000 events keeps the first and last windows and every master event (default: ${DEFAULT-VALUE}).")
+    String timeline;
+
     @Option(names = "--chaos-delay-ms", hidden = true, defaultValue = "0",
             description = "Tests only: random real delay before each operation, to shuffle interleavings.")
     int chaosDelayMillis;

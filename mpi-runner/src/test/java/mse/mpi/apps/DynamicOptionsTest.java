@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import mse.mpi.apps.farm.DynamicMasters;
-import mse.mpi.apps.farm.DynamicSettings;
+import mse.emulator.dynamic.DynamicSettings;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 

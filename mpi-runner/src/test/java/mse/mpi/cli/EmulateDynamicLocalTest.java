@@ -58,6 +58,10 @@ class EmulateDynamicLocalTest {
         assertTrue(events(first).stream().allMatch(e -> ((Number) e.get("depth")).intValue() <= 2), "--max-depth 2 by default");
         assertEquals(first.get("predictedSeconds"), second.get("predictedSeconds"));
         assertEquals(first.get("masterEvents"), second.get("masterEvents"));
+        assertEquals(count(first, "split"), ((Number) first.get("splits")).longValue());
+        assertEquals(count(first, "merge"), ((Number) first.get("merges")).longValue());
+        int peak = ((Number) first.get("peakMasters")).intValue();
+        assertTrue(peak >= 2 && peak <= 1 + count(first, "split"), "peakMasters " + peak + " for " + events(first));
     }
 
     @Test
@@ -66,6 +70,7 @@ class EmulateDynamicLocalTest {
                 "--task-cost", "per-iteration:10us");
         System.out.println("DY compute-bound: " + events(s) + ", predicted " + s.get("predictedSeconds") + " s");
         assertEquals(List.of(), events(s));
+        assertEquals(List.of(0, 0, 1), List.of(s.get("splits"), s.get("merges"), s.get("peakMasters")), "a DY run says it never split");
         assertEquals(CountImage.sequential(new ImageSpec(128, 96, -2, 1, -1.5, 1.5, 1000)).checksum(), s.get("checksum"));
     }
 }

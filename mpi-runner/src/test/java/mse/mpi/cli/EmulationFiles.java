@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import mse.emulator.report.Json;
+import mse.emulator.timeline.TimelineReader;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 
@@ -40,6 +41,7 @@ final class EmulationFiles {
             }
         }
         assertEquals(np + 1, Files.readAllLines(dir.resolve("breakdown.csv")).size());
+        checkTimeline(dir);
         assertEquals(((Number) s.get("tasks")).intValue() + 1, Files.readAllLines(dir.resolve("tasks.csv")).size());
         for (String name : List.of("slave-wait", "master-queue-wait", "master-queue-length")) {
             Histogram h;
@@ -52,5 +54,31 @@ final class EmulationFiles {
             assertTrue(h.getTotalCount() > 0, name + " recorded nothing");
         }
         return s;
+    }
+
+    /**
+     * timeline.json: every rank's spans never overlap, and its send, recv and compute spans add up to its row of
+     * breakdown.csv (the same nanoseconds, so the same seconds).
+     */
+    static void checkTimeline(Path dir) throws Exception {
+        List<TimelineReader.Span> spans = TimelineReader.spans(dir.resolve("timeline.json"), Long.MAX_VALUE);
+        List<String> rows = Files.readAllLines(dir.resolve("breakdown.csv"));
+        for (String row : rows.subList(1, rows.size())) {
+            String[] f = row.split(",");
+            int rank = Integer.parseInt(f[0]);
+            List<TimelineReader.Span> own = spans.stream().filter(sp -> sp.rank() == rank)
+                    .sorted(java.util.Comparator.comparingLong(TimelineReader.Span::startNanos)).toList();
+            for (int i = 1; i < own.size(); i++) {
+                assertTrue(own.get(i - 1).endNanos() <= own.get(i).startNanos(), "rank " + rank + " spans overlap: " + own.get(i - 1) + own.get(i));
+            }
+            assertEquals(Double.parseDouble(f[2]), total(own, "send") / 1e9, "send of rank " + rank);
+            assertEquals(Double.parseDouble(f[3]), total(own, "recv") / 1e9, "recv of rank " + rank);
+            assertEquals(Double.parseDouble(f[4]), total(own, "compute") / 1e9, "compute of rank " + rank);
+        }
+        assertTrue(spans.stream().anyMatch(sp -> sp.rank() == 0 && sp.name().equals("recv")), "the master's receives are on its track");
+    }
+
+    private static long total(List<TimelineReader.Span> spans, String name) {
+        return spans.stream().filter(sp -> sp.name().equals(name)).mapToLong(sp -> sp.endNanos() - sp.startNanos()).sum();
     }
 }

@@ -44,6 +44,9 @@ class PinnedPredictionsTest {
         return Stream.of(
                 Arguments.of("SI", "--np 2,5,9 " + SMALL, new long[] {26_072_928, 6_799_332, 5_151_784}),
                 Arguments.of("ML", "--np 4,7 --strategy multi --masters 2 " + SMALL, new long[] {13_638_652, 6_892_617}),
+                // issue 16: DY simulated (it ran SI under DY's name before); the same nanoseconds as emulate --local
+                Arguments.of("DY", "--np 8 --strategy dynamic --image 96x64 --max-iter 300 --task-cost per-iteration:5ns"
+                        + " --split-wait 100us", new long[] {247_406_611}),
                 Arguments.of("EP", "--np 5 --app ep --ep-tasks 64 --task-cost fixed:200us", new long[] {6_103_486}),
                 Arguments.of("SI, 4 KiB results", "--np 9,32 " + BIG_RESULTS, new long[] {1_275_738, 1_309_226}));
     }

@@ -19,19 +19,26 @@ import picocli.CommandLine;
 /**
  * The fast path against the live emulator (DESIGN.md "The fast path"): with a deterministic task cost,
  * `predict --sample all` and `emulate --local` must give the same predicted time (the design allows 1%; they
- * agree to the nanosecond) for SI and ML at several P, and replaying the live run's tasks.csv must reproduce it.
+ * agree to the nanosecond) for SI, ML and DY (several split/merge settings and depths), with MASE and EP, at
+ * several P, DY with the same splits and merges; and replaying the live run's tasks.csv (`predict --trace`)
+ * must reproduce it to the nanosecond too.
  */
 class PredictAgreementTest {
 
-    private static final String[] WORKLOAD = {"--image", "40x32", "--max-iter", "300", "--task-points", "8",
+    private static final String[] MASE = {"--image", "40x32", "--max-iter", "300", "--task-points", "8",
             "--task-cost", "per-iteration:10ns"};
+    private static final String[] EP = {"--app", "ep", "--ep-tasks", "48", "--ep-pairs", "1000", "--task-cost", "fixed:200us"};
 
     @TempDir
     Path tmp;
 
     private static String[] args(String[] head, String... tail) {
+        return args(MASE, head, tail);
+    }
+
+    private static String[] args(String[] workload, String[] head, String... tail) {
         List<String> all = new ArrayList<>(Arrays.asList(head));
-        all.addAll(Arrays.asList(WORKLOAD));
+        all.addAll(Arrays.asList(workload));
         all.addAll(Arrays.asList(tail));
         return all.toArray(String[]::new);
     }
@@ -44,32 +51,53 @@ class PredictAgreementTest {
         return Json.read(out.resolve("summary.json"));
     }
 
-    private static double predictedAt(Map<String, Object> sweep, int np) {
+    private static Map<?, ?> pointAt(Map<String, Object> sweep, int np) {
         return ((List<?>) sweep.get("points")).stream().map(p -> (Map<?, ?>) p)
-                .filter(p -> ((Number) p.get("np")).intValue() == np)
-                .mapToDouble(p -> ((Number) p.get("predictedSeconds")).doubleValue()).findFirst().orElseThrow();
+                .filter(p -> ((Number) p.get("np")).intValue() == np).findFirst().orElseThrow();
     }
 
-    private void agree(String strategy, int[] nps) throws Exception {
+    private static double predictedAt(Map<String, Object> sweep, int np) {
+        return ((Number) pointAt(sweep, np).get("predictedSeconds")).doubleValue();
+    }
+
+    private Map<String, Object> agree(String strategy, int[] nps, String... options) throws Exception {
+        return agree(MASE, strategy, nps, options);
+    }
+
+    private Map<String, Object> agree(String[] workload, String strategy, int[] nps, String... options) throws Exception {
         String list = String.join(",", Arrays.stream(nps).mapToObj(Integer::toString).toList());
-        Map<String, Object> predicted = run(strategy + "-predict", args(new String[] {"predict", "--np", list, "--sample", "all"},
-                "--strategy", strategy, "--masters", "2"));
+        String[] strategyArgs = concat(new String[] {"--strategy", strategy, "--masters", "2"}, options);
+        Map<String, Object> predicted = run(strategy + "-predict", args(workload, new String[] {"predict", "--np", list, "--sample", "all"},
+                strategyArgs));
         for (int np : nps) {
             String name = strategy + "-emulate-" + np;
-            Map<String, Object> live = run(name, args(new String[] {"emulate", "--local", "--np", Integer.toString(np)},
-                    "--strategy", strategy, "--masters", "2"));
+            Map<String, Object> live = run(name, args(workload, new String[] {"emulate", "--local", "--np", Integer.toString(np)}, strategyArgs));
             double emulated = ((Number) live.get("predictedSeconds")).doubleValue();
             assertEquals(emulated, predictedAt(predicted, np), emulated * 0.01, strategy + " np " + np);
             assertEquals(emulated, predictedAt(predicted, np), 1e-9, "expected exact agreement, " + strategy + " np " + np);
             // Replaying the live run's measured tasks reproduces its prediction.
-            Map<String, Object> replay = run(name + "-replay", args(new String[] {"predict", "--np", Integer.toString(np),
-                    "--trace", tmp.resolve(name).resolve("tasks.csv").toString()}, "--strategy", strategy, "--masters", "2"));
-            assertEquals(emulated, predictedAt(replay, np), emulated * 0.01, "replay " + strategy + " np " + np);
+            Map<String, Object> replay = run(name + "-replay", args(workload, new String[] {"predict", "--np", Integer.toString(np),
+                    "--trace", tmp.resolve(name).resolve("tasks.csv").toString()}, strategyArgs));
+            assertEquals(emulated, predictedAt(replay, np), 1e-9, "replay " + strategy + " np " + np);
+            if (strategy.equals("dynamic")) {
+                events.put(np, live.getOrDefault("masterEvents", List.of()));
+            }
+            Map<?, ?> point = pointAt(predicted, np);
+            for (String key : List.of("splits", "merges", "peakMasters", "masterEvents")) {
+                assertEquals(live.get(key), point.get(key), key + ", " + strategy + " np " + np);
+            }
         }
         assertTrue(predicted.containsKey("best"));
         Map<?, ?> predictor = (Map<?, ?>) predicted.get("predictor");
-        assertEquals(160, predictor.get("sampleSize"));
+        assertEquals(predicted.get("tasks"), predictor.get("sampleSize"));
         assertTrue(((Map<?, ?>) predictor.get("phaseSeconds")).containsKey("simulation"));
+        return predicted;
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] all = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
     }
 
     @Test
@@ -80,6 +108,39 @@ class PredictAgreementTest {
     @Test
     void multipleMastersAgreeWithEmulateAtSeveralP() throws Exception {
         agree("multi", new int[] {4, 7, 10});
+    }
+
+    /** Emulated DY runs' masterEvents by np, from the last agree(): proof that the settings really split. */
+    private final Map<Integer, Object> events = new java.util.TreeMap<>();
+
+    @Test
+    void dynamicMastersAgreeWithEmulateAtSeveralPAndDepths() throws Exception {
+        agree("dynamic", new int[] {5, 8, 12}, "--split-wait", "1us", "--split-window", "2", "--max-depth", "1");
+        assertSplits("depth 1");
+        agree("dynamic", new int[] {9, 16}, "--split-wait", "1us", "--split-window", "3", "--max-depth", "3");
+        assertTrue(events.values().stream().flatMap(e -> ((List<?>) e).stream())
+                .anyMatch(e -> ((Number) ((Map<?, ?>) e).get("depth")).intValue() >= 2), "a secondary split again: " + events);
+        assertSplits("depth 3");
+    }
+
+    @Test
+    void dynamicMastersThatMergeEarlyAgreeWithEmulate() throws Exception {
+        agree("dynamic", new int[] {8, 13}, "--split-wait", "50us", "--merge-wait", "40us", "--split-window", "2");
+        assertSplits("merge-wait");
+    }
+
+    /** EP's messages (fixed 4-byte tasks, 96-byte results) are sized from the workload like MASE's. */
+    @Test
+    void epAgreesWithEmulateForEveryStrategy() throws Exception {
+        agree(EP, "single", new int[] {3, 6});
+        agree(EP, "multi", new int[] {4, 7});
+        agree(EP, "dynamic", new int[] {6, 9}, "--split-wait", "1us", "--split-window", "2");
+        assertSplits("EP");
+    }
+
+    private void assertSplits(String what) {
+        events.forEach((np, e) -> assertTrue(((List<?>) e).size() >= 2, what + ": np " + np + " split and merged: " + e));
+        events.clear();
     }
 
     @Test

@@ -71,7 +71,7 @@ public final class EpWorkload implements Workload {
                 }
             }
         }
-        ByteBuffer out = ByteBuffer.allocate(RESULT_BYTES);
+        ByteBuffer out = ByteBuffer.allocate(resultBytes(task));
         for (long c : counts) {
             out.putLong(c);
         }
@@ -85,8 +85,18 @@ public final class EpWorkload implements Workload {
     }
 
     @Override
+    public int resultBytes(int task) {
+        return RESULT_BYTES;
+    }
+
+    @Override
+    public int exportBytes(int from, int to) {
+        return RESULT_BYTES * (to - from);
+    }
+
+    @Override
     public byte[] export(int from, int to) {
-        ByteBuffer out = ByteBuffer.allocate(RESULT_BYTES * (to - from));
+        ByteBuffer out = ByteBuffer.allocate(exportBytes(from, to));
         for (int t = from; t < to; t++) {
             out.put(results[t]);
         }

@@ -1,5 +1,7 @@
 package mse.mpi.apps.farm;
 
+import mse.emulator.dynamic.DynamicSettings;
+import mse.emulator.dynamic.MasterEvent;
 import java.util.List;
 import mse.mpi.comm.Comm;
 

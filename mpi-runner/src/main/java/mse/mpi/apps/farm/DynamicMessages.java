@@ -4,6 +4,10 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import mse.emulator.dynamic.DynamicMasterState.Reply;
+import mse.emulator.sim.FarmTags;
+import mse.emulator.dynamic.MasterEvent;
+import mse.emulator.dynamic.TaskRanges;
 
 /**
  * The messages of DY (seed 001, section 3.2) beyond SI's task, result and stop. A slave contacts its
@@ -13,25 +17,21 @@ import java.util.List;
  */
 final class DynamicMessages {
 
-    static final int TAG_TASK = FarmMessages.TAG_TASK;
-    static final int TAG_RESULT = FarmMessages.TAG_RESULT;
-    static final int TAG_STOP = FarmMessages.TAG_STOP;
-    /** Payload: the rank of the slave's new master; the slave sends JOIN there. */
-    static final int TAG_REDIRECT = 5;
-    /** Payload: BecomeMaster. */
-    static final int TAG_BECOME_MASTER = 6;
-    /** Empty: a redirected slave asks its new master for work. */
-    static final int TAG_JOIN = 7;
-    /** Payload: Merge. The merging rank is a slave of the receiver from then on. */
-    static final int TAG_MERGE = 8;
+    static final int TAG_TASK = FarmTags.TASK;
+    static final int TAG_RESULT = FarmTags.RESULT;
+    static final int TAG_STOP = FarmTags.STOP;
+    static final int TAG_REDIRECT = FarmTags.REDIRECT;
+    static final int TAG_BECOME_MASTER = FarmTags.BECOME_MASTER;
+    static final int TAG_JOIN = FarmTags.JOIN;
+    static final int TAG_MERGE = FarmTags.MERGE;
     /**
-     * Payload: the exported results a Merge announced, back to back. They travel apart from the small
+     * The exported results a Merge announced, back to back. They travel apart from the small
      * MERGE because they can be big: a big message is a rendezvous send in MPI, and the emulator can
      * only grant a master's ANY_SOURCE receive once the sender's clock has moved past the arrival,
      * which a sender stuck in a rendezvous never reports; a receive from a named source needs no such
      * proof, so the parent takes the results with recv(child, TAG_MERGE_RESULTS).
      */
-    static final int TAG_MERGE_RESULTS = 9;
+    static final int TAG_MERGE_RESULTS = FarmTags.MERGE_RESULTS;
 
     static final byte[] EMPTY = new byte[0];
 
@@ -40,8 +40,13 @@ final class DynamicMessages {
 
     /** RESULT: task id, the slave's wait for this task (ns of its wtime), the workload's result. */
     record Result(int task, long waitNanos, byte[] body) {
+        /** The task id and the wait in front of the body. */
+        static int headerBytes() {
+            return Integer.BYTES + Long.BYTES;
+        }
+
         byte[] encode() {
-            return ByteBuffer.allocate(12 + body.length).putInt(task).putLong(waitNanos).put(body).array();
+            return ByteBuffer.allocate(headerBytes() + body.length).putInt(task).putLong(waitNanos).put(body).array();
         }
 
         static Result decode(byte[] data) {
@@ -55,17 +60,16 @@ final class DynamicMessages {
     }
 
     /** BECOME_MASTER: who the new secondary's parent is, its depth, how many slaves will join it, its tasks. */
-    record BecomeMaster(int parent, int depth, int joining, List<TaskRanges.Range> tasks) {
-        byte[] encode() {
-            ByteBuffer out = ByteBuffer.allocate(16 + 8 * tasks.size()).putInt(parent).putInt(depth).putInt(joining);
-            TaskRanges.write(out, tasks);
-            return out.array();
-        }
+    static byte[] encode(Reply.BecomeMaster order) {
+        ByteBuffer out = ByteBuffer.allocate(16 + 8 * order.tasks().size()).putInt(order.parent()).putInt(order.depth())
+                .putInt(order.joining());
+        TaskRanges.write(out, order.tasks());
+        return out.array();
+    }
 
-        static BecomeMaster decode(byte[] data) {
-            ByteBuffer in = ByteBuffer.wrap(data);
-            return new BecomeMaster(in.getInt(), in.getInt(), in.getInt(), TaskRanges.read(in));
-        }
+    static Reply.BecomeMaster decodeBecomeMaster(byte[] data) {
+        ByteBuffer in = ByteBuffer.wrap(data);
+        return new Reply.BecomeMaster(in.getInt(), in.getInt(), in.getInt(), TaskRanges.read(in));
     }
 
     /** One range of results and the length of its Workload.export bytes in the MERGE_RESULTS message. */

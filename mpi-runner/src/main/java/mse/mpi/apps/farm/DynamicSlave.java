@@ -1,5 +1,8 @@
 package mse.mpi.apps.farm;
 
+import mse.emulator.dynamic.DynamicMasterState;
+import mse.emulator.dynamic.DynamicMasterState.Reply;
+import mse.emulator.dynamic.DynamicSettings;
 import mse.mpi.comm.Comm;
 import mse.mpi.comm.Message;
 
@@ -25,7 +28,7 @@ final class DynamicSlave {
             Message m = comm.recv(master, Comm.ANY_TAG);
             switch (m.tag()) {
                 case DynamicMessages.TAG_TASK -> {
-                    long waitNanos = Double.isNaN(askedAt) ? -1 : Math.round((comm.wtime() - askedAt) * 1e9);
+                    long waitNanos = Double.isNaN(askedAt) ? -1 : DynamicMasterState.waitNanos(askedAt, comm.wtime());
                     int task = FarmMessages.id(m.data());
                     Workload.Computed done = work.compute(FarmMessages.body(m.data()));
                     comm.taskDone(task, done.workUnits());
@@ -40,7 +43,7 @@ final class DynamicSlave {
                     comm.send(DynamicMessages.EMPTY, master, DynamicMessages.TAG_JOIN);
                 }
                 case DynamicMessages.TAG_BECOME_MASTER -> {
-                    DynamicMessages.BecomeMaster order = DynamicMessages.BecomeMaster.decode(m.data());
+                    Reply.BecomeMaster order = DynamicMessages.decodeBecomeMaster(m.data());
                     askedAt = DynamicMaster.serveSecondary(comm, work, settings, order);
                     master = order.parent();
                 }

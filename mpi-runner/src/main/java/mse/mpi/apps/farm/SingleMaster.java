@@ -1,8 +1,7 @@
 package mse.mpi.apps.farm;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 import mse.mpi.comm.Comm;
 
 /** SI (seed 001, section 3.2): rank 0 is the only master and serves every task to ranks 1..P-1. */
@@ -11,7 +10,11 @@ public final class SingleMaster implements Strategy {
     @Override
     public void run(Comm comm, Workload work) {
         if (comm.rank() == 0) {
-            List<Integer> slaves = IntStream.range(1, comm.size()).boxed().collect(Collectors.toList());
+            // a plain loop: a stream's first use bootstraps lambdas, 0.7 ms of the JVM's charged to the master
+            List<Integer> slaves = new ArrayList<>();
+            for (int r = 1; r < comm.size(); r++) {
+                slaves.add(r);
+            }
             Master.serve(comm, work, 0, work.tasks(), slaves);
         } else {
             Slave.serve(comm, 0, work);

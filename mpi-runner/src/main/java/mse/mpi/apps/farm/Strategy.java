@@ -1,5 +1,6 @@
 package mse.mpi.apps.farm;
 
+import mse.emulator.dynamic.MasterEvent;
 import mse.mpi.comm.Comm;
 
 /** A master/slave strategy: how ranks share out a workload. Rank 0 ends up holding every result. */

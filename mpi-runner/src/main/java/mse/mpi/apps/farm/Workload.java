@@ -16,6 +16,15 @@ public interface Workload {
     /** A slave computes a task from its description. */
     Computed compute(byte[] description);
 
+    /**
+     * Bytes of compute(describe(t)).result(), known without computing: the simulator charges a result's
+     * length before (or without) running the task. The workload's compute allocates exactly this much.
+     */
+    int resultBytes(int task);
+
+    /** Bytes of export(from, to), known without any result: the length of a gather or a DY merge. */
+    int exportBytes(int from, int to);
+
     /** A master stores the result of task t. */
     void collect(int task, byte[] result);
 

@@ -39,7 +39,7 @@ public final class MaseWorkload implements Workload {
         ByteBuffer d = ByteBuffer.wrap(description);
         int first = d.getInt();
         int length = d.getInt();
-        ByteBuffer result = ByteBuffer.allocate(4 * length);
+        ByteBuffer result = ByteBuffer.allocate(4 * length); // resultBytes: 4 per point
         long iterations = 0;
         for (int i = 0; i < length; i++) {
             int count = job.image().count(first + i);
@@ -50,6 +50,17 @@ public final class MaseWorkload implements Workload {
     }
 
     @Override
+    public int resultBytes(int task) {
+        return 4 * blocks.length(task);
+    }
+
+    @Override
+    public int exportBytes(int from, int to) {
+        int end = to == 0 ? 0 : blocks.first(to - 1) + blocks.length(to - 1);
+        return 4 * Math.max(0, end - blocks.first(from));
+    }
+
+    @Override
     public void collect(int task, byte[] result) {
         image.put(blocks.first(task), toCounts(result));
     }
@@ -57,9 +68,8 @@ public final class MaseWorkload implements Workload {
     @Override
     public byte[] export(int from, int to) {
         int first = blocks.first(from);
-        int end = to == 0 ? 0 : blocks.first(to - 1) + blocks.length(to - 1);
-        ByteBuffer out = ByteBuffer.allocate(4 * Math.max(0, end - first));
-        for (int p = first; p < end; p++) {
+        ByteBuffer out = ByteBuffer.allocate(exportBytes(from, to));
+        for (int p = first; p < first + out.capacity() / 4; p++) {
             out.putInt(image.count(p));
         }
         return out.array();

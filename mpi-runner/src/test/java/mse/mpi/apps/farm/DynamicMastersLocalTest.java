@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.function.Supplier;
+import mse.emulator.dynamic.DynamicSettings;
+import mse.emulator.dynamic.MasterEvent;
 import mse.mpi.apps.ep.EpWorkload;
 import mse.mpi.apps.mase.CountImage;
 import mse.mpi.apps.mase.ImageSpec;

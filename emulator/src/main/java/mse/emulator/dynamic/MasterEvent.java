@@ -1,4 +1,4 @@
-package mse.mpi.apps.farm;
+package mse.emulator.dynamic;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package mse.mpi.apps.farm;
+package mse.emulator.dynamic;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -10,44 +10,44 @@ import java.util.List;
  * "every master can split its responsible tasks and slaves in two groups"), so both halves stay in
  * assignment order and results can travel back as whole ranges (Workload.export).
  */
-final class TaskRanges {
+public final class TaskRanges {
 
     /** One range [from, to) of task ids. */
-    record Range(int from, int to) {
-        int size() {
+    public record Range(int from, int to) {
+        public int size() {
             return to - from;
         }
     }
 
     private final List<Range> ranges = new ArrayList<>();
 
-    TaskRanges() {
+    public TaskRanges() {
     }
 
-    TaskRanges(List<Range> initial) {
+    public TaskRanges(List<Range> initial) {
         initial.forEach(this::add);
     }
 
-    static TaskRanges of(int from, int to) {
+    public static TaskRanges of(int from, int to) {
         TaskRanges r = new TaskRanges();
         r.add(new Range(from, to));
         return r;
     }
 
-    List<Range> ranges() {
+    public List<Range> ranges() {
         return List.copyOf(ranges);
     }
 
-    int size() {
+    public int size() {
         return ranges.stream().mapToInt(Range::size).sum();
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return ranges.isEmpty();
     }
 
     /** Removes and returns the first task. */
-    int take() {
+    public int take() {
         Range first = ranges.get(0);
         if (first.size() == 1) {
             ranges.remove(0);
@@ -58,7 +58,7 @@ final class TaskRanges {
     }
 
     /** Removes and returns the last size()/2 tasks: the half a master gives away when it splits. */
-    List<Range> takeUpperHalf() {
+    public List<Range> takeUpperHalf() {
         int wanted = size() / 2;
         List<Range> upper = new ArrayList<>();
         while (wanted > 0) {
@@ -74,7 +74,7 @@ final class TaskRanges {
     }
 
     /** Adds a range (disjoint from those held), keeping the list sorted and coalesced. */
-    void add(Range r) {
+    public void add(Range r) {
         if (r.size() <= 0) {
             return;
         }
@@ -86,12 +86,12 @@ final class TaskRanges {
         coalesce();
     }
 
-    void addAll(List<Range> rs) {
+    public void addAll(List<Range> rs) {
         rs.forEach(this::add);
     }
 
     /** The tasks held here and not in other: what a merging master has results for. */
-    List<Range> minus(TaskRanges other) {
+    public List<Range> minus(TaskRanges other) {
         List<Range> out = new ArrayList<>();
         for (Range r : ranges) {
             int start = r.from();
@@ -124,12 +124,12 @@ final class TaskRanges {
         }
     }
 
-    static void write(ByteBuffer out, List<Range> rs) {
+    public static void write(ByteBuffer out, List<Range> rs) {
         out.putInt(rs.size());
         rs.forEach(r -> out.putInt(r.from()).putInt(r.to()));
     }
 
-    static List<Range> read(ByteBuffer in) {
+    public static List<Range> read(ByteBuffer in) {
         int n = in.getInt();
         List<Range> rs = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {

@@ -1,4 +1,4 @@
-package mse.mpi.apps.farm;
+package mse.emulator.dynamic;
 
 /**
  * The last W wait times the slaves of one dynamic master reported, in nanoseconds of Comm.wtime(). DY
@@ -8,17 +8,17 @@ package mse.mpi.apps.farm;
  * once, which a mean would take for a busy master, whereas a saturated master makes nearly every slave
  * wait. It is deterministic under emulation because every sample is a difference of virtual wtime() values.
  */
-final class WaitWindow {
+public final class WaitWindow {
 
     private final long[] samples;
     private int count;
     private int next;
 
-    WaitWindow(int size) {
+    public WaitWindow(int size) {
         this.samples = new long[size];
     }
 
-    void add(long waitNanos) {
+    public void add(long waitNanos) {
         if (count < samples.length) {
             count++;
         }
@@ -27,12 +27,12 @@ final class WaitWindow {
     }
 
     /** A decision needs a full window, so one slow reply right after a start or a split decides nothing. */
-    boolean full() {
+    public boolean full() {
         return count == samples.length;
     }
 
     /** The median (the upper one for an even count) of the samples held. */
-    long medianNanos() {
+    public long medianNanos() {
         if (count == 0) {
             return 0;
         }
@@ -42,7 +42,7 @@ final class WaitWindow {
     }
 
     /** Forgets everything: after a split the group is new and its old waits no longer say anything. */
-    void clear() {
+    public void clear() {
         count = 0;
         next = 0;
     }

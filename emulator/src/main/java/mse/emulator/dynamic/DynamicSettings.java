@@ -1,4 +1,4 @@
-package mse.mpi.apps.farm;
+package mse.emulator.dynamic;
 
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -58,12 +58,12 @@ public record DynamicSettings(long splitWaitNanos, long mergeWaitNanos, int maxD
         return parse(DEFAULT_SPLIT_WAIT, DEFAULT_MERGE_WAIT, DEFAULT_MAX_DEPTH, 0);
     }
 
-    int window(int np) {
+    public int window(int np) {
         return splitWindow > 0 ? splitWindow : Math.max(1, np - 1);
     }
 
     /** A duration like 200us, 1.5ms, 2s or 0 (no unit: nanoseconds), in nanoseconds. */
-    static long nanos(String option, String text) {
+    public static long nanos(String option, String text) {
         Matcher m = DURATION.matcher(text == null ? "" : text.trim().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
             throw new IllegalArgumentException(option + ": expected a duration like 200us, 1ms or 0, got '" + text + "'");

@@ -1,0 +1,59 @@
+package mse.emulator.dynamic;
+
+import java.util.List;
+import java.util.Map;
+
+/** masters.csv: the split/merge log of a DY run, one line per event in virtual-time order. */
+public final class MasterEvents {
+
+    public static final String HEADER = "virtualSeconds,master,action,tasksMoved,slavesMoved,depth\n";
+
+    private MasterEvents() {
+    }
+
+    public static String toCsv(List<MasterEvent> events) {
+        StringBuilder csv = new StringBuilder(HEADER);
+        for (MasterEvent e : events) {
+            csv.append(e.virtualSeconds()).append(',').append(e.master()).append(',').append(e.action()).append(',')
+                    .append(e.tasksMoved()).append(',').append(e.slavesMoved()).append(',').append(e.depth()).append('\n');
+        }
+        return csv.toString();
+    }
+
+    /**
+     * What summary.json says about a DY run's masters, per run (and per point of a sweep or a prediction):
+     * how many splits and merges there were, and the most masters serving at once (rank 0 counted). A merge
+     * at the same virtual time as a split counts first, so a hand-over is not taken for an extra master.
+     */
+    public static Map<String, Object> activity(List<MasterEvent> events) {
+        List<MasterEvent> ordered = new java.util.ArrayList<>(events);
+        ordered.sort(java.util.Comparator.comparingDouble(MasterEvent::virtualSeconds)
+                .thenComparing(e -> MasterEvent.SPLIT.equals(e.action())));
+        int splits = 0;
+        int merges = 0;
+        int serving = 1;
+        int peak = 1;
+        for (MasterEvent e : ordered) {
+            if (MasterEvent.SPLIT.equals(e.action())) {
+                splits++;
+                serving++;
+            } else {
+                merges++;
+                serving--;
+            }
+            peak = Math.max(peak, serving);
+        }
+        Map<String, Object> activity = new java.util.LinkedHashMap<>();
+        activity.put("splits", splits);
+        activity.put("merges", merges);
+        activity.put("peakMasters", peak);
+        return activity;
+    }
+
+    /** The events of rank 0's result map (the maps of MasterEvent.toMap, as JSON gives them back). */
+    public static List<MasterEvent> fromMaps(List<? extends Map<?, ?>> events) {
+        return events.stream().map(e -> new MasterEvent(((Number) e.get("virtualSeconds")).doubleValue(),
+                ((Number) e.get("master")).intValue(), String.valueOf(e.get("action")), ((Number) e.get("tasksMoved")).intValue(),
+                ((Number) e.get("slavesMoved")).intValue(), ((Number) e.get("depth")).intValue())).toList();
+    }
+}

@@ -1,0 +1,135 @@
+package mse.emulator.timeline;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Map;
+import mse.emulator.kernel.Charge;
+
+/**
+ * The Chrome trace event format (the JSON object form that Perfetto and chrome://tracing open), streamed
+ * with Jackson's JsonGenerator so a run of millions of events never sits in memory. Times are virtual
+ * nanoseconds written as microseconds with three exact decimals (the format's unit), so spans that touch in
+ * nanoseconds touch in the file too. A host is a process (pid), a rank a thread (tid = rank).
+ */
+final class ChromeTrace implements AutoCloseable {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private final JsonGenerator json;
+
+    ChromeTrace(OutputStream out) throws IOException {
+        json = MAPPER.getFactory().createGenerator(out, JsonEncoding.UTF8);
+        json.writeStartObject();
+        json.writeStringField("displayTimeUnit", "ns");
+        json.writeArrayFieldStart("traceEvents");
+    }
+
+    /** A complete event (ph X) named compute, send or recv, with what it was about as args. */
+    void span(int pid, Charge c) throws IOException {
+        begin("X", c.kind().label(), "mse", pid, c.rank(), c.startNanos());
+        json.writeFieldName("dur");
+        micros(c.durationNanos());
+        json.writeObjectFieldStart("args");
+        if (c.task() != Charge.NONE) {
+            json.writeNumberField("task", c.task());
+        }
+        if (c.peer() != Charge.NONE) {
+            json.writeNumberField(c.kind() == Charge.Kind.SEND ? "to" : "from", c.peer());
+            json.writeNumberField("tag", c.tag());
+            json.writeNumberField("bytes", c.bytes());
+        }
+        json.writeEndObject();
+        json.writeEndObject();
+    }
+
+    /** A message as a flow arrow: it leaves the sender's send span and enters the receiver's recv span. */
+    void flow(int sourcePid, int source, long sendNanos, int destinationPid, int destination, long receiveNanos, long id)
+            throws IOException {
+        begin("s", "message", "message", sourcePid, source, sendNanos);
+        json.writeNumberField("id", id);
+        json.writeEndObject();
+        begin("f", "message", "message", destinationPid, destination, receiveNanos);
+        json.writeNumberField("id", id);
+        json.writeStringField("bp", "e"); // bind to the enclosing recv span, not the next one
+        json.writeEndObject();
+    }
+
+    /** A counter track's value from this time on (ph C). */
+    void counter(int pid, String name, long nanos, String series, long value) throws IOException {
+        begin("C", name, "queue", pid, 0, nanos);
+        json.writeObjectFieldStart("args");
+        json.writeNumberField(series, value);
+        json.writeEndObject();
+        json.writeEndObject();
+    }
+
+    /** A moment on a rank's track (ph i, thread scope), such as a DY split or merge. */
+    void instant(int pid, int rank, String name, long nanos, Map<String, Object> args) throws IOException {
+        begin("i", name, "masters", pid, rank, nanos);
+        json.writeStringField("s", "t");
+        json.writeFieldName("args");
+        MAPPER.writeValue(json, args);
+        json.writeEndObject();
+    }
+
+    /** Names a process (a host) or a thread (a rank) and fixes their order in the viewer (ph M). */
+    void names(int pid, int tid, String processName, String threadName) throws IOException {
+        metadataEvent("process_name", pid, tid, "name", processName);
+        metadataEvent("process_sort_index", pid, tid, "sort_index", pid);
+        metadataEvent("thread_name", pid, tid, "name", threadName);
+        metadataEvent("thread_sort_index", pid, tid, "sort_index", tid);
+    }
+
+    /** Ends the event array and adds the run's description as the top-level "metadata" object. */
+    void finish(Map<String, Object> metadata) throws IOException {
+        json.writeEndArray();
+        json.writeFieldName("metadata");
+        MAPPER.writeValue(json, metadata);
+        json.writeEndObject();
+        json.flush();
+    }
+
+    @Override
+    public void close() throws IOException {
+        json.close();
+    }
+
+    private void metadataEvent(String name, int pid, int tid, String key, Object value) throws IOException {
+        json.writeStartObject();
+        json.writeStringField("ph", "M");
+        json.writeStringField("name", name);
+        json.writeNumberField("pid", pid);
+        json.writeNumberField("tid", tid);
+        json.writeObjectFieldStart("args");
+        json.writeFieldName(key);
+        MAPPER.writeValue(json, value);
+        json.writeEndObject();
+        json.writeEndObject();
+    }
+
+    private void begin(String phase, String name, String category, int pid, int tid, long nanos) throws IOException {
+        json.writeStartObject();
+        json.writeStringField("ph", phase);
+        json.writeStringField("name", name);
+        json.writeStringField("cat", category);
+        json.writeNumberField("pid", pid);
+        json.writeNumberField("tid", tid);
+        json.writeFieldName("ts");
+        micros(nanos);
+    }
+
+    /** Nanoseconds as exact decimal microseconds: 1234567 ns -> 1234.567. */
+    private void micros(long nanos) throws IOException {
+        long whole = nanos / 1000;
+        int fraction = (int) (nanos % 1000);
+        if (fraction == 0) {
+            json.writeNumber(whole);
+            return;
+        }
+        char[] digits = {'.', (char) ('0' + fraction / 100), (char) ('0' + fraction / 10 % 10), (char) ('0' + fraction % 10)};
+        json.writeNumber(whole + new String(digits));
+    }
+}

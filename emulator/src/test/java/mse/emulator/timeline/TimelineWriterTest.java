@@ -1,0 +1,184 @@
+package mse.emulator.timeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.stream.Collectors;
+import mse.cluster.profiles.ProfileLoader;
+import mse.emulator.kernel.RankAccount;
+import mse.emulator.kernel.RunResult;
+import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.TargetCpu;
+import mse.emulator.sim.FarmShape;
+import mse.emulator.sim.KernelFarmReplay;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * timeline.json of a farm run by the live kernel: its Chrome trace structure, spans that never overlap on a
+ * rank and add up to every rank's breakdown, one flow per message, the master's queue counter, names and
+ * metadata; auto mode's windows; and no file at all for a discarded run.
+ */
+class TimelineWriterTest {
+
+    private static final int P = 5;
+    private static final FarmShape SHAPE = FarmShape.uniform(12, 44);
+
+    private static long[] costs(int tasks) {
+        SplittableRandom random = new SplittableRandom(tasks);
+        long[] costs = new long[tasks];
+        for (int t = 0; t < tasks; t++) {
+            costs[t] = random.nextLong(1_000, 400_000);
+        }
+        return costs;
+    }
+
+    private record Run(RunResult result, long messages, WrittenTimeline written, TraceFile trace) {}
+
+    private static Run run(Path dir, TimelineMode mode, int tasks, int window) throws IOException {
+        TimelineWriter writer = TimelineWriter.open(dir.resolve("timeline.json"), mode, RankHosts.all("test-host"), List.of(0), window);
+        KernelFarmReplay replay = new KernelFarmReplay(new LogGpsModel(ProfileLoader.load("mpich-fast-ethernet").network(), P),
+                new TargetCpu(1.0), SHAPE, 1, costs(tasks), writer);
+        RunResult result = replay.run();
+        WrittenTimeline written = writer.finish(Map.of("np", P, "profile", "mpich-fast-ethernet"),
+                List.of(new TimelineInstant(0, 1_500, "split", Map.of("tasksMoved", 3))));
+        return new Run(result, replay.messages(), written, TraceFile.read(written.file()));
+    }
+
+    @Test
+    void fullTimelineIsAChromeTraceWhoseSpansAddUpToTheBreakdown(@TempDir Path dir) throws IOException {
+        Run run = run(dir, TimelineMode.FULL, 60, TimelineWriter.WINDOW_ENTRIES);
+        TraceFile trace = run.trace();
+
+        assertEquals("ns", trace.root().get("displayTimeUnit"));
+        assertEquals(P, trace.metadata().get("np"));
+        assertEquals("full", ((Map<?, ?>) trace.metadata().get("timeline")).get("mode"));
+        assertEquals(run.written().events(), trace.events().stream().filter(e -> !"M".equals(e.get("ph"))).count());
+        assertEquals(0, run.written().droppedEvents());
+        assertFalse(Files.exists(dir.resolve(".timeline.json.partial")));
+
+        List<TraceFile.Span> spans = trace.spans();
+        for (TraceFile.Span s : spans) {
+            assertTrue(Set.of("compute", "send", "recv").contains(s.name()), s.toString());
+            assertTrue(s.endNanos() > s.startNanos(), s.toString());
+            assertEquals(1, s.pid(), "one host, one process");
+        }
+        for (int i = 1; i < spans.size(); i++) {
+            if (spans.get(i).rank() == spans.get(i - 1).rank()) {
+                assertTrue(spans.get(i - 1).endNanos() <= spans.get(i).startNanos(), "overlap: " + spans.get(i - 1) + " " + spans.get(i));
+            }
+        }
+        for (RankAccount account : run.result().ranks()) {
+            assertEquals(account.sendNanos(), total(spans, account.rank(), "send"), "send of rank " + account.rank());
+            assertEquals(account.receiveNanos(), total(spans, account.rank(), "recv"), "recv of rank " + account.rank());
+            assertEquals(account.computeNanos(), total(spans, account.rank(), "compute"), "compute of rank " + account.rank());
+        }
+        assertTrue(total(spans, 0, "send") > 0 && total(spans, 0, "recv") > 0, "the master sends and receives");
+
+        assertFlowsBindToTheirSpans(trace, spans, run.messages());
+        assertQueueCounterReturnsToZero(trace);
+        assertNamed(trace);
+        Map<String, Object> split = trace.phase("i").get(0);
+        assertEquals("split", split.get("name"));
+        assertEquals(1_500L, TraceFile.nanos(split.get("ts")));
+    }
+
+    @Test
+    void autoModeKeepsEveryMasterEventAndTheFirstAndLastSlaveWindows(@TempDir Path dir) throws IOException {
+        Run full = run(dir.resolve("full"), TimelineMode.FULL, 400, TimelineWriter.WINDOW_ENTRIES);
+        Run auto = run(dir.resolve("auto"), TimelineMode.AUTO, 400, 50);
+
+        assertTrue(auto.written().droppedEvents() > 0);
+        Map<?, ?> description = (Map<?, ?>) auto.trace().metadata().get("timeline");
+        assertEquals(auto.written().droppedEvents(), ((Number) description.get("droppedEvents")).longValue());
+        assertTrue(String.valueOf(description.get("kept")).contains("every master event"));
+        assertTrue(auto.written().note().contains("--timeline full"));
+        assertEquals(full.written().events(), auto.written().events() + auto.written().droppedEvents());
+
+        List<TraceFile.Span> fullSpans = full.trace().spans();
+        List<TraceFile.Span> autoSpans = auto.trace().spans();
+        assertEquals(fullSpans.stream().filter(s -> s.rank() == 0).toList(), autoSpans.stream().filter(s -> s.rank() == 0).toList());
+        RankAccount master = auto.result().ranks().get(0);
+        assertEquals(master.sendNanos(), total(autoSpans, 0, "send"));
+        assertEquals(master.receiveNanos(), total(autoSpans, 0, "recv"));
+        List<TraceFile.Span> slaves = autoSpans.stream().filter(s -> s.rank() != 0).toList();
+        List<TraceFile.Span> allSlaves = fullSpans.stream().filter(s -> s.rank() != 0).toList();
+        assertTrue(allSlaves.containsAll(slaves));
+        assertTrue(slaves.size() < allSlaves.size());
+        assertEquals(allSlaves.stream().mapToLong(TraceFile.Span::startNanos).min(), slaves.stream().mapToLong(TraceFile.Span::startNanos).min());
+        assertEquals(allSlaves.stream().mapToLong(TraceFile.Span::endNanos).max(), slaves.stream().mapToLong(TraceFile.Span::endNanos).max());
+    }
+
+    @Test
+    void aDiscardedTimelineLeavesNoFile(@TempDir Path dir) throws IOException {
+        TimelineWriter writer = TimelineWriter.open(dir.resolve("timeline.json"), TimelineMode.FULL, RankHosts.all("h"), List.of(0));
+        new KernelFarmReplay(new LogGpsModel(ProfileLoader.load("mpich-fast-ethernet").network(), P), new TargetCpu(1.0),
+                SHAPE, 1, costs(10), writer).run();
+        writer.discard();
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of(), files.toList());
+        }
+    }
+
+    private static long total(List<TraceFile.Span> spans, int rank, String name) {
+        return spans.stream().filter(s -> s.rank() == rank && s.name().equals(name)).mapToLong(s -> s.endNanos() - s.startNanos()).sum();
+    }
+
+    /** One s and one f per message, same id; s inside a send span of its rank, f inside a recv span of its rank. */
+    private static void assertFlowsBindToTheirSpans(TraceFile trace, List<TraceFile.Span> spans, long messages) {
+        List<Map<String, Object>> starts = trace.phase("s");
+        List<Map<String, Object>> ends = trace.phase("f");
+        assertEquals(messages, starts.size());
+        assertEquals(ids(starts), ids(ends));
+        assertEquals(messages, ids(starts).size());
+        for (Map<String, Object> s : starts) {
+            assertTrue(inside(spans, s, "send"), "flow start outside a send: " + s);
+        }
+        for (Map<String, Object> f : ends) {
+            assertEquals("e", f.get("bp"));
+            assertTrue(inside(spans, f, "recv"), "flow end outside a recv: " + f);
+        }
+    }
+
+    private static Set<Object> ids(List<Map<String, Object>> events) {
+        return events.stream().map(e -> e.get("id")).collect(Collectors.toSet());
+    }
+
+    private static boolean inside(List<TraceFile.Span> spans, Map<String, Object> event, String name) {
+        int rank = TraceFile.integer(event.get("tid"));
+        long t = TraceFile.nanos(event.get("ts"));
+        return spans.stream().anyMatch(s -> s.rank() == rank && s.name().equals(name) && s.startNanos() <= t && t < s.endNanos());
+    }
+
+    private static void assertQueueCounterReturnsToZero(TraceFile trace) {
+        List<Map<String, Object>> counters = trace.phase("C");
+        assertFalse(counters.isEmpty(), "the master's queue never held a message");
+        long previous = Long.MIN_VALUE;
+        long last = -1;
+        for (Map<String, Object> c : counters) {
+            assertEquals("rank 0 queue", c.get("name"));
+            long t = TraceFile.nanos(c.get("ts"));
+            assertTrue(t >= previous, "counter steps in time order");
+            previous = t;
+            last = ((Number) ((Map<?, ?>) c.get("args")).get("messages")).longValue();
+            assertTrue(last >= 0 && last < P, "at most one result per slave waits");
+        }
+        assertEquals(0, last);
+    }
+
+    private static void assertNamed(TraceFile trace) {
+        List<Map<String, Object>> names = trace.phase("M");
+        assertTrue(names.stream().anyMatch(m -> "process_name".equals(m.get("name")) && "test-host".equals(((Map<?, ?>) m.get("args")).get("name"))));
+        Set<Object> threads = names.stream().filter(m -> "thread_name".equals(m.get("name")))
+                .map(m -> ((Map<?, ?>) m.get("args")).get("name")).collect(Collectors.toSet());
+        assertEquals(Set.of("rank 0 (master)", "rank 1", "rank 2", "rank 3", "rank 4"), threads);
+    }
+}

@@ -1,0 +1,39 @@
+package mse.mpi.cli;
+
+import java.util.List;
+import mse.emulator.dynamic.MasterEvent;
+import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.TargetCpu;
+import mse.emulator.sim.DynamicFarmReplay;
+import mse.emulator.sim.FarmSimulator;
+import mse.emulator.sim.SimulatedRun;
+import mse.mpi.apps.farm.DynamicMasters;
+import mse.mpi.apps.farm.FarmMessageSizes;
+import mse.mpi.apps.farm.MultipleMasters;
+import mse.mpi.apps.farm.SingleMaster;
+import mse.mpi.apps.farm.Strategy;
+
+/**
+ * One strategy's run in the fast path's simulator: SI and ML in {@link FarmSimulator}, DY in
+ * {@link DynamicFarmReplay}; each follows its program rule for rule and agrees with `emulate` to the nanosecond.
+ * A strategy without such a simulation is refused, never approximated by another one.
+ *
+ * @param run    the simulated run
+ * @param events DY's splits and merges (masters.csv); empty for the static strategies
+ */
+record StrategySimulation(SimulatedRun run, List<MasterEvent> events) {
+
+    static StrategySimulation of(Strategy strategy, LogGpsModel network, TargetCpu cpu, FarmMessageSizes sizes, long[] hostCosts,
+                                 boolean recordLatency) {
+        if (strategy instanceof SingleMaster || strategy instanceof MultipleMasters) {
+            int groups = strategy instanceof MultipleMasters ml ? ml.groups() : 1;
+            SimulatedRun run = new FarmSimulator(network, cpu, sizes.staticMasters(), groups, recordLatency).run(hostCosts);
+            return new StrategySimulation(run, List.of());
+        }
+        if (strategy instanceof DynamicMasters dy) {
+            DynamicFarmReplay.DynamicRun run = new DynamicFarmReplay(network, cpu, sizes.dynamicMasters(), dy.settings(), hostCosts).run();
+            return new StrategySimulation(run.run(), run.events());
+        }
+        throw new BadInputException("--strategy " + strategy.name() + " is not simulated: use emulate or sweep for it");
+    }
+}

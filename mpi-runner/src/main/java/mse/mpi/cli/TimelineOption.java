@@ -1,0 +1,23 @@
+package mse.mpi.cli;
+
+import mse.emulator.timeline.TimelineMode;
+import picocli.CommandLine.Option;
+
+/** --timeline: how much of each run goes to timeline.json (emulate, sweep and predict). */
+public final class TimelineOption {
+
+    @Option(names = "--timeline", paramLabel = "off|full|auto", defaultValue = "auto",
+            description = "Write timeline.json (Chrome trace: open in ui.perfetto.dev or chrome://tracing): off, full, or "
+                    + "auto, which above 1,000,000 events keeps the first and last windows and every master event "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String timeline;
+
+    /** The mode; anything but off, full or auto is bad input (exit 2). */
+    public TimelineMode mode() {
+        try {
+            return TimelineMode.parse(timeline);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package mse.mpi.apps.farm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import mse.emulator.kernel.RankAccount;
+import mse.emulator.kernel.TaskRecord;
+import mse.emulator.report.EmulationReport;
+import org.junit.jupiter.api.Test;
+
+/**
+ * `--task-cost real` charges the program's own work and nothing of the JVM's or the meter's: a master that
+ * burns a known CPU time per result and slaves that burn one per task are charged what they burned (as the
+ * workload's own clock reads measured it) within 5%. CPU-time quantities only; no wall time is compared.
+ */
+class RealCostChargeTest {
+
+    private static final int TASKS = 1000;
+    private static final long BURN_NANOS = 200_000;
+
+    @Test
+    void masterWorkPerResultIsChargedWithinFivePercent() throws Exception {
+        BurnWorkload[] work = new BurnWorkload[3];
+        EmulationReport report = EmulatedFarm.run(3, r -> work[r] = new BurnWorkload(TASKS, 0, r == 0 ? BURN_NANOS : 0),
+                r -> work[r]::startCounting);
+        RankAccount master = report.result().ranks().get(0);
+        double burned = work[0].masterBurnedNanos();
+        assertEquals(1.0, master.computeNanos() / burned, 0.05,
+                "master charged " + master.computeNanos() + " ns for " + burned + " ns burned over " + TASKS + " results");
+    }
+
+    @Test
+    void slaveWorkPerTaskIsChargedWithinFivePercent() throws Exception {
+        BurnWorkload[] work = new BurnWorkload[3];
+        EmulationReport report = EmulatedFarm.run(3, r -> work[r] = new BurnWorkload(TASKS, r == 0 ? 0 : BURN_NANOS, 0),
+                r -> work[r]::startCounting);
+        long charged = report.tasks().stream().mapToLong(TaskRecord::measuredCpuNanos).sum();
+        double burned = work[1].slaveBurnedNanos() + work[2].slaveBurnedNanos();
+        assertEquals(1.0, charged / burned, 0.05, "slaves charged " + charged + " ns for " + burned + " ns burned");
+    }
+}
