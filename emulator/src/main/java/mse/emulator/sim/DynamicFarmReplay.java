@@ -1,7 +1,6 @@
 package mse.emulator.sim;
 
 import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import mse.emulator.dynamic.DynamicMasterState;
