@@ -1,14 +1,19 @@
 package mse.emulator.kernel;
 
-import mse.emulator.model.MessageTiming;
+import mse.emulator.model.NetworkInterface;
 
 /**
  * A message whose Sent fact the kernel has seen and that no receive has taken yet. Times are virtual
- * nanoseconds: sendNanos when MPI_Send was called, departureNanos = send + o_s, arrivalNanos after L + kG and
- * the channel's FIFO order (DESIGN.md "Virtual time rules").
+ * nanoseconds: sendNanos when MPI_Send was called, departureNanos when it left the sender's outgoing
+ * interface (after o_s and the interface's earlier messages), reachNanos = departure + L when it reaches the
+ * destination's incoming interface, and arrivalNanos once it has passed that interface ({@link #WAITING}
+ * until then), following {@link NetworkInterface}'s rule.
  */
 record AnnouncedMessage(long sequence, int source, int destination, int tag, int bytes,
-                        long sendNanos, long departureNanos, long arrivalNanos, boolean synchronous) {
+                        long sendNanos, long departureNanos, long reachNanos, long arrivalNanos, boolean synchronous) {
+
+    /** arrivalNanos of a message still waiting for its destination's incoming interface. */
+    static final long WAITING = -1;
 
     /** MPI matching: a wildcard matches anything, otherwise equality. */
     boolean matches(int wantedSource, int wantedTag) {
@@ -16,13 +21,17 @@ record AnnouncedMessage(long sequence, int source, int destination, int tag, int
                 && (wantedTag == RankFact.ANY || wantedTag == tag);
     }
 
-    /**
-     * Which of two candidates a receive takes: earliest arrival, then lower source rank, then earlier send.
-     * Within one channel arrival never decreases with sequence, so for a specific source this is MPI's
-     * non-overtaking "earliest sent" rule.
-     */
-    boolean precedes(AnnouncedMessage other) {
-        return MessageTiming.takenBefore(arrivalNanos, source, sequence, other.arrivalNanos, other.source, other.sequence);
+    /** The order the destination's incoming interface takes messages in ({@link NetworkInterface#takesBefore}). */
+    static int interfaceOrder(AnnouncedMessage a, AnnouncedMessage b) {
+        if (a.sequence == b.sequence) {
+            return 0;
+        }
+        return NetworkInterface.takesBefore(a.reachNanos, a.source, a.sequence, b.reachNanos, b.source, b.sequence) ? -1 : 1;
+    }
+
+    AnnouncedMessage arrived(long arrival) {
+        return new AnnouncedMessage(sequence, source, destination, tag, bytes, sendNanos, departureNanos, reachNanos,
+                arrival, synchronous);
     }
 
     MessageRecord received(long receiveStartNanos, long receiveEndNanos) {

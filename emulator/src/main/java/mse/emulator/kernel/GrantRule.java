@@ -3,46 +3,92 @@ package mse.emulator.kernel;
 import java.util.ArrayList;
 import java.util.List;
 import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.NetworkInterface;
 import mse.emulator.model.RankCpus;
 import mse.emulator.model.TargetCpu;
 
 /**
- * The conservative grant rule (DESIGN.md, "Virtual time rules"): an ANY_SOURCE receive may take its
- * earliest message only when no running rank can still send anything that would be taken first. A
- * running rank's next message arrives no earlier than its lower bound (clock plus the CPU its Progress
- * reported) plus the lookahead (min o_s + L). A message from q arriving exactly at the candidate's arrival
- * would win the tie if q's rank is lower than the candidate's source, so then equality is not enough:
- * determinism needs the strict bound.
+ * The conservative rule (DESIGN.md, "Virtual time rules"), applied where the choice is made: at a rank's
+ * incoming network interface. The message waiting first there ({@link NetworkInterface#takesBefore}: reach,
+ * source, sequence) may pass only when no rank can still announce a message that the interface would take
+ * first. Once a message has passed, everything that passes later arrives no earlier, so receives (specific or
+ * ANY_SOURCE) take the first matching message that has passed, with no further check.
+ *
+ * <p>A rank's next message reaches any interface no earlier than max(wake + min o_s, its outgoing interface's
+ * next free time) + L, where wake is the earliest the rank can act:
+ * <ul>
+ *   <li>running: its clock plus the CPU its Progress reported (asked for on demand, see {@link #holdingBack});</li>
+ *   <li>blocked in a receive or probe: max(clock, earliest arrival of a matching message), where that message
+ *       is one waiting at its interface or one not announced yet (no earlier than the earliest reach any rank
+ *       can still produce, the fixpoint computed below);</li>
+ *   <li>blocked in a synchronous send: max(clock, the reach of its message);</li>
+ *   <li>finished: never.</li>
+ * </ul>
+ * A message from q reaching at exactly the waiting message's reach would be taken first when q's rank is
+ * lower than the waiting message's source, so ties compare (reach, rank) lexicographically.
+ *
+ * <p>With zero lookahead (min o_s = L = 0) a woken rank could send a message that reaches an interface at the
+ * very nanosecond of a waiting one, and two waiting messages can each hold the other back. The kernel breaks
+ * that tie only when every unfinished rank is blocked (see {@link VirtualTimeKernel}): the least waiting
+ * message passes, before anything its own passing could cause. With positive lookahead that case never
+ * arises: when every rank is blocked, the least waiting message always satisfies the rule.
  */
 final class GrantRule {
 
+    /** The earliest (reach, rank) that any message not announced yet can have. */
+    record Horizon(long reach, int rank) {
+
+        /** True when no message announced later can pass before `message` at its interface. */
+        boolean allows(AnnouncedMessage message) {
+            return !(reach < message.reachNanos() || (reach == message.reachNanos() && rank < message.source()));
+        }
+    }
+
     private final LogGpsModel network;
     private final RankCpus cpus;
+    private final long lookahead;
+    private final long latency;
 
     GrantRule(LogGpsModel network, RankCpus cpus) {
         this.network = network;
         this.cpus = cpus;
+        this.lookahead = network.lookaheadNanos();
+        this.latency = network.latencyNanos();
     }
 
-    /** True when no running rank can preempt `message`. */
-    boolean allows(RankState[] ranks, AnnouncedMessage message) {
+    /** The horizon over every unfinished rank, with the fixpoint for ranks that wait on an unannounced message. */
+    Horizon horizon(RankState[] ranks, IncomingInterface[] incoming, Mailbox[] mailboxes) {
+        long[] wake = new long[ranks.length];
+        long future = Long.MAX_VALUE;
         for (RankState rank : ranks) {
-            if (rank.isRunning() && couldArriveFirst(rank, message)) {
-                return false;
+            wake[rank.rank] = knownWake(rank, incoming[rank.rank], mailboxes[rank.rank]);
+            future = Math.min(future, nextReach(rank, wake[rank.rank]));
+        }
+        long reach = Long.MAX_VALUE;
+        int first = Integer.MAX_VALUE;
+        for (RankState rank : ranks) {
+            long w = wake[rank.rank];
+            if (rank.activity() == RankState.Activity.RECEIVING && future != Long.MAX_VALUE) {
+                w = Math.min(w, Math.max(rank.clock.now(), future));
+            }
+            long r = nextReach(rank, w);
+            if (r < reach || (r == reach && rank.rank < first)) {
+                reach = r;
+                first = rank.rank;
             }
         }
-        return true;
+        return new Horizon(reach, first);
     }
 
     /**
-     * What the running ranks that hold `message` back must tell before it can be granted: for each, the host
-     * CPU time since its last fact that lifts its lower bound past the message (null messages on demand,
-     * Chandy-Misra-Bryant). In rank order.
+     * What the running ranks whose next message could still pass before `message` must tell before it can
+     * pass: for each, the host CPU time since its last fact that lifts its next reach past the message (null
+     * messages on demand, Chandy-Misra-Bryant). In rank order.
      */
     List<EmulatorReply.ProgressRequest> holdingBack(RankState[] ranks, AnnouncedMessage message) {
         List<EmulatorReply.ProgressRequest> requests = new ArrayList<>();
         for (RankState rank : ranks) {
-            if (rank.isRunning() && couldArriveFirst(rank, message)) {
+            if (rank.isRunning() && !new Horizon(nextReach(rank, lowerBound(rank)), rank.rank).allows(message)) {
                 requests.add(new EmulatorReply.ProgressRequest(rank.rank, rank.factsReported, cpuToRelease(rank, message)));
             }
         }
@@ -50,13 +96,13 @@ final class GrantRule {
     }
 
     /**
-     * The least host CPU c with clock + charge(c) + lookahead past the message's arrival (strictly past it
-     * when the rank would win the tie). charge() rounds, so the estimate from the ratio is nudged to the
-     * exact least value; charge() is monotone, so a Progress of at least c releases the message.
+     * The least host CPU c with wake = clock + charge(c) such that wake + lookahead passes the message's reach
+     * (strictly when the rank would win the tie); the outgoing interface's term of nextReach does not move
+     * with CPU, and it holds the message back only through this one. charge() rounds, so the estimate from the
+     * ratio is nudged to the exact least value; charge() is monotone, so a Progress of at least c releases it.
      */
     private long cpuToRelease(RankState rank, AnnouncedMessage message) {
-        long needed = message.arrivalNanos() - network.lookaheadNanos() - rank.clock.now()
-                + (rank.rank < message.source() ? 1 : 0);
+        long needed = message.reachNanos() - lookahead - rank.clock.now() + (rank.rank < message.source() ? 1 : 0);
         TargetCpu cpu = cpus.of(rank.rank);
         long c = Math.max(0, (long) Math.ceil(needed * cpu.speedRatio()));
         while (cpu.chargeNanos(c) < needed) {
@@ -68,9 +114,24 @@ final class GrantRule {
         return c;
     }
 
-    private boolean couldArriveFirst(RankState rank, AnnouncedMessage message) {
-        long earliest = lowerBound(rank) + network.lookaheadNanos();
-        return earliest < message.arrivalNanos() || (earliest == message.arrivalNanos() && rank.rank < message.source());
+    /** The earliest the rank can act as far as announced facts tell; Long.MAX_VALUE when that is not known yet. */
+    private long knownWake(RankState rank, IncomingInterface incoming, Mailbox mailbox) {
+        return switch (rank.activity()) {
+            case RUNNING -> lowerBound(rank);
+            case RECEIVING -> Math.max(rank.clock.now(), Math.min(
+                    mailbox.match(rank.wantedSource, rank.wantedTag).map(AnnouncedMessage::arrivalNanos).orElse(Long.MAX_VALUE),
+                    incoming.earliestArrival(rank.wantedSource, rank.wantedTag, network)));
+            case SENDING_SYNCHRONOUSLY -> Math.max(rank.clock.now(), rank.synchronousMessage.reachNanos());
+            case FINISHED -> Long.MAX_VALUE;
+        };
+    }
+
+    /** The earliest reach of a message the rank sends after `wake`: max(wake + min o_s, outgoing free) + L. */
+    private long nextReach(RankState rank, long wake) {
+        if (wake == Long.MAX_VALUE) {
+            return Long.MAX_VALUE;
+        }
+        return Math.max(wake + lookahead, rank.outgoing.nextFree() + latency);
     }
 
     /** The earliest a running rank can act: its clock plus the CPU its heartbeats reported. */

@@ -4,27 +4,32 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Messages announced to one destination and not yet received, in send order. */
+/**
+ * Messages that have passed one rank's incoming interface and that no receive has taken yet, in the order
+ * they passed it: arrival order, and within one channel send order (see mse.emulator.model.NetworkInterface).
+ */
 final class Mailbox {
 
-    private final List<AnnouncedMessage> waiting = new ArrayList<>();
+    private final List<AnnouncedMessage> arrived = new ArrayList<>();
 
     void add(AnnouncedMessage message) {
-        waiting.add(message);
+        arrived.add(message);
     }
 
     void remove(AnnouncedMessage message) {
-        waiting.remove(message);
+        arrived.remove(message);
     }
 
-    /** The message a receive for (source, tag) takes now, by {@link AnnouncedMessage#precedes}. */
+    /**
+     * The message a receive for (source, tag) takes now: the first matching one to arrive. A message still
+     * waiting for the interface would arrive after it, so the choice is final.
+     */
     Optional<AnnouncedMessage> match(int source, int tag) {
-        AnnouncedMessage best = null;
-        for (AnnouncedMessage candidate : waiting) {
-            if (candidate.matches(source, tag) && (best == null || candidate.precedes(best))) {
-                best = candidate;
+        for (AnnouncedMessage candidate : arrived) {
+            if (candidate.matches(source, tag)) {
+                return Optional.of(candidate);
             }
         }
-        return Optional.ofNullable(best);
+        return Optional.empty();
     }
 }

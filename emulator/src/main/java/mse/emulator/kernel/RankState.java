@@ -2,6 +2,7 @@ package mse.emulator.kernel;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import mse.emulator.model.NetworkInterface;
 
 /** What the kernel knows about one rank: its clock, what it is doing, and its time accounting. */
 final class RankState {
@@ -10,6 +11,8 @@ final class RankState {
 
     final int rank;
     final VirtualClock clock = new VirtualClock();
+    /** The rank's outgoing network interface: its messages leave one after the other. */
+    final NetworkInterface outgoing = new NetworkInterface();
     private Activity activity = Activity.RUNNING;
 
     /** Host CPU nanoseconds reported by Progress heartbeats and not charged yet (the next fact charges them). */
@@ -93,8 +96,9 @@ final class RankState {
         activity = Activity.FINISHED;
     }
 
-    RankAccount account() {
-        return new RankAccount(rank, sendNanos, receiveNanos, computeNanos, idleNanos, clock.now(), isFinished());
+    RankAccount account(long incomingBusyNanos) {
+        return new RankAccount(rank, sendNanos, receiveNanos, computeNanos, idleNanos, clock.now(), isFinished(),
+                incomingBusyNanos);
     }
 
     /** "receive(source=ANY, tag=2)", as a deadlock report shows it. */

@@ -3,11 +3,14 @@ package mse.emulator.kernel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.MessageTiming;
+import mse.emulator.model.NetworkInterface;
 import mse.emulator.model.RankCpus;
 import mse.emulator.model.TargetCpu;
 
@@ -17,13 +20,13 @@ import mse.emulator.model.TargetCpu;
  * sections 2.2-2.3: LogGPS with o(P, k) = o'a + o'b P + O k). Single-threaded and deterministic: the virtual
  * result depends only on each rank's own sequence of facts, not on how facts of different ranks interleave.
  *
- * <p>Receives are granted in virtual-time order. A receive from a specific source takes the earliest-sent
- * matching message as soon as it is announced (MPI's non-overtaking rule leaves no choice). A receive from
- * ANY source takes the earliest arrival only under the conservative rule: every running rank q must satisfy
- * lowerBound(q) + lookahead >= arrival, lowerBound(q) = q's clock + CPU reported by Progress heartbeats.
- * Candidates are tried earliest arrival first, so a rank granted a moment ago counts with its wake-up time.
- * Blocked ranks are safely ignored: they can only wake after a message from a running rank (or after a
- * candidate no earlier than the one being granted), so anything they send arrives later still.
+ * <p>Every message goes through its sender's outgoing and its receiver's incoming network interface
+ * ({@link NetworkInterface}, LogGP's per-processor g and G). The one choice the kernel makes is the order in
+ * which an incoming interface takes the messages that reach it; it lets a message pass only when
+ * {@link GrantRule} shows that no rank can still announce one the interface would take first. Receives then
+ * take the first matching message that has passed (for a specific source that is the earliest sent; for ANY
+ * source the earliest arrival), so they are granted as soon as such a message has passed. Everything is
+ * therefore decided in virtual-time order, whatever order the facts of different ranks come in.
  *
  * <p>Synchronous messages (k >= S when S > 0) are a rendezvous: the sender resumes at the time the receiver
  * starts receiving the message, max(receiver clock, arrival), never before its own departure. This keeps the
@@ -37,7 +40,7 @@ public final class VirtualTimeKernel {
     private final GrantRule grantRule;
     private final RankState[] ranks;
     private final Mailbox[] mailboxes;
-    private final ChannelOrder channels;
+    private final IncomingInterface[] incoming;
     private final SortedSet<Integer> receivers = new TreeSet<>();
     private long nextSequence;
     private RunOutcome outcome = new RunOutcome.Running();
@@ -54,11 +57,12 @@ public final class VirtualTimeKernel {
         this.observer = observer;
         this.ranks = new RankState[processes];
         this.mailboxes = new Mailbox[processes];
+        this.incoming = new IncomingInterface[processes];
         for (int rank = 0; rank < processes; rank++) {
             ranks[rank] = new RankState(rank);
             mailboxes[rank] = new Mailbox();
+            incoming[rank] = new IncomingInterface();
         }
-        this.channels = new ChannelOrder(processes);
     }
 
     /** Every rank on the same target CPU. */
@@ -105,13 +109,22 @@ public final class VirtualTimeKernel {
     }
 
     /**
-     * What the running ranks that hold the earliest waiting ANY-source receive back must report before it
-     * can be granted: each one's CPU target (lower bounds on demand). Empty when nobody waits on them, so the
-     * shell asks only when it matters, and each rank answers once its CPU got there.
+     * What the running ranks whose next message could still pass before a message waiting at the incoming
+     * interface of a receiving rank must report first: for each, the least CPU target over those messages
+     * (lower bounds on demand). Empty when nobody waits on them, so the shell asks only when it matters, and
+     * each rank answers once its CPU got there.
      */
     public List<EmulatorReply.ProgressRequest> progressRequests() {
-        return earliestAnySourceCandidate().map(candidate -> grantRule.holdingBack(ranks, candidate.message))
-                .orElseGet(List::of);
+        Map<Integer, EmulatorReply.ProgressRequest> least = new TreeMap<>();
+        for (int rank : receivers) {
+            AnnouncedMessage head = incoming[rank].head();
+            if (head != null) {
+                for (EmulatorReply.ProgressRequest request : grantRule.holdingBack(ranks, head)) {
+                    least.merge(request.rank(), request, (a, b) -> a.cpuNanos() <= b.cpuNanos() ? a : b);
+                }
+            }
+        }
+        return List.copyOf(least.values());
     }
 
     public RunOutcome outcome() {
@@ -120,7 +133,7 @@ public final class VirtualTimeKernel {
 
     /** The accounting so far (final once the outcome is over). */
     public RunResult result() {
-        return new RunResult(outcome, Arrays.stream(ranks).map(RankState::account).toList());
+        return new RunResult(outcome, Arrays.stream(ranks).map(rank -> rank.account(incoming[rank.rank].busyNanos())).toList());
     }
 
     /** The rank's current virtual clock (without Progress not yet charged). */
@@ -172,7 +185,7 @@ public final class VirtualTimeKernel {
         }
     }
 
-    /** Send at t: busy o_s, departs d = t + o_s, arrives a = max(d + L + kG, previous a on the channel). */
+    /** Send at t: busy o_s, leaves its outgoing interface at d >= t + o_s, reaches the destination's at d + L. */
     private void send(RankState sender, RankFact.Sent sent) {
         int destination = checkedRank(sent.dst(), "destination");
         if (sent.bytes() < 0) {
@@ -182,14 +195,14 @@ public final class VirtualTimeKernel {
         long overhead = network.sendOverheadNanos(sent.bytes());
         sender.clock.advanceBy(overhead);
         sender.sendNanos += overhead;
-        long departure = sender.clock.now();
         if (overhead > 0) {
-            observer.charged(Charge.send(sender.rank, start, departure, destination, sent.tag(), sent.bytes()));
+            observer.charged(Charge.send(sender.rank, start, sender.clock.now(), destination, sent.tag(), sent.bytes()));
         }
-        long arrival = channels.arrival(sender.rank, destination, departure + network.wireNanos(sent.bytes()));
+        long departure = sender.outgoing.leave(sender.clock.now(), network.interfaceNanos(sent.bytes()));
         AnnouncedMessage message = new AnnouncedMessage(nextSequence++, sender.rank, destination, sent.tag(),
-                sent.bytes(), start, departure, arrival, network.isSynchronous(sent.bytes()));
-        mailboxes[destination].add(message);
+                sent.bytes(), start, departure, departure + network.latencyNanos(), AnnouncedMessage.WAITING,
+                network.isSynchronous(sent.bytes()));
+        incoming[destination].add(message);
         if (message.synchronous()) {
             sender.sendSynchronously(message);
         }
@@ -203,53 +216,64 @@ public final class VirtualTimeKernel {
         receivers.add(receiver.rank);
     }
 
-    /** Grants until nothing more can be granted; each grant may wake ranks whose held facts then apply. */
+    /**
+     * Grants and lets messages pass their interfaces until nothing more can happen; each grant may wake ranks
+     * whose held facts then apply.
+     */
     private void settle(List<EmulatorReply> replies) {
-        boolean granted = true;
-        while (granted) {
-            granted = grantFromSpecificSource(replies) || grantEarliestAnySource(replies);
+        while (grantOne(replies) || passAllowed() || passWhenAllBlocked()) {
+            // each step changed the state; try again
         }
     }
 
-    private boolean grantFromSpecificSource(List<EmulatorReply> replies) {
+    /** A receive whose first matching message has passed the interface takes it (lowest receiving rank first). */
+    private boolean grantOne(List<EmulatorReply> replies) {
         for (int rank : receivers) {
             RankState receiver = ranks[rank];
-            if (receiver.wantedSource != RankFact.ANY) {
-                Optional<AnnouncedMessage> message = mailboxes[rank].match(receiver.wantedSource, receiver.wantedTag);
-                if (message.isPresent()) {
-                    grant(receiver, message.get(), replies);
-                    return true;
-                }
+            Optional<AnnouncedMessage> message = mailboxes[rank].match(receiver.wantedSource, receiver.wantedTag);
+            if (message.isPresent()) {
+                grant(receiver, message.get(), replies);
+                return true;
             }
         }
         return false;
     }
 
-    private boolean grantEarliestAnySource(List<EmulatorReply> replies) {
-        Optional<Candidate> earliest = earliestAnySourceCandidate();
-        if (earliest.isEmpty() || !grantRule.allows(ranks, earliest.get().message)) {
-            return false;
-        }
-        grant(earliest.get().receiver, earliest.get().message, replies);
-        return true;
-    }
-
-    private record Candidate(RankState receiver, AnnouncedMessage message) {}
-
-    /** Among ANY-source receives, the one whose best message arrives first (ties: lower receiving rank). */
-    private Optional<Candidate> earliestAnySourceCandidate() {
-        Candidate earliest = null;
-        for (int rank : receivers) {
-            RankState receiver = ranks[rank];
-            if (receiver.wantedSource == RankFact.ANY) {
-                Optional<AnnouncedMessage> message = mailboxes[rank].match(RankFact.ANY, receiver.wantedTag);
-                if (message.isPresent() && (earliest == null
-                        || message.get().arrivalNanos() < earliest.message.arrivalNanos())) {
-                    earliest = new Candidate(receiver, message.get());
-                }
+    /** Every waiting message that no rank can still precede at its interface passes it. */
+    private boolean passAllowed() {
+        GrantRule.Horizon horizon = grantRule.horizon(ranks, incoming, mailboxes);
+        boolean passed = false;
+        for (int rank = 0; rank < incoming.length; rank++) {
+            AnnouncedMessage head = incoming[rank].head();
+            while (head != null && horizon.allows(head)) {
+                mailboxes[rank].add(incoming[rank].passHead(network));
+                passed = true;
+                head = incoming[rank].head();
             }
         }
-        return Optional.ofNullable(earliest);
+        return passed;
+    }
+
+    /**
+     * Zero lookahead only (see {@link GrantRule}): when every unfinished rank is blocked, nothing can be sent
+     * before something passes, so the least waiting message of all interfaces passes first.
+     */
+    private boolean passWhenAllBlocked() {
+        if (Arrays.stream(ranks).anyMatch(RankState::isRunning)) {
+            return false;
+        }
+        int least = -1;
+        for (int rank = 0; rank < incoming.length; rank++) {
+            AnnouncedMessage head = incoming[rank].head();
+            if (head != null && (least < 0 || AnnouncedMessage.interfaceOrder(head, incoming[least].head()) < 0)) {
+                least = rank;
+            }
+        }
+        if (least < 0) {
+            return false;
+        }
+        mailboxes[least].add(incoming[least].passHead(network));
+        return true;
     }
 
     /** Receive: clock = max(clock, a) + o_r(P, k); a synchronous sender resumes when the receive starts. */
@@ -299,7 +323,7 @@ public final class VirtualTimeKernel {
         if (live.isEmpty()) {
             outcome = new RunOutcome.Completed();
         } else if (live.stream().noneMatch(RankState::isRunning)) {
-            // Nobody runs, so the grant rule held for every candidate: settle() would have granted it.
+            // Nobody runs, so settle() let every waiting message pass and granted every receive it could.
             DeadlockReport report = new DeadlockReport(live.stream()
                     .map(rank -> new DeadlockReport.Wait(rank.rank, rank.waitDescription())).toList());
             outcome = new RunOutcome.Deadlocked(report);

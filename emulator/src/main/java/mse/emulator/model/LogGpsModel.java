@@ -42,9 +42,34 @@ public final class LogGpsModel {
         return nanos(profile.recvOverhead().micros(processes, bytes));
     }
 
-    /** L + k G: from leaving the sender to arriving at the receiver (LogGP; g is folded into o, section 3). */
+    /**
+     * L + k G: from leaving the sender to arriving at the receiver when neither network interface is busy
+     * with another message (one message in flight; LogGP, Alexandrov et al. 1995). {@link NetworkInterface}
+     * splits it into L and the transfer k G.
+     */
     public long wireNanos(long bytes) {
         return nanos(profile.latencyMicros() + bytes * profile.gapPerByteMicros());
+    }
+
+    /** L, the flight time between the two interfaces. */
+    public long latencyNanos() {
+        return nanos(profile.latencyMicros());
+    }
+
+    /**
+     * k G: how long the message's bytes take to pass one interface, as wireNanos - L so that one message
+     * alone still arrives after exactly L + k G (one rounding, as before interfaces were modelled).
+     */
+    public long transferNanos(long bytes) {
+        return wireNanos(bytes) - latencyNanos();
+    }
+
+    /**
+     * max(g, k G): how long the message holds one interface. g is LogGP's least interval between two
+     * consecutive messages at one processor's interface; the presets set g = 0 (folded into o, section 3).
+     */
+    public long interfaceNanos(long bytes) {
+        return Math.max(nanos(profile.gapMicros()), transferNanos(bytes));
     }
 
     /** LogGPS's S: messages of at least S bytes wait for the receiver (rendezvous); S = 0 means never. */
@@ -54,7 +79,7 @@ public final class LogGpsModel {
     }
 
     /**
-     * The least time between a rank's "now" and the arrival of anything it sends next: min o_s + L (an empty
+     * The least time between a rank's "now" and its next message reaching any interface: min o_s + L (an empty
      * message). This is the lookahead of the conservative grant rule in DESIGN.md.
      */
     public long lookaheadNanos() {

@@ -8,23 +8,27 @@ import mse.emulator.kernel.MessageRecord;
 import mse.emulator.kernel.RankAccount;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.MessageTiming;
+import mse.emulator.model.NetworkInterface;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.report.LatencyHistograms;
 
 /**
  * The fast path's simulator (seed 000 (000_779708a527b9c658.txt) section 3.2, Fig. 4): the task farm of
  * mse.mpi.apps.farm replayed in virtual time from each task's cost, with the live kernel's cost model
- * ({@link LogGpsModel}) and rules ({@link MessageTiming}), and no program, actors or facts.
+ * ({@link LogGpsModel}) and rules ({@link NetworkInterface}, {@link MessageTiming}), and no program, actors
+ * or facts.
  *
  * <p>A farm has one choice point: the master's ANY_SOURCE receive. Everything else is determined by program
  * order, so a slave is advanced only when its master sends it something, and the master's queue is a heap of
- * in-flight results keyed by (arrival, rank) ({@link ResultQueue}). Per message that is O(log P) work on
- * primitive arrays and no allocation. {@link KernelFarmReplay} drives the live {@link
+ * in-flight results keyed by (reach of its incoming interface, rank) ({@link ResultQueue}): a slave sends its
+ * next result only after the master has taken this one, so the heap's head is always the next result the
+ * interface takes. Per message that is O(log P) work on primitive arrays and no allocation. {@link KernelFarmReplay} drives the live {@link
  * mse.emulator.kernel.VirtualTimeKernel} with the same program's facts; the tests hold the two to the same
  * nanosecond.
  *
  * <p>Groups of ML never exchange messages before the final gather (results only go to their own master), so
- * each group is simulated alone and the gather to rank 0 is applied last, as the program does it.
+ * each group is simulated alone: groups 1.. first, then group 0, whose master's interface also passes the
+ * other masters' exports in its order ({@link GatherExports}); rank 0 receives those last, as the program does.
  *
  * <p>An observer ({@link #observedBy}) is told every charge and message as the kernel would tell it, so a
  * simulated run has the same timeline as an emulated one (group by group, rather than in time order).
@@ -51,7 +55,7 @@ public final class FarmSimulator {
     /** Reports every charge and delivered message of the next runs to `observer` (a timeline). */
     public FarmSimulator observedBy(KernelObserver observer) {
         this.observer = observer;
-        this.observed = true;
+        this.observed = observer != KernelObserver.NONE;
         return this;
     }
 
@@ -62,66 +66,83 @@ public final class FarmSimulator {
         }
         Ranks ranks = new Ranks(network.processes());
         LatencyHistograms latency = new LatencyHistograms();
-        List<RankAccount> masters = new ArrayList<>();
-        long[] masterClock = new long[layout.groups()];
-        long messages = 0;
-        long sequential = 0;
-        long latest = 0;
         GroupRun[] groups = new GroupRun[layout.groups()];
         for (int g = 0; g < layout.groups(); g++) {
-            int from = (int) layout.taskStart(g, hostCosts.length);
-            int to = (int) layout.taskStart(g + 1, hostCosts.length);
             groups[g] = new GroupRun(ranks, layout.groupStart(g), layout.groupStart(g + 1), latency);
-            groups[g].serve(hostCosts, from, to);
-            groups[g].flushOverheads();
-            messages += groups[g].messages;
-            sequential += groups[g].computeNanos;
-            latest = Math.max(latest, groups[g].latestSlaveClock);
         }
-        messages += gather(groups, hostCosts.length);
+        for (int g = layout.groups() - 1; g >= 0; g--) {
+            GatherExports exports = g == 0 ? sendExports(groups, hostCosts.length) : GatherExports.none();
+            groups[g].serve(hostCosts, (int) layout.taskStart(g, hostCosts.length),
+                    (int) layout.taskStart(g + 1, hostCosts.length), exports);
+            groups[g].flushOverheads();
+            if (g == 0) {
+                receiveExports(groups, exports);
+            }
+        }
+        long messages = groups.length - 1;
+        long sequential = 0;
+        long latest = 0;
+        List<RankAccount> masters = new ArrayList<>();
         for (GroupRun g : groups) {
+            messages += g.messages;
+            sequential += g.computeNanos;
+            latest = Math.max(latest, Math.max(g.latestSlaveClock, g.clock));
             masters.add(g.account());
-            latest = Math.max(latest, g.clock);
         }
         return new SimulatedRun(latest, sequential, masters, latency, messages);
     }
 
-    /** ML's end (MultipleMasters.run): each group master g >= 1 sends its export; rank 0 receives them in g order. */
-    private int gather(GroupRun[] groups, int tasks) {
+    /** ML's end (MultipleMasters.run): each group master g >= 1, done with its group, sends its export to rank 0. */
+    private GatherExports sendExports(GroupRun[] groups, int tasks) {
+        long[] sendStart = new long[groups.length];
+        long[] departure = new long[groups.length];
+        int[] source = new int[groups.length];
+        int[] bytes = new int[groups.length];
+        MessageCosts costs = new MessageCosts(network);
+        for (int g = 1; g < groups.length; g++) {
+            GroupRun sender = groups[g];
+            bytes[g] = shape.gatherBytes((int) layout.taskStart(g, tasks), (int) layout.taskStart(g + 1, tasks));
+            costs.of(bytes[g]);
+            sendStart[g] = sender.clock;
+            sender.clock += costs.send();
+            sender.sendNanos += costs.send();
+            source[g] = sender.master;
+            departure[g] = sender.r.outgoing[sender.master].leave(sender.clock, costs.occupancy());
+        }
+        return new GatherExports(sendStart, departure, network.latencyNanos(), source, bytes);
+    }
+
+    /** Rank 0 receives the exports in g order: max(clock, a) + o_r; a synchronous sender resumes at the start. */
+    private void receiveExports(GroupRun[] groups, GatherExports exports) {
         GroupRun root = groups[0];
         MessageCosts costs = new MessageCosts(network);
         for (int g = 1; g < groups.length; g++) {
             GroupRun sender = groups[g];
-            int bytes = shape.gatherBytes((int) layout.taskStart(g, tasks), (int) layout.taskStart(g + 1, tasks));
-            costs.of(bytes);
-            long sendStart = sender.clock;
-            sender.clock += costs.send();
-            sender.sendNanos += costs.send();
-            long arrival = sender.clock + costs.wire(); // the first message on channel g -> 0
-            long start = MessageTiming.receiveStart(root.clock, arrival);
+            costs.of(exports.bytes(g));
+            long start = MessageTiming.receiveStart(root.clock, exports.arrival(g));
             root.idleNanos += start - root.clock;
             root.clock = start + costs.receive();
             root.receiveNanos += costs.receive();
-            observe(sender.master, root.master, KernelFarmReplay.TAG_GATHER, costs, sendStart, arrival, start);
+            observe(sender.master, root.master, KernelFarmReplay.TAG_GATHER, costs, exports.sendStart(g),
+                    exports.departure(g), exports.arrival(g), start);
             if (costs.synchronous() && start > sender.clock) {
                 sender.idleNanos += start - sender.clock;
                 sender.clock = start;
             }
         }
-        return groups.length - 1;
     }
 
     /**
      * A delivered message as the kernel reports it: the sender's send overhead, the receiver's receive overhead
      * and the message itself (costs selected for its length).
      */
-    private void observe(int source, int destination, int tag, MessageCosts costs, long sendStart, long arrival, long receiveStart) {
+    private void observe(int source, int destination, int tag, MessageCosts costs, long sendStart, long departure,
+                         long arrival, long receiveStart) {
         if (!observed) {
             return;
         }
-        long departure = sendStart + costs.send();
         long receiveEnd = receiveStart + costs.receive();
-        charged(Charge.send(source, sendStart, departure, destination, tag, costs.bytes()));
+        charged(Charge.send(source, sendStart, sendStart + costs.send(), destination, tag, costs.bytes()));
         charged(Charge.receive(destination, receiveStart, receiveEnd, source, tag, costs.bytes()));
         observer.messageReceived(new MessageRecord(nextSequence++, source, destination, tag, costs.bytes(), sendStart,
                 departure, arrival, receiveStart, receiveEnd, costs.synchronous()));
@@ -137,19 +158,25 @@ public final class FarmSimulator {
     /** Per-rank state, indexed by rank, shared by the groups (each uses its own ranks). */
     private static final class Ranks {
         final long[] clock;
-        final long[] resultArrival;
+        final long[] resultReach;
         final long[] resultBytes;
-        final long[] lastToMaster;
-        final long[] lastToSlave;
         final long[] requestedAt;
+        final NetworkInterface[] outgoing;
+        final NetworkInterface[] incoming;
 
         Ranks(int processes) {
             clock = new long[processes];
-            resultArrival = new long[processes];
+            resultReach = new long[processes];
             resultBytes = new long[processes];
-            lastToMaster = filled(processes);
-            lastToSlave = filled(processes);
             requestedAt = filled(processes);
+            outgoing = interfaces(processes);
+            incoming = interfaces(processes);
+        }
+
+        private static NetworkInterface[] interfaces(int n) {
+            NetworkInterface[] a = new NetworkInterface[n];
+            java.util.Arrays.setAll(a, i -> new NetworkInterface());
+            return a;
         }
 
         private static long[] filled(int n) {
@@ -163,11 +190,14 @@ public final class FarmSimulator {
     private final class GroupRun {
         private final Ranks r;
         private final int master;
+        private final NetworkInterface masterIn;
+        private final NetworkInterface masterOut;
         private final int end;
         private final LatencyHistograms latency;
         private final MessageCosts taskCosts = new MessageCosts(network);
         private final MessageCosts resultCosts = new MessageCosts(network);
         private final MessageCosts stopCosts = new MessageCosts(network).of(0);
+        private final MessageCosts exportCosts = new MessageCosts(network);
         private final ResultQueue queue;
         long clock;
         long sendNanos;
@@ -182,12 +212,14 @@ public final class FarmSimulator {
         GroupRun(Ranks ranks, int master, int end, LatencyHistograms latency) {
             this.r = ranks;
             this.master = master;
+            this.masterIn = ranks.incoming[master];
+            this.masterOut = ranks.outgoing[master];
             this.end = end;
             this.latency = latency;
-            this.queue = new ResultQueue(end - master, ranks.resultArrival);
+            this.queue = new ResultQueue(end - master, ranks.resultReach);
         }
 
-        void serve(long[] costs, int from, int to) {
+        void serve(long[] costs, int from, int to, GatherExports exports) {
             int next = from;
             for (int slave = master + 1; slave < end; slave++) {
                 if (next < to) {
@@ -199,6 +231,7 @@ public final class FarmSimulator {
             }
             while (!queue.isEmpty()) {
                 int slave = queue.peek();
+                exports.passBefore(r.resultReach[slave], slave, masterIn, exportCosts);
                 receiveResult(slave);
                 if (next < to) {
                     assign(slave, next++, costs);
@@ -208,12 +241,13 @@ public final class FarmSimulator {
                     stop(slave);
                 }
             }
+            exports.passAll(masterIn, exportCosts);
         }
 
-        /** recv(ANY_SOURCE, TAG_RESULT) took this slave's result: max(clock, a) + o_r. */
+        /** The slave's result passes the master's interface; recv(ANY_SOURCE, TAG_RESULT) takes it: max(clock, a) + o_r. */
         private void receiveResult(int slave) {
-            long arrival = r.resultArrival[slave];
             resultCosts.of((int) r.resultBytes[slave]);
+            long arrival = masterIn.pass(r.resultReach[slave], resultCosts.occupancy(), resultCosts.transfer());
             long start = MessageTiming.receiveStart(clock, arrival);
             idleNanos += start - clock;
             clock = start + resultCosts.receive();
@@ -222,7 +256,8 @@ public final class FarmSimulator {
                 latency.queueWaitNanos().recordValue(start - arrival);
                 countOverhead(resultCosts.receive());
             }
-            observe(slave, master, KernelFarmReplay.TAG_RESULT, resultCosts, r.requestedAt[slave], arrival, start);
+            observe(slave, master, KernelFarmReplay.TAG_RESULT, resultCosts, r.requestedAt[slave],
+                    r.resultReach[slave] - resultCosts.latency(), arrival, start);
             if (resultCosts.synchronous() && start > r.clock[slave]) {
                 r.clock[slave] = start; // the slave's MPI_Ssend returns when the master starts receiving
             }
@@ -238,12 +273,11 @@ public final class FarmSimulator {
             long sendStart = receiveEnd + charge;
             int bytes = shape.resultBytes(task);
             resultCosts.of(bytes);
-            long departure = sendStart + resultCosts.send();
+            long ready = sendStart + resultCosts.send();
             r.requestedAt[slave] = sendStart;
-            r.clock[slave] = departure;
+            r.clock[slave] = ready;
             r.resultBytes[slave] = bytes;
-            r.resultArrival[slave] = MessageTiming.channelArrival(departure + resultCosts.wire(), r.lastToMaster[slave]);
-            r.lastToMaster[slave] = r.resultArrival[slave];
+            r.resultReach[slave] = r.outgoing[slave].leave(ready, resultCosts.occupancy()) + resultCosts.latency();
             if (observed) {
                 charged(Charge.compute(slave, receiveEnd, sendStart, task));
             }
@@ -254,13 +288,16 @@ public final class FarmSimulator {
             latestSlaveClock = Math.max(latestSlaveClock, receiveEnd);
         }
 
-        /** Master sends (o_s, L + kG, channel FIFO); the waiting slave receives: max(clock, a) + o_r. */
+        /**
+         * Master sends (o_s, then its outgoing interface, L); only the master sends to the slave, so the message
+         * passes the slave's incoming interface at once; the waiting slave receives: max(clock, a) + o_r.
+         */
         private long deliver(int slave, MessageCosts costs, int tag) {
             long sendStart = clock;
             clock += costs.send();
             sendNanos += costs.send();
-            long arrival = MessageTiming.channelArrival(clock + costs.wire(), r.lastToSlave[slave]);
-            r.lastToSlave[slave] = arrival;
+            long departure = masterOut.leave(clock, costs.occupancy());
+            long arrival = r.incoming[slave].pass(departure + costs.latency(), costs.occupancy(), costs.transfer());
             long start = MessageTiming.receiveStart(r.clock[slave], arrival);
             long receiveEnd = start + costs.receive();
             if (costs.synchronous() && start > clock) {
@@ -272,7 +309,7 @@ public final class FarmSimulator {
             }
             r.clock[slave] = receiveEnd;
             messages++;
-            observe(master, slave, tag, costs, sendStart, arrival, start);
+            observe(master, slave, tag, costs, sendStart, departure, arrival, start);
             return receiveEnd;
         }
 
@@ -293,7 +330,7 @@ public final class FarmSimulator {
         }
 
         RankAccount account() {
-            return new RankAccount(master, sendNanos, receiveNanos, 0, idleNanos, clock, true);
+            return new RankAccount(master, sendNanos, receiveNanos, 0, idleNanos, clock, true, masterIn.busyNanos());
         }
     }
 }

@@ -10,14 +10,17 @@ import mse.emulator.model.LogGpsModel;
 final class MessageCosts {
 
     private final LogGpsModel network;
+    private final long latency;
     private int bytes = -1;
     private long send;
     private long receive;
-    private long wire;
+    private long transfer;
+    private long occupancy;
     private boolean synchronous;
 
     MessageCosts(LogGpsModel network) {
         this.network = network;
+        this.latency = network.latencyNanos();
     }
 
     /** Selects the message length the following calls are about. */
@@ -26,7 +29,8 @@ final class MessageCosts {
             bytes = length;
             send = network.sendOverheadNanos(length);
             receive = network.recvOverheadNanos(length);
-            wire = network.wireNanos(length);
+            transfer = network.transferNanos(length);
+            occupancy = network.interfaceNanos(length);
             synchronous = network.isSynchronous(length);
         }
         return this;
@@ -44,8 +48,19 @@ final class MessageCosts {
         return receive;
     }
 
-    long wire() {
-        return wire;
+    /** L. */
+    long latency() {
+        return latency;
+    }
+
+    /** kG, the time the bytes take to pass an interface. */
+    long transfer() {
+        return transfer;
+    }
+
+    /** max(g, kG), the time the message holds an interface. */
+    long occupancy() {
+        return occupancy;
     }
 
     boolean synchronous() {

@@ -1,23 +1,24 @@
 package mse.emulator.sim;
 
-import mse.emulator.model.MessageTiming;
+import mse.emulator.model.NetworkInterface;
 
 /**
- * A master's incoming results in the order its ANY_SOURCE receive takes them: a binary min-heap of slave
- * ranks keyed by (arrival of the slave's result, rank), in primitive arrays. A slave has at most one result
- * in flight (it waits for its next task), so the sequence tie-break of {@link MessageTiming#takenBefore}
- * never decides and the rank is a complete key.
+ * A master's incoming results in the order its incoming interface takes them, which is the order its
+ * ANY_SOURCE receive takes them: a binary min-heap of slave ranks keyed by (the time the slave's result
+ * reaches the interface, rank), in primitive arrays. A slave has at most one result in flight (it waits for
+ * its next task), so the sequence tie-break of {@link NetworkInterface#takesBefore} never decides and the
+ * rank is a complete key.
  */
 final class ResultQueue {
 
     private final int[] heap;
-    private final long[] arrival;
+    private final long[] reach;
     private int size;
 
-    /** arrival is indexed by rank and owned by the caller, who sets a slave's entry before offering it. */
-    ResultQueue(int capacity, long[] arrival) {
+    /** reach is indexed by rank and owned by the caller, who sets a slave's entry before offering it. */
+    ResultQueue(int capacity, long[] reach) {
         this.heap = new int[capacity];
-        this.arrival = arrival;
+        this.reach = reach;
     }
 
     boolean isEmpty() {
@@ -50,7 +51,7 @@ final class ResultQueue {
         }
     }
 
-    /** The head's slave has a new result in flight (its arrival entry changed): one sift instead of poll + offer. */
+    /** The head's slave has a new result in flight (its reach entry changed): one sift instead of poll + offer. */
     void requeueHead() {
         siftDown(heap[0]);
     }
@@ -74,6 +75,6 @@ final class ResultQueue {
     }
 
     private boolean before(int a, int b) {
-        return MessageTiming.takenBefore(arrival[a], a, 0, arrival[b], b, 0);
+        return NetworkInterface.takesBefore(reach[a], a, 0, reach[b], b, 0);
     }
 }

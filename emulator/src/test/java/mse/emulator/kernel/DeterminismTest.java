@@ -5,10 +5,13 @@ import static mse.emulator.kernel.Fixtures.finish;
 import static mse.emulator.kernel.Fixtures.receive;
 import static mse.emulator.kernel.Fixtures.send;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.TargetCpu;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +26,20 @@ class DeterminismTest {
         Outcome reference = run(null);
         for (long seed = 1; seed <= 8; seed++) {
             Outcome shuffled = run(new Random(seed));
+            assertEquals(reference.result(), shuffled.result(), "interleaving seed " + seed);
+            assertEquals(reference.messages(), shuffled.messages(), "interleaving seed " + seed);
+        }
+    }
+
+    @Test
+    void largeResultsConvergingOnTheMastersLinkDoNotDependOnTheInterleaving() {
+        // 15 slaves send 64 KiB results after 20 us tasks: they queue at the master's incoming interface, not its CPU.
+        LogGpsModel model = new LogGpsModel(Fixtures.linkBound(10, 2, 2), 16);
+        Outcome reference = run(null, model, 16, 200, 20_000, 64 * 1024);
+        RankAccount master = reference.result().ranks().get(0);
+        assertTrue(master.linkBusyNanos() > 0.95 * master.finalClockNanos(), "the link is the bottleneck");
+        for (long seed = 1; seed <= 8; seed++) {
+            Outcome shuffled = run(new Random(seed), model, 16, 200, 20_000, 64 * 1024);
             assertEquals(reference.result(), shuffled.result(), "interleaving seed " + seed);
             assertEquals(reference.messages(), shuffled.messages(), "interleaving seed " + seed);
         }
@@ -56,10 +73,13 @@ class DeterminismTest {
     private record Outcome(RunResult result, List<Delivery> messages) {}
 
     private static Outcome run(Random interleaving) {
-        int p = 9;
+        return run(interleaving, Fixtures.model(9), 9, 300, 250_000, 4096);
+    }
+
+    private static Outcome run(Random interleaving, LogGpsModel model, int p, int tasks, long taskCpu, int resultBytes) {
         List<MessageRecord> messages = new ArrayList<>();
-        VirtualTimeKernel kernel = Fixtures.kernel(p, messages::add);
-        RunResult result = new MasterSlaveRun(kernel, p, 300, 250_000, 64, 4096).run(interleaving);
+        VirtualTimeKernel kernel = new VirtualTimeKernel(model, new TargetCpu(1.0), messages::add);
+        RunResult result = new MasterSlaveRun(kernel, p, tasks, taskCpu, 64, resultBytes).run(interleaving);
         List<Delivery> deliveries = new ArrayList<>(messages.stream().map(Delivery::new).toList());
         deliveries.sort(java.util.Comparator.comparingLong(Delivery::sendNanos).thenComparingInt(Delivery::source));
         return new Outcome(result, deliveries);

@@ -15,6 +15,15 @@ final class Fixtures {
     private Fixtures() {
     }
 
+    /**
+     * The issue's link-bound target: L = 50 us, G = 0.08 us/byte (100 Mbit/s), gap g, constant overheads
+     * o_s and o_r (microseconds), no P or per-byte term, no rendezvous.
+     */
+    static NetworkProfile linkBound(double gapMicros, double sendMicros, double recvMicros) {
+        return new NetworkProfile("link-bound", "test", 50.0, gapMicros, 0.08, 0,
+                new NetworkProfile.Overhead(sendMicros, 0, 0), new NetworkProfile.Overhead(recvMicros, 0, 0));
+    }
+
     static LogGpsModel model(int processes) {
         return new LogGpsModel(MPICH, processes);
     }

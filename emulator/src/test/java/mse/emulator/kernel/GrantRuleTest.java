@@ -31,14 +31,16 @@ class GrantRuleTest {
         LogGpsModel model = Fixtures.model(3);
         VirtualTimeKernel kernel = Fixtures.kernel(3);
         feed(kernel, new RankFact.Sent(1, 1_000_000, 0, 1, 8), finish(1), receive(0, ANY, ANY));
+        // The message reaches rank 0's interface at 1 ms + o_s + L and has arrived kG later.
+        long reach = 1_000_000 + model.sendOverheadNanos(8) + model.latencyNanos();
         long arrival = 1_000_000 + model.sendOverheadNanos(8) + model.wireNanos(8);
-        long needed = arrival - model.lookaheadNanos();
+        long needed = reach - model.lookaheadNanos();
         assertEquals(List.of(new EmulatorReply.ProgressRequest(2, 0, needed)), kernel.progressRequests(),
                 "rank 2 is told the least CPU that releases the grant (rank 2 > source 1 wins no tie)");
         assertTrue(grants(feed(kernel, new RankFact.Progress(2, 0, needed - 1))).isEmpty());
         assertTrue(grants(feed(kernel, new RankFact.Progress(2, 7, needed))).isEmpty(), "a stale heartbeat is ignored");
         List<EmulatorReply.Grant> grants = grants(feed(kernel, new RankFact.Progress(2, 0, needed)));
-        assertEquals(1, grants.size(), "lowerBound + lookahead >= arrival now holds (rank 2 > source 1 on a tie)");
+        assertEquals(1, grants.size(), "lowerBound + lookahead >= reach now holds (rank 2 > source 1 on a tie)");
         assertEquals(arrival + model.recvOverheadNanos(8), grants.get(0).virtualNanos());
         assertTrue(ranksToHearFrom(kernel).isEmpty());
         // The next fact charges its own measurement, which covers what the heartbeats saw.
@@ -47,10 +49,17 @@ class GrantRuleTest {
     }
 
     @Test
-    void specificSourceIsGrantedAsSoonAsTheMessageIsAnnounced() {
+    void specificSourceWaitsForTheInterfaceToo() {
+        LogGpsModel model = Fixtures.model(3);
         VirtualTimeKernel kernel = Fixtures.kernel(3);
+        // Rank 2, still at 0, could send rank 0 a message its interface takes first, which would delay rank 1's.
         feed(kernel, new RankFact.Sent(1, 5_000_000, 0, 1, 8));
-        assertEquals(1, grants(feed(kernel, receive(0, 1, 1))).size(), "rank 2 cannot send a matching message");
+        assertTrue(grants(feed(kernel, receive(0, 1, 1))).isEmpty());
+        assertEquals(Set.of(2), ranksToHearFrom(kernel));
+        List<EmulatorReply.Grant> grants = grants(feed(kernel, finish(2)));
+        assertEquals(1, grants.size(), "rank 2 can send nothing more");
+        assertEquals(5_000_000 + model.sendOverheadNanos(8) + model.wireNanos(8) + model.recvOverheadNanos(8),
+                grants.get(0).virtualNanos());
         assertTrue(ranksToHearFrom(kernel).isEmpty());
     }
 
@@ -76,8 +85,8 @@ class GrantRuleTest {
         LogGpsModel model = Fixtures.model(3);
         VirtualTimeKernel kernel = Fixtures.kernel(3);
         feed(kernel, new RankFact.Sent(2, 1_000_000, 0, 1, 8), finish(2), receive(0, ANY, ANY));
-        long arrival = 1_000_000 + model.sendOverheadNanos(8) + model.wireNanos(8);
-        long needed = arrival - model.lookaheadNanos() + 1;
+        long reach = 1_000_000 + model.sendOverheadNanos(8) + model.latencyNanos();
+        long needed = reach - model.lookaheadNanos() + 1;
         assertEquals(List.of(new EmulatorReply.ProgressRequest(1, 0, needed)), kernel.progressRequests());
         assertTrue(grants(feed(kernel, new RankFact.Progress(1, 0, needed - 1))).isEmpty());
         assertEquals(1, grants(feed(kernel, new RankFact.Progress(1, 0, needed))).size());

@@ -22,18 +22,21 @@ import net.jqwik.api.Provide;
 
 /**
  * DESIGN.md "Virtual time rules" as properties of the kernel, on random single-master farms (random P, task
- * count, per-task compute and message sizes, eager or rendezvous sends, heartbeats) fed in random interleavings
+ * count, per-task compute and message sizes up to 64 KiB, eager or rendezvous sends, heartbeats; the paper's
+ * network, where the master's CPU saturates first, or link-bound ones with and without a gap g, where many
+ * large results converge on the master's interface, and one with zero lookahead) fed in random interleavings
  * of the ranks' facts (each rank's own facts stay in program order, as the actor shell guarantees):
  * <ul>
  * <li>every message sent is received exactly once (the kernel's sequence numbers 0..n-1, each once);</li>
  * <li>no rank's virtual clock ever goes back, after any fact, and its grants come at non-decreasing times;</li>
  * <li>the same facts give the same prediction, the same per-rank accounts and the same deliveries whatever the
  * interleaving (DESIGN.md "Determinism");</li>
- * <li>the grant rule never holds back a message that should have been taken first: the master, whose every
- * receive is ANY_SOURCE, takes its messages in non-decreasing (arrival, source, sequence). Since every
- * message is received, this is the precise form of "when m is granted, every matching message available then
- * (announced and not yet received) and every one announced later sorts after m": a message held back at m's
- * grant but earlier than m would appear after m in the sequence with a smaller key.</li>
+ * <li>the grant rule never lets a message pass the master's interface before one that should have passed
+ * first: the master, whose every receive is ANY_SOURCE, takes its messages in increasing interface order
+ * (reach = departure + L, source, sequence) and at non-decreasing arrivals, and its link is busy max(g, kG)
+ * per message. Since every message is received, this is the precise form of "when m passes, every message
+ * announced then or later sorts after m": one held back at m's passing but earlier than m would appear after m
+ * in the sequence with a smaller key.</li>
  * </ul>
  */
 class KernelInvariantsTest {
@@ -42,9 +45,13 @@ class KernelInvariantsTest {
     static final int RESULT = 2;
     static final int STOP = 3;
 
+    /** L = 0 and no send overhead: a woken rank can send something that reaches an interface at once. */
+    static final NetworkProfile ZERO_LOOKAHEAD = new NetworkProfile("zero-lookahead", "test", 0, 0, 0.08, 0,
+            new NetworkProfile.Overhead(0, 0, 0), new NetworkProfile.Overhead(0.5, 0, 0.01));
+
     /** One farm: per-task costs and sizes, and how the network treats large messages. */
     record Farm(int processes, long[] slaveCpu, long[] masterCpu, int[] taskBytes, int[] resultBytes,
-                long syncThreshold, boolean heartbeats) {
+                NetworkProfile network, boolean heartbeats) {
 
         int tasks() {
             return slaveCpu.length;
@@ -58,13 +65,26 @@ class KernelInvariantsTest {
         assertEquals(LongStream.range(0, run.sent).boxed().toList(), sequences, "each sent message received exactly once");
         assertEquals(farm.tasks() * 2L + (farm.processes() - 1), run.sent, "tasks, results and one stop per slave");
 
-        Comparator<MessageRecord> taken = Comparator.comparingLong(MessageRecord::arrivalNanos)
+        LogGpsModel model = new LogGpsModel(farm.network(), farm.processes());
+        Comparator<MessageRecord> interfaceOrder = Comparator.comparingLong(MessageRecord::departureNanos)
                 .thenComparingInt(MessageRecord::source).thenComparingLong(MessageRecord::sequence);
         List<MessageRecord> atMaster = run.messages.stream().filter(m -> m.destination() == 0).toList();
         for (int i = 1; i < atMaster.size(); i++) {
-            assertTrue(taken.compare(atMaster.get(i - 1), atMaster.get(i)) < 0,
-                    "master took " + atMaster.get(i - 1) + " before " + atMaster.get(i));
+            MessageRecord before = atMaster.get(i - 1);
+            MessageRecord after = atMaster.get(i);
+            assertTrue(interfaceOrder.compare(before, after) < 0, "master took " + before + " before " + after);
+            long passedBefore = before.arrivalNanos() - model.transferNanos(before.bytes());
+            long passedAfter = after.arrivalNanos() - model.transferNanos(after.bytes());
+            assertTrue(passedAfter >= passedBefore + model.interfaceNanos(before.bytes()),
+                    "interface still busy with " + before + " when " + after + " passed");
+            assertTrue(before.arrivalNanos() <= after.arrivalNanos());
         }
+        for (MessageRecord m : run.messages) {
+            assertTrue(m.arrivalNanos() - model.transferNanos(m.bytes()) >= m.departureNanos() + model.latencyNanos(),
+                    "passed before it reached the interface: " + m);
+        }
+        long busy = atMaster.stream().mapToLong(m -> model.interfaceNanos(m.bytes())).sum();
+        assertEquals(busy, run.result.ranks().get(0).linkBusyNanos());
         for (MessageRecord m : run.messages) {
             assertTrue(m.sendNanos() <= m.departureNanos() && m.departureNanos() <= m.arrivalNanos()
                     && m.arrivalNanos() <= m.receiveStartNanos() && m.receiveStartNanos() <= m.receiveEndNanos(), m.toString());
@@ -87,8 +107,11 @@ class KernelInvariantsTest {
         Arbitrary<Integer> processes = Arbitraries.integers().between(2, 12);
         Arbitrary<Integer> tasks = Arbitraries.integers().between(1, 40);
         Arbitrary<Long> syncThreshold = Arbitraries.of(0L, 512L, 4096L);
-        return Combinators.combine(processes, tasks, syncThreshold, Arbitraries.longs(), Arbitraries.of(true, false))
-                .as((p, n, s, seed, beats) -> {
+        Arbitrary<NetworkProfile> networks = Arbitraries.of(Fixtures.MPICH, Fixtures.linkBound(0, 1, 1),
+                Fixtures.linkBound(30, 0, 2), ZERO_LOOKAHEAD);
+        Arbitrary<Integer> largest = Arbitraries.of(8192, 65_536);
+        return Combinators.combine(processes, tasks, syncThreshold, networks, largest, Arbitraries.longs(), Arbitraries.of(true, false))
+                .as((p, n, s, net, big, seed, beats) -> {
                     Random r = new Random(seed);
                     long[] slave = new long[n];
                     long[] master = new long[n];
@@ -98,9 +121,11 @@ class KernelInvariantsTest {
                         slave[i] = r.nextInt(4) == 0 ? 0 : r.nextInt(2_000_000);
                         master[i] = r.nextInt(3) == 0 ? 0 : r.nextInt(100_000);
                         task[i] = r.nextInt(3) == 0 ? 0 : r.nextInt(8192);
-                        result[i] = r.nextInt(3) == 0 ? 1 : r.nextInt(8192);
+                        result[i] = r.nextInt(3) == 0 ? 1 : r.nextInt(big);
                     }
-                    return new Farm(p, slave, master, task, result, s, beats);
+                    NetworkProfile network = new NetworkProfile(net.name(), net.source(), net.latencyMicros(), net.gapMicros(),
+                            net.gapPerByteMicros(), s, net.sendOverhead(), net.recvOverhead());
+                    return new Farm(p, slave, master, task, result, network, beats);
                 });
     }
 
@@ -129,10 +154,7 @@ class KernelInvariantsTest {
         Run(Farm farm, Random interleaving) {
             this.farm = farm;
             this.interleaving = interleaving;
-            NetworkProfile base = Fixtures.MPICH;
-            NetworkProfile network = new NetworkProfile(base.name(), base.source(), base.latencyMicros(), base.gapMicros(),
-                    base.gapPerByteMicros(), farm.syncThreshold(), base.sendOverhead(), base.recvOverhead());
-            this.kernel = new VirtualTimeKernel(new LogGpsModel(network, farm.processes()), new TargetCpu(1.0), messages::add);
+            this.kernel = new VirtualTimeKernel(new LogGpsModel(farm.network(), farm.processes()), new TargetCpu(1.0), messages::add);
             for (int rank = 0; rank < farm.processes(); rank++) {
                 outboxes.add(new ArrayDeque<>());
                 taskQueues.add(new ArrayDeque<>());

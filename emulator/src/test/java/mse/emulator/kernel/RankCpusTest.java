@@ -37,8 +37,9 @@ class RankCpusTest {
         VirtualTimeKernel kernel = new VirtualTimeKernel(model,
                 new RankCpus(List.of(SAME, SAME, FOUR_TIMES_SLOWER_HOST)), KernelObserver.NONE);
         feed(kernel, new RankFact.Sent(1, 1_000_000, 0, 1, 8), finish(1), receive(0, ANY, ANY));
-        long arrival = 1_000_000 + model.sendOverheadNanos(8) + model.wireNanos(8);
-        long needed = arrival - model.lookaheadNanos();
+        // The message reaches rank 0's interface at 1 ms + o_s + L; rank 2 must be unable to reach it first.
+        long reach = 1_000_000 + model.sendOverheadNanos(8) + model.latencyNanos();
+        long needed = reach - model.lookaheadNanos();
         // Rank 2's host CPU counts a quarter in virtual time: 4 x needed - 4 ns of it is not yet enough.
         assertTrue(grants(feed(kernel, new RankFact.Progress(2, 0, 4 * needed - 4))).isEmpty());
         assertEquals(1, grants(feed(kernel, new RankFact.Progress(2, 0, 4 * needed))).size());

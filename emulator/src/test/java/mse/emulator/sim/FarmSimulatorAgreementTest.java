@@ -21,8 +21,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The fast simulator and the live kernel driven by the same farm's facts must agree to the nanosecond, for
- * SI and ML, on both built-in networks and on one with synchronous messages, so the two cannot drift. Their
- * timelines too: the same charges (rank, kind, span, task, message) and the same messages.
+ * SI and ML, on both built-in networks, on one with synchronous messages and on link-bound ones (1024-point
+ * results of 4,100 bytes converging on the masters' interfaces, with and without a gap g), so the two cannot
+ * drift. Their timelines too: the same charges (rank, kind, span, task, message) and the same messages.
  */
 class FarmSimulatorAgreementTest {
 
@@ -31,18 +32,27 @@ class FarmSimulatorAgreementTest {
     /** MPICH with S = 40 bytes: MASE results of 9+ points and every ML gather are rendezvous (LogGPS's S). */
     static final NetworkProfile SYNC = new NetworkProfile("sync", "test", 50, 0, 0.0268, 40,
             MPICH.sendOverhead(), MPICH.recvOverhead());
+    /** 100 Mbit/s (G = 0.08 us/byte), tiny overheads: large results are bound by the master's incoming link. */
+    static final NetworkProfile LINK = new NetworkProfile("link", "test", 50, 0, 0.08, 0,
+            new NetworkProfile.Overhead(1, 0, 0), new NetworkProfile.Overhead(1, 0, 0));
+    static final NetworkProfile LINK_GAP_SYNC = new NetworkProfile("link-gap-sync", "test", 50, 30, 0.08, 2000,
+            new NetworkProfile.Overhead(1, 0, 0), new NetworkProfile.Overhead(2, 0.01, 0.001));
 
     static List<Arguments> cases() {
         return List.of(
-                Arguments.of(MPICH, 2, 1, 7, 1.0), Arguments.of(MPICH, 5, 1, 40, 1.0), Arguments.of(MPICH, 9, 1, 3, 1.0),
-                Arguments.of(MPICH, 16, 1, 500, 0.7), Arguments.of(LOGGPS, 8, 1, 200, 2.5),
-                Arguments.of(MPICH, 6, 2, 61, 1.0), Arguments.of(MPICH, 13, 3, 300, 1.3), Arguments.of(LOGGPS, 16, 4, 257, 1.0),
-                Arguments.of(SYNC, 7, 1, 90, 1.0), Arguments.of(SYNC, 12, 3, 150, 0.9));
+                Arguments.of(MPICH, 2, 1, 7, 1.0, 10), Arguments.of(MPICH, 5, 1, 40, 1.0, 10), Arguments.of(MPICH, 9, 1, 3, 1.0, 10),
+                Arguments.of(MPICH, 16, 1, 500, 0.7, 10), Arguments.of(LOGGPS, 8, 1, 200, 2.5, 10),
+                Arguments.of(MPICH, 6, 2, 61, 1.0, 10), Arguments.of(MPICH, 13, 3, 300, 1.3, 10), Arguments.of(LOGGPS, 16, 4, 257, 1.0, 10),
+                Arguments.of(SYNC, 7, 1, 90, 1.0, 10), Arguments.of(SYNC, 12, 3, 150, 0.9, 10),
+                Arguments.of(LINK, 32, 1, 400, 1.0, 1024), Arguments.of(LINK, 32, 4, 400, 1.0, 1024),
+                Arguments.of(LINK_GAP_SYNC, 24, 1, 300, 1.0, 1024), Arguments.of(LINK_GAP_SYNC, 24, 3, 300, 1.0, 1024),
+                Arguments.of(LINK_GAP_SYNC, 9, 2, 100, 1.0, 3));
     }
 
-    @ParameterizedTest(name = "{0} P={1} masters={2} N={3} ratio={4}")
+    @ParameterizedTest(name = "{0} P={1} masters={2} N={3} ratio={4} points={5}")
     @MethodSource("cases")
-    void simulatorAgreesWithTheKernelToTheNanosecond(NetworkProfile profile, int p, int masters, int tasks, double ratio) {
+    void simulatorAgreesWithTheKernelToTheNanosecond(NetworkProfile profile, int p, int masters, int tasks, double ratio,
+                                                     int points) {
         SplittableRandom random = new SplittableRandom(p * 31L + tasks);
         long[] costs = new long[tasks];
         for (int t = 0; t < tasks; t++) {
@@ -55,11 +65,11 @@ class FarmSimulatorAgreementTest {
             }
 
             public int resultBytes(int task) {
-                return 4 + 4 * (task == tasks - 1 ? 3 : 10);
+                return 4 + 4 * (task == tasks - 1 ? 3 : points);
             }
 
             public int gatherBytes(int from, int to) {
-                return 4 * 10 * (to - from);
+                return 4 * points * (to - from);
             }
         };
         LogGpsModel network = new LogGpsModel(profile, p);

@@ -1,0 +1,49 @@
+package mse.emulator.kernel;
+
+import java.util.TreeSet;
+import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.NetworkInterface;
+
+/**
+ * One rank's incoming network interface and the announced messages that have not passed it yet, in the order
+ * it takes them ({@link NetworkInterface#takesBefore}). The kernel lets the head pass only when {@link GrantRule}
+ * says no message can still be announced that the interface would take first.
+ */
+final class IncomingInterface {
+
+    private final NetworkInterface link = new NetworkInterface();
+    private final TreeSet<AnnouncedMessage> waiting = new TreeSet<>(AnnouncedMessage::interfaceOrder);
+
+    void add(AnnouncedMessage message) {
+        waiting.add(message);
+    }
+
+    /** The message the interface takes next, or null when none waits. */
+    AnnouncedMessage head() {
+        return waiting.isEmpty() ? null : waiting.first();
+    }
+
+    /** The head passes the interface; returned with its arrival. */
+    AnnouncedMessage passHead(LogGpsModel network) {
+        AnnouncedMessage head = waiting.pollFirst();
+        long arrival = link.pass(head.reachNanos(), network.interfaceNanos(head.bytes()), network.transferNanos(head.bytes()));
+        return head.arrived(arrival);
+    }
+
+    /**
+     * The earliest a waiting message matching (source, tag) can arrive, Long.MAX_VALUE when none waits.
+     * Arrivals never decrease in the interface's order, so the first matching message bounds them all.
+     */
+    long earliestArrival(int source, int tag, LogGpsModel network) {
+        for (AnnouncedMessage message : waiting) {
+            if (message.matches(source, tag)) {
+                return Math.max(message.reachNanos(), link.nextFree()) + network.transferNanos(message.bytes());
+            }
+        }
+        return Long.MAX_VALUE;
+    }
+
+    long busyNanos() {
+        return link.busyNanos();
+    }
+}
