@@ -18,7 +18,7 @@ import mse.emulator.wire.MalformedFrameException;
  * and no hand-off. Only when the kernel's socket buffer is full (a rank that stopped reading) does the
  * rest wait for the selector to report the socket writable.
  */
-final class GatewayConnection {
+final class GatewayConnection implements ReplyChannel {
 
     /** Reply bytes allowed to wait for a slow reader; a rank has at most one ask outstanding, so this is slack. */
     static final int MAX_QUEUED_REPLY_BYTES = 1 << 20;
@@ -38,12 +38,12 @@ final class GatewayConnection {
     private boolean outputShut;
     private boolean ended;
 
-    GatewayConnection(SocketChannel channel, RankGateway gateway, String token, Set<Integer> connectedRanks,
+    GatewayConnection(SocketChannel channel, RankGateway gateway, String token, int np, Set<Integer> connectedRanks,
                       long helloDeadlineNanos) throws IOException {
         this.channel = channel;
         this.gateway = gateway;
         this.helloDeadlineNanos = helloDeadlineNanos;
-        this.session = new GatewaySession((InetSocketAddress) channel.getRemoteAddress(), token, connectedRanks, this);
+        this.session = new GatewaySession((InetSocketAddress) channel.getRemoteAddress(), token, np, connectedRanks, this);
     }
 
     void register(SelectionKey registered) {
@@ -108,7 +108,8 @@ final class GatewayConnection {
      * Owner's thread: writes one reply frame, or queues it behind earlier ones. False when the connection is
      * closing or gone, or when the rank has stopped reading.
      */
-    synchronized boolean write(byte[] payload) {
+    @Override
+    public synchronized boolean write(byte[] payload) {
         if (closeRequested || ended || queuedBytes > MAX_QUEUED_REPLY_BYTES) {
             return false;
         }
@@ -132,7 +133,8 @@ final class GatewayConnection {
     }
 
     /** Owner's thread: closes the connection once the replies written so far have gone out. */
-    synchronized void close() {
+    @Override
+    public synchronized void close() {
         if (!closeRequested) {
             closeRequested = true;
             gateway.attend(this);

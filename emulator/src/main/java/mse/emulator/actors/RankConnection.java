@@ -12,9 +12,9 @@ public final class RankConnection {
 
     private final int rank;
     private final InetSocketAddress remote;
-    private final GatewayConnection connection;
+    private final ReplyChannel connection;
 
-    RankConnection(int rank, InetSocketAddress remote, GatewayConnection connection) {
+    RankConnection(int rank, InetSocketAddress remote, ReplyChannel connection) {
         this.rank = rank;
         this.remote = remote;
         this.connection = connection;

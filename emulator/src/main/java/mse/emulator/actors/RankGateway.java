@@ -33,13 +33,13 @@ import org.slf4j.LoggerFactory;
  * grant one non-blocking write. The ranks need no Pekko (they start in milliseconds in a small heap).
  *
  * <p>Every connection must first present the run's token (fresh per gateway, from SecureRandom) in a Hello.
- * A wrong token, a malformed or oversized frame, or silence for {@link #HELLO_TIMEOUT} closes that
+ * A wrong token, another run's np, a malformed or oversized frame, or silence for {@link #HELLO_TIMEOUT} closes that
  * connection only. Facts of one connection stay in order: one thread reads, one tell per frame.
  *
  * <p>Wiring: the owner of the run adapts the events into its own protocol and keeps each RankConnection,
  * <pre>
  *   ActorRef&lt;GatewayEvent&gt; events = context.messageAdapter(GatewayEvent.class, FromGateway::new);
- *   context.pipeToSelf(RankGateway.bind(context.getSystem(), events), GatewayBound::new);
+ *   context.pipeToSelf(RankGateway.bind(context.getSystem(), np, events), GatewayBound::new);
  *   // on FromGateway(RankConnected c): connections.put(c.rank(), c.connection())
  *   // on FromGateway(FactsArrived f):  kernel step; connections.get(rank).send(new Grant(...))
  * </pre>
@@ -55,6 +55,7 @@ public final class RankGateway implements AutoCloseable {
 
     private final ActorRef<GatewayEvent> events;
     private final String token;
+    private final int np;
     private final Selector selector;
     private final ServerSocketChannel server;
     private final InetSocketAddress address;
@@ -63,8 +64,9 @@ public final class RankGateway implements AutoCloseable {
     private final ConcurrentLinkedQueue<GatewayConnection> attention = new ConcurrentLinkedQueue<>();
     private final Thread loop;
 
-    private RankGateway(ActorRef<GatewayEvent> events, String host, int port) throws IOException {
+    private RankGateway(ActorRef<GatewayEvent> events, String host, int port, int np) throws IOException {
         this.events = events;
+        this.np = np;
         this.token = freshToken();
         this.selector = Selector.open();
         this.server = ServerSocketChannel.open();
@@ -82,16 +84,19 @@ public final class RankGateway implements AutoCloseable {
         loop.setDaemon(true); // a gateway nobody closed must not keep the JVM alive
     }
 
-    /** Binds on 127.0.0.1, on an ephemeral port. */
-    public static CompletionStage<RankGateway> bind(ActorSystem<?> system, ActorRef<GatewayEvent> events) {
-        return bind(system, DEFAULT_HOST, 0, events);
+    /** Binds on 127.0.0.1, on an ephemeral port, for a run of np ranks. */
+    public static CompletionStage<RankGateway> bind(ActorSystem<?> system, int np, ActorRef<GatewayEvent> events) {
+        return bind(system, DEFAULT_HOST, 0, np, events);
     }
 
-    /** Binds on host:port (port 0 picks a free one; see {@link #port()}) and starts accepting ranks. */
-    public static CompletionStage<RankGateway> bind(ActorSystem<?> system, String host, int port,
+    /**
+     * Binds on host:port (port 0 picks a free one; see {@link #port()}) and starts accepting the ranks of a
+     * run of np: a Hello with another np is refused, so every accepted rank is one of 0..np-1.
+     */
+    public static CompletionStage<RankGateway> bind(ActorSystem<?> system, String host, int port, int np,
             ActorRef<GatewayEvent> events) {
         try {
-            RankGateway gateway = new RankGateway(events, host, port);
+            RankGateway gateway = new RankGateway(events, host, port, np);
             gateway.loop.start();
             LOG.info("Rank gateway listening on {}", gateway.address);
             return CompletableFuture.completedFuture(gateway);
@@ -184,7 +189,7 @@ public final class RankGateway implements AutoCloseable {
             }
             channel.configureBlocking(false);
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true); // replies are tiny and latency-bound
-            GatewayConnection connection = new GatewayConnection(channel, this, token, connectedRanks,
+            GatewayConnection connection = new GatewayConnection(channel, this, token, np, connectedRanks,
                     System.nanoTime() + HELLO_TIMEOUT.toNanos());
             connection.register(channel.register(selector, SelectionKey.OP_READ, connection));
         } catch (IOException e) {

@@ -43,6 +43,8 @@ public final class EmulatorLink implements AutoCloseable {
     private final LinkedBlockingQueue<Object> answers = new LinkedBlockingQueue<>();
     private volatile EmulationAbortedException ended;
     private volatile boolean closing;
+    /** Set, under the write lock, once Finished or Failed is reported: the rank's last word, nothing follows. */
+    private boolean lastWordWritten;
     /** Facts other than Progress and Failed reported so far (guarded by writeLock): what the kernel counts. */
     private long factsReported;
     private final LowerBoundResponder lowerBounds = new LowerBoundResponder(new LowerBoundResponder.Link() {
@@ -65,7 +67,8 @@ public final class EmulatorLink implements AutoCloseable {
         public void answer(long factsBefore, long cpuNanos) {
             writeLock.lock();
             try {
-                if (factsReported == factsBefore) {
+                // The program thread may have finished meanwhile: after its last word, silence.
+                if (factsReported == factsBefore && !lastWordWritten) {
                     write(new RankFact.Progress(rank, factsBefore, cpuNanos), true);
                 }
             } finally {
@@ -208,6 +211,7 @@ public final class EmulatorLink implements AutoCloseable {
                 if (!(fact instanceof RankFact.Progress || fact instanceof RankFact.Failed)) {
                     factsReported++;
                 }
+                lastWordWritten |= fact instanceof RankFact.Finished || fact instanceof RankFact.Failed;
                 byte[] encoded = FrameCodec.encodeFact(fact);
                 if (pending.size() + encoded.length > FrameCodec.MAX_FRAME_BYTES) {
                     writePending(); // a rank that says a lot without blocking: one full frame goes ahead

@@ -36,7 +36,7 @@ class RankGatewayTest {
 
     @Test
     void factsOfEachRankArriveInOrderEvenFromTwoThreads() throws Exception {
-        Live live = Live.start(testKit);
+        Live live = Live.start(testKit, 3);
         int perThread = 300;
         List<CompletableFuture<Void>> ranks = new ArrayList<>();
         for (int rank = 0; rank < 3; rank++) {
@@ -82,7 +82,7 @@ class RankGatewayTest {
 
     @Test
     void eachAskGetsItsOwnRanksAnswer() throws Exception {
-        Live live = Live.start(testKit);
+        Live live = Live.start(testKit, 3);
         List<CompletableFuture<Void>> ranks = new ArrayList<>();
         for (int rank = 0; rank < 3; rank++) {
             int r = rank;
@@ -105,7 +105,7 @@ class RankGatewayTest {
 
     @Test
     void abortMakesThePendingAndLaterCallsThrow() throws Exception {
-        Live live = Live.start(testKit);
+        Live live = Live.start(testKit, 2);
         EmulatorLink link = live.link(0, 2);
         RankConnection connection = live.await(GatewayEvent.RankConnected.class).connection();
         CompletableFuture<EmulatorReply> pending = CompletableFuture.supplyAsync(
@@ -127,7 +127,7 @@ class RankGatewayTest {
 
     @Test
     void progressRequestIsAnsweredOnceTheCpuReachesItsTarget() throws Exception {
-        Live live = Live.start(testKit);
+        Live live = Live.start(testKit, 2);
         try (EmulatorLink link = live.link(1, 2)) {
             java.util.concurrent.atomic.AtomicLong cpu = new java.util.concurrent.atomic.AtomicLong(1_000);
             link.measureCpuWith(cpu::get);
@@ -145,7 +145,7 @@ class RankGatewayTest {
 
     @Test
     void aProgressRequestThatCrossedAFactOnlyFlushesIt() throws Exception {
-        Live live = Live.start(testKit);
+        Live live = Live.start(testKit, 2);
         try (EmulatorLink link = live.link(0, 2)) {
             link.measureCpuWith(() -> 1_000_000L);
             RankConnection connection = live.await(GatewayEvent.RankConnected.class).connection();
@@ -160,7 +160,7 @@ class RankGatewayTest {
 
     @Test
     void emulatorClosingTheConnectionEndsTheRank() throws Exception {
-        Live live = Live.start(testKit);
+        Live live = Live.start(testKit, 1);
         EmulatorLink link = live.link(0, 1);
         live.await(GatewayEvent.RankConnected.class).connection().close();
         EmulationAbortedException lost = assertThrows(EmulationAbortedException.class,

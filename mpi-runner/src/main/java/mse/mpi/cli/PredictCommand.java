@@ -32,7 +32,8 @@ import picocli.CommandLine.Option;
         description = "Predict the sweep by partial task execution and simulation (seed 000), in seconds instead of a run per P.",
         footer = {"", "Examples:", "  ./run.sh predict --np 2,4,8,16,32,64 --image 1024x1024 --sample 1024",
                 "  ./run.sh predict --np 2,4,8,16,32,64 --target-error 5 --order random",
-                "  ./run.sh predict --np 4,8 --trace results/<run>/tasks.csv --task-points 16"})
+                "  ./run.sh predict --np 4,8 --trace results/<run>/tasks.csv --task-points 16",
+                "  ./run.sh predict --np 8,16,32 --strategy single,multi,dynamic --masters 2,4,8"})
 final class PredictCommand implements Callable<Integer> {
 
     @Option(names = "--np", paramLabel = "P,P,...", defaultValue = "2,4,8,16,32,64",
