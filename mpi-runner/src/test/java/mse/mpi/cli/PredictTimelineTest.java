@@ -48,6 +48,10 @@ class PredictTimelineTest {
                 int splits = ((Number) point.get("splits")).intValue();
                 assertTrue(splits > 0, "the test's DY settings split");
                 assertEquals(splits, text.split("\"name\":\"split\"", -1).length - 1, "one instant per split");
+                for (Object event : (List<?>) point.get("masterEvents")) {
+                    Object secondary = ((Map<?, ?>) event).get("master");
+                    assertTrue(text.contains("\"rank " + secondary + " (master)\""), "secondary master " + secondary + " is named a master");
+                }
             }
         }
     }
