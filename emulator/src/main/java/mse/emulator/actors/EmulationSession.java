@@ -25,6 +25,7 @@ import org.apache.pekko.actor.typed.ActorSystem;
 public final class EmulationSession implements AutoCloseable {
 
     private static final Duration BIND_TIMEOUT = Duration.ofSeconds(20);
+    private static final Duration ABORT_GRACE = Duration.ofSeconds(5);
 
     private final ActorSystem<VirtualTimeKeeper.Command> system;
     private final RankGateway gateway;
@@ -55,9 +56,12 @@ public final class EmulationSession implements AutoCloseable {
         }
         ActorSystem<VirtualTimeKeeper.Command> system = ActorSystem.create(
                 VirtualTimeKeeper.create(setup, report, events, tasksDone, hosts, timeline), "mse-emulator", config());
+        // Whatever stops the keeper (an Error it cannot catch), the launcher must not wait for its timeout.
+        system.getWhenTerminated().thenRun(() -> report.completeExceptionally(
+                new EmulationFailedException("the emulator stopped before the run ended")));
         try {
             ActorRef<GatewayEvent> sink = events.get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            RankGateway gateway = RankGateway.bind(system, setup.bindHost(), 0, sink).toCompletableFuture()
+            RankGateway gateway = RankGateway.bind(system, setup.bindHost(), 0, setup.np(), sink).toCompletableFuture()
                     .get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             return new EmulationSession(system, gateway, report, tasksDone, timeline);
         } catch (InterruptedException e) {
@@ -106,8 +110,20 @@ public final class EmulationSession implements AutoCloseable {
         return tasksDone.get();
     }
 
-    /** Ends the run from outside (the job died): ranks still connected are told why. */
+    /**
+     * Ends the run from outside (the job died): the keeper tells the ranks still connected why, and those
+     * that connect later. Returns once the report has failed (or the run had ended already), so a caller
+     * may close the session right after.
+     */
     public void abort(String reason) {
+        system.tell(new VirtualTimeKeeper.Abort(reason));
+        try {
+            report.handle((done, failed) -> null).get(ABORT_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // the keeper did not answer: end the report here, the ranks learn it when the system stops
+        }
         report.completeExceptionally(new EmulationFailedException(reason));
     }
 

@@ -10,7 +10,7 @@ import mse.emulator.kernel.RankFact;
  */
 public sealed interface GatewayEvent {
 
-    /** A rank presented the run's token; replies to it go through `connection`. */
+    /** A rank of this run (the run's token and np, so 0 <= rank < np) connected; replies go through `connection`. */
     record RankConnected(int rank, int np, RankConnection connection) implements GatewayEvent {}
 
     /** A fact from an accepted rank; fact.rank() is guaranteed to be the rank of that connection. */
@@ -23,8 +23,8 @@ public sealed interface GatewayEvent {
     record RankDisconnected(int rank, boolean clean, String cause) implements GatewayEvent {}
 
     /**
-     * A connection was refused before it became a rank: wrong token, malformed or oversized frame, no Hello
-     * in time, a rank that is already connected. The connection is closed; the run goes on.
+     * A connection was refused before it became a rank: wrong token, another np, malformed or oversized frame,
+     * no Hello in time, a rank that is already connected. The connection is closed; the run goes on.
      */
     record ConnectionRejected(InetSocketAddress remote, String reason) implements GatewayEvent {}
 }

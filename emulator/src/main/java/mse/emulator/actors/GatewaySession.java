@@ -28,14 +28,16 @@ final class GatewaySession {
 
     private final InetSocketAddress remote;
     private final byte[] token;
+    private final int np;
     private final Set<Integer> connectedRanks;
     private final BoundedSourceQueue<EmulatorReply> replies;
     private Hello hello;
 
-    GatewaySession(InetSocketAddress remote, String token, Set<Integer> connectedRanks,
+    GatewaySession(InetSocketAddress remote, String token, int np, Set<Integer> connectedRanks,
             BoundedSourceQueue<EmulatorReply> replies) {
         this.remote = remote;
         this.token = token.getBytes(StandardCharsets.UTF_8);
+        this.np = np;
         this.connectedRanks = connectedRanks;
         this.replies = replies;
     }
@@ -57,6 +59,10 @@ final class GatewaySession {
         // Constant-time comparison: the token is the only thing keeping strangers out of the run.
         if (!MessageDigest.isEqual(token, candidate.token().getBytes(StandardCharsets.UTF_8))) {
             throw new Refused("wrong token in Hello for rank " + candidate.rank());
+        }
+        if (candidate.np() != np) {
+            // Hello checks rank < its own np: with the run's np, every accepted rank is one of this run's.
+            throw new Refused("rank " + candidate.rank() + " says np=" + candidate.np() + " but this run has np=" + np);
         }
         if (!connectedRanks.add(candidate.rank())) {
             throw new Refused("rank " + candidate.rank() + " is already connected");

@@ -36,7 +36,7 @@ import org.slf4j.LoggerFactory;
  * fact costs a 4-byte length and about 20 bytes of payload instead of a serialized envelope.
  *
  * <p>Every connection must first present the run's token (fresh per gateway, from SecureRandom) in a Hello.
- * A wrong token, a malformed or oversized frame, or silence for {@link #HELLO_TIMEOUT} closes that
+ * A wrong token, another run's np, a malformed or oversized frame, or silence for {@link #HELLO_TIMEOUT} closes that
  * connection only. Facts of one connection stay in order: one stream per connection, one tell per frame.
  *
  * <p>Wiring: the owner of the run adapts the events into its own protocol and keeps each RankConnection,
@@ -61,24 +61,29 @@ public final class RankGateway {
     private final ActorSystem<?> system;
     private final ActorRef<GatewayEvent> events;
     private final String token;
+    private final int np;
     private final Set<Integer> connectedRanks = ConcurrentHashMap.newKeySet();
     private volatile Tcp.ServerBinding binding;
 
-    private RankGateway(ActorSystem<?> system, ActorRef<GatewayEvent> events, String token) {
+    private RankGateway(ActorSystem<?> system, ActorRef<GatewayEvent> events, String token, int np) {
         this.system = system;
         this.events = events;
         this.token = token;
+        this.np = np;
     }
 
-    /** Binds on 127.0.0.1, on an ephemeral port. */
-    public static CompletionStage<RankGateway> bind(ActorSystem<?> system, ActorRef<GatewayEvent> events) {
-        return bind(system, DEFAULT_HOST, 0, events);
+    /** Binds on 127.0.0.1, on an ephemeral port, for a run of np ranks. */
+    public static CompletionStage<RankGateway> bind(ActorSystem<?> system, int np, ActorRef<GatewayEvent> events) {
+        return bind(system, DEFAULT_HOST, 0, np, events);
     }
 
-    /** Binds on host:port (port 0 picks a free one; see {@link #port()}) and starts accepting ranks. */
-    public static CompletionStage<RankGateway> bind(ActorSystem<?> system, String host, int port,
+    /**
+     * Binds on host:port (port 0 picks a free one; see {@link #port()}) and starts accepting the ranks of a
+     * run of np: a Hello with another np is refused, so every accepted rank is one of 0..np-1.
+     */
+    public static CompletionStage<RankGateway> bind(ActorSystem<?> system, String host, int port, int np,
             ActorRef<GatewayEvent> events) {
-        RankGateway gateway = new RankGateway(system, events, freshToken());
+        RankGateway gateway = new RankGateway(system, events, freshToken(), np);
         return Tcp.get(system)
                 .bind(host, port, BACKLOG, List.of(TcpSO.tcpNoDelay(true)), false, java.util.Optional.empty())
                 .to(Sink.foreach(gateway::accept))
@@ -113,7 +118,7 @@ public final class RankGateway {
         Pair<BoundedSourceQueue<EmulatorReply>, Source<EmulatorReply, NotUsed>> replies =
                 Source.<EmulatorReply>queue(REPLY_BUFFER).preMaterialize(system);
         GatewaySession session =
-                new GatewaySession(connection.remoteAddress(), token, connectedRanks, replies.first());
+                new GatewaySession(connection.remoteAddress(), token, np, connectedRanks, replies.first());
 
         Sink<ByteString, CompletionStage<Done>> inbound = Flow.of(ByteString.class)
                 .initialTimeout(HELLO_TIMEOUT)

@@ -11,12 +11,14 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import mse.emulator.kernel.Charge;
 import mse.emulator.kernel.EmulatorReply;
 import mse.emulator.kernel.KernelObserver;
 import mse.emulator.kernel.MessageRecord;
 import mse.emulator.kernel.RankFact;
+import mse.emulator.kernel.RankProtocolException;
 import mse.emulator.kernel.RunOutcome;
 import mse.emulator.kernel.TaskRecord;
 import mse.emulator.kernel.VirtualTimeKernel;
@@ -50,6 +52,9 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
 
     record QueueSummarized(MasterQueue.Summary summary) implements Command {}
 
+    /** Ends the run from outside (the job died): connected ranks are told why, later ones at once. */
+    record Abort(String reason) implements Command {}
+
     private static final Duration HEARTBEAT_PAUSE = Duration.ofMillis(1);
 
     private final EmulationSetup setup;
@@ -72,6 +77,8 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     private final Optional<TimelineWriter> timeline;
     private int connected;
     private boolean concluded;
+    /** Why the keeper ended the run, once it did: facts still in flight are then ignored. */
+    private String endReason;
 
     private VirtualTimeKeeper(ActorContext<Command> context, TimerScheduler<Command> timers, EmulationSetup setup,
                               CompletableFuture<EmulationReport> result, AtomicLong tasksDone, RankHosts hosts,
@@ -124,18 +131,33 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     @Override
     public Receive<Command> createReceive() {
         return newReceiveBuilder()
-                .onMessage(FromGateway.class, this::onGatewayEvent)
-                .onMessage(AskProgress.class, this::onAskProgress)
-                .onMessage(ConnectDeadline.class, this::onConnectDeadline)
-                .onMessage(QueueSummarized.class, this::onQueueSummarized)
+                .onMessage(FromGateway.class, m -> supervised(() -> onGatewayEvent(m)))
+                .onMessage(AskProgress.class, m -> supervised(() -> onAskProgress(m)))
+                .onMessage(ConnectDeadline.class, m -> supervised(() -> onConnectDeadline(m)))
+                .onMessage(QueueSummarized.class, m -> supervised(() -> onQueueSummarized(m)))
+                .onMessage(Abort.class, m -> supervised(() -> onAbort(m)))
                 .build();
+    }
+
+    /**
+     * The keeper supervises itself: an exception in a handler would stop the actor and leave the launcher
+     * waiting for its timeout, so it ends the run at once, with the reason, and tells the ranks.
+     */
+    private Behavior<Command> supervised(Supplier<Behavior<Command>> handler) {
+        try {
+            return handler.get();
+        } catch (RuntimeException e) {
+            getContext().getLog().error("the emulator failed", e);
+            fail("the emulator failed: " + e);
+            return this;
+        }
     }
 
     private Behavior<Command> onGatewayEvent(FromGateway message) {
         GatewayEvent event = message.event();
         if (event instanceof GatewayEvent.RankConnected c) {
             onConnected(c);
-        } else if (event instanceof GatewayEvent.FactArrived f) {
+        } else if (event instanceof GatewayEvent.FactArrived f && endReason == null) {
             onFact(f.fact());
         } else if (event instanceof GatewayEvent.RankDisconnected d) {
             onDisconnected(d);
@@ -145,9 +167,10 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         return this;
     }
 
+    /** The gateway accepts only this run's np, so c.rank() is one of this run's ranks. */
     private void onConnected(GatewayEvent.RankConnected c) {
-        if (c.np() != setup.np()) {
-            c.connection().abort("this emulator runs np=" + setup.np() + " but rank " + c.rank() + " says np=" + c.np());
+        if (endReason != null) {
+            c.connection().abort(endReason);
             return;
         }
         connections[c.rank()] = c.connection();
@@ -172,7 +195,8 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         try {
             replies = kernel.accept(fact);
         } catch (RuntimeException protocolError) {
-            replies = kernel.accept(new RankFact.Failed(rank, "rank " + rank + " broke the emulation protocol: "
+            int culprit = protocolError instanceof RankProtocolException p ? p.rank() : rank;
+            replies = kernel.accept(new RankFact.Failed(culprit, "rank " + culprit + " broke the emulation protocol: "
                     + protocolError.getMessage()));
         }
         route(replies);
@@ -182,7 +206,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
 
     private void onDisconnected(GatewayEvent.RankDisconnected d) {
         boolean finished = kernel.result().ranks().get(d.rank()).finished();
-        if (!finished && !kernel.outcome().isOver()) {
+        if (!finished && !kernel.outcome().isOver() && endReason == null) {
             String why = d.clean() ? "closed its connection before it finished" : "lost its connection (" + d.cause() + ")";
             route(kernel.accept(new RankFact.Failed(d.rank(), "rank " + d.rank() + " " + why)));
             concludeIfOver();
@@ -204,6 +228,13 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         return this;
     }
 
+    private Behavior<Command> onAbort(Abort abort) {
+        if (!concluded) {
+            fail(abort.reason());
+        }
+        return this;
+    }
+
     private Behavior<Command> onQueueSummarized(QueueSummarized summarized) {
         summaries.put(summarized.summary().master(), summarized.summary().histograms());
         if (summaries.size() == queues.size()) {
@@ -221,8 +252,11 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
                 }
             } else if (reply instanceof EmulatorReply.Grant && !Boolean.TRUE.equals(waitsForGrant[reply.rank()].poll())) {
                 continue; // the rank received without waiting; the grant only settled its virtual time
-            } else if (connection != null) {
-                connection.send(reply);
+            } else if (connection == null || !connection.send(reply)) {
+                // The rank waits for this answer and would wait until the launcher's timeout: end the run now.
+                fail("could not answer rank " + reply.rank() + " (" + reply.getClass().getSimpleName()
+                        + "): its connection is closed or it stopped reading");
+                return;
             }
         }
     }
@@ -237,6 +271,9 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     }
 
     private void requestProgress() {
+        if (concluded) {
+            return;
+        }
         for (int rank : kernel.ranksToHearFrom()) {
             if (!progressAsked[rank] && connections[rank] != null) {
                 progressAsked[rank] = true;
@@ -262,14 +299,17 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         }
     }
 
+    /** Ends the run: the launcher learns why at once, every connected rank is told (a lost one is gone anyway). */
     private void fail(String reason) {
+        concluded = true;
+        endReason = reason;
         timeline.ifPresent(TimelineWriter::discard);
+        result.completeExceptionally(new EmulationFailedException(reason));
         for (RankConnection connection : connections) {
             if (connection != null) {
                 connection.abort(reason);
             }
         }
-        result.completeExceptionally(new EmulationFailedException(reason));
     }
 
     /**

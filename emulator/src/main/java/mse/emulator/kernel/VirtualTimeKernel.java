@@ -89,7 +89,10 @@ public final class VirtualTimeKernel {
             return replies;
         }
         if (rank.isFinished()) {
-            throw new IllegalStateException("rank " + rank.rank + " reported " + fact + " after it finished");
+            if (fact instanceof RankFact.Progress) {
+                return replies; // a heartbeat answer that crossed Finished on the wire: nothing new in it
+            }
+            throw new RankProtocolException(rank.rank, "rank " + rank.rank + " reported " + fact + " after it finished");
         }
         if (!(fact instanceof RankFact.Progress)) {
             rank.factsReported++;
@@ -306,10 +309,19 @@ public final class VirtualTimeKernel {
 
     private void applyHeld(RankState rank, List<EmulatorReply> replies) {
         while (rank.isRunning() && !rank.held.isEmpty()) {
-            apply(rank, rank.held.poll(), replies);
+            RankFact fact = rank.held.poll();
+            try {
+                apply(rank, fact, replies);
+            } catch (IllegalArgumentException bad) {
+                // Applied while another rank's fact is handled: name the rank that sent it.
+                throw new RankProtocolException(rank.rank, "rank " + rank.rank + " reported " + fact + ": " + bad.getMessage());
+            }
         }
-        if (rank.isFinished() && !rank.held.isEmpty()) {
-            throw new IllegalStateException("rank " + rank.rank + " reported " + rank.held.peek() + " after it finished");
+        if (rank.isFinished()) {
+            rank.held.removeIf(RankFact.Progress.class::isInstance); // heartbeats that crossed Finished
+            if (!rank.held.isEmpty()) {
+                throw new RankProtocolException(rank.rank, "rank " + rank.rank + " reported " + rank.held.peek() + " after it finished");
+            }
         }
     }
 

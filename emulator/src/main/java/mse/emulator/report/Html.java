@@ -3,6 +3,7 @@ package mse.emulator.report;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /** The few HTML pieces of a report: escaping, tables, style. */
 final class Html {
@@ -25,13 +26,18 @@ final class Html {
         for (ReportPoint p : points.stream().sorted(Comparator.comparing(ReportPoint::series).thenComparingInt(ReportPoint::np)).toList()) {
             t.append("<tr><td class=\"key\">").append(escape(p.series())).append("</td><td>").append(p.np())
                     .append("</td><td>").append(String.format("%.6f", p.seconds())).append("</td><td>")
-                    .append(String.format("%.6f", p.master().send())).append("</td><td>")
-                    .append(String.format("%.6f", p.master().receive())).append("</td><td>")
-                    .append(String.format("%.6f", p.master().compute())).append("</td><td>")
-                    .append(String.format("%.6f", p.master().idle())).append("</td><td>")
-                    .append(String.format("%.6f", p.master().linkBusy())).append("</td></tr>\n");
+                    .append(seconds(p.master(), ReportPoint.MasterBreakdown::send)).append("</td><td>")
+                    .append(seconds(p.master(), ReportPoint.MasterBreakdown::receive)).append("</td><td>")
+                    .append(seconds(p.master(), ReportPoint.MasterBreakdown::compute)).append("</td><td>")
+                    .append(seconds(p.master(), ReportPoint.MasterBreakdown::idle)).append("</td><td>")
+                    .append(seconds(p.master(), ReportPoint.MasterBreakdown::linkBusy)).append("</td></tr>\n");
         }
         return t.append("</table>\n").toString();
+    }
+
+    /** A breakdown's part, or a dash when the point has no breakdown (a measured run): never an invented zero. */
+    private static String seconds(ReportPoint.MasterBreakdown master, ToDoubleFunction<ReportPoint.MasterBreakdown> part) {
+        return master == null ? "\u2013" : String.format("%.6f", part.applyAsDouble(master));
     }
 
     static String inputsTable(Map<String, Object> inputs) {

@@ -9,10 +9,14 @@ import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import mse.emulator.report.charts.BreakdownChart;
+import mse.emulator.report.charts.GanttChart;
 import mse.emulator.report.charts.LatencyChart;
 import mse.emulator.report.charts.MasterTimeline;
 import mse.emulator.report.charts.TimeChart;
+import mse.emulator.timeline.TimelineReader;
+import mse.emulator.timeline.TimelineWindow;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.knowm.xchart.BitmapEncoder;
@@ -38,6 +42,11 @@ public final class ReportPage {
 
     /** A chart of its own for commands whose results are not a sweep over P (placement). */
     public record ExtraChart(String name, String heading, String explanation, Chart<?, ?> chart) {}
+
+    /** The Gantt chart's window: the master's first tasks, a few slaves, read from at most this many events. */
+    private static final int GANTT_TASKS = 50;
+    private static final int GANTT_SLAVES = 4;
+    private static final long GANTT_EVENTS_READ = 50_000;
 
     private ReportPage() {
     }
@@ -76,6 +85,7 @@ public final class ReportPage {
                         + "The x axis stretches the tail: 100 is the 99th percentile.");
         section(html, dir, "queue-wait", LatencyChart.of("Master queue wait", curves(content.points(), "master-queue-wait")),
                 "Master queue wait distribution", "How long a message waits in the master's queue while the master is busy.");
+        timelineSection(html, dir, content.points());
         if (!content.masterEvents().isEmpty()) {
             section(html, dir, "masters", MasterTimeline.of(content.masterEvents()), "Dynamic masters",
                     "Active masters over virtual time: splits add a master when slaves wait too long, merges return them.");
@@ -92,6 +102,31 @@ public final class ReportPage {
         }
         return " At " + String.join(", ", bound) + " the master's incoming link was busy for at least 95% of the run: "
                 + "the master's link, not its CPU, is the bottleneck.";
+    }
+
+    /**
+     * A Gantt chart of the first tasks of the largest P with a timeline (where the master is most likely the
+     * bottleneck), read from the start of its timeline.json, and how to open the whole trace.
+     */
+    private static void timelineSection(StringBuilder html, Path dir, List<ReportPoint> points) throws IOException {
+        Optional<ReportPoint> largest = points.stream().filter(p -> p.timeline() != null)
+                .max(Comparator.comparingInt(ReportPoint::np).thenComparing(ReportPoint::series, Comparator.reverseOrder()));
+        if (largest.isEmpty()) {
+            return;
+        }
+        ReportPoint p = largest.get();
+        List<TimelineReader.Span> spans = TimelineReader.spans(p.timeline(), GANTT_EVENTS_READ);
+        if (spans.stream().noneMatch(s -> s.rank() == 0)) {
+            return;
+        }
+        TimelineWindow window = TimelineWindow.firstTasks(spans, 0, GANTT_TASKS, GANTT_SLAVES);
+        String file = dir.toAbsolutePath().relativize(p.timeline().toAbsolutePath()).toString();
+        section(html, dir, "timeline", GanttChart.of(window, "First " + GANTT_TASKS + " tasks, " + p.series() + " P=" + p.np()),
+                "Timeline of the first tasks", "The master's track (top) and a few slaves' in virtual time: when the master's "
+                        + "bar has no gaps it is the bottleneck, and the slaves' gaps are their wait for it. The whole run is in "
+                        + file + " (Chrome trace format): open it at https://ui.perfetto.dev (Open trace file) or in "
+                        + "chrome://tracing (Load), with a track per rank, an arrow per message, the master's queue length as a "
+                        + "counter and DY's splits and merges as marks.");
     }
 
     private static void section(StringBuilder html, Path dir, String name, Chart<?, ?> chart, String heading, String explanation)

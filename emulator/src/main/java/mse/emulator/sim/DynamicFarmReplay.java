@@ -4,6 +4,8 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import mse.emulator.dynamic.DynamicMasterState;
 import mse.emulator.dynamic.DynamicMasterState.MergeOrder;
 import mse.emulator.dynamic.DynamicMasterState.Reply;
@@ -34,6 +36,9 @@ import mse.emulator.report.LatencyHistograms;
  * than SI (every master's ANY_SOURCE receive, wait-driven splits and merges), which is why it runs on the
  * general kernel rather than {@link FarmSimulator}'s specialised loop.
  *
+ * <p>Its masters' measures are the live emulator's too: every rank that acts as a master (from its first
+ * ANY_SOURCE receive) has its breakdown in {@link SimulatedRun#masters()} and its queue in the combined latency.
+ *
  * <p>Each rank is a state machine that reports facts until it must wait for an answer (a receive or its
  * clock); the kernel's grants then drive it on. The kernel's result does not depend on how the ranks' facts
  * interleave, only on each rank's own sequence.
@@ -47,7 +52,9 @@ public final class DynamicFarmReplay {
     private final int np;
     private final Rank[] ranks;
     private final Deque<EmulatorReply.Grant> grants = new ArrayDeque<>();
-    private final LatencyHistograms latency = new LatencyHistograms();
+    /** Each master's queue measures, by rank, as the live emulator keeps them (VirtualTimeKeeper's MasterQueues). */
+    private final Map<Integer, MasterQueueStatistics> queues = new TreeMap<>();
+    private final Map<Integer, LatencyHistograms> histograms = new TreeMap<>();
     private KernelObserver observer = KernelObserver.NONE;
     private long messages;
     private List<MasterEvent> log = List.of();
@@ -73,11 +80,10 @@ public final class DynamicFarmReplay {
         if (np < 2) {
             throw new IllegalArgumentException("DY needs at least 2 ranks, got " + np);
         }
-        MasterQueueStatistics rootQueue = new MasterQueueStatistics(0, latency);
         this.kernel = new VirtualTimeKernel(network, cpu, new KernelObserver() {
             @Override
             public void messageReceived(MessageRecord message) {
-                rootQueue.observe(message);
+                deliverToQueues(message);
                 observer.messageReceived(message);
             }
 
@@ -108,6 +114,7 @@ public final class DynamicFarmReplay {
 
     /** Runs the program to the end; the prediction as `emulate` would report it. */
     public DynamicRun run() {
+        ensureQueue(0); // DynamicMasters.masters(np): rank 0 is a master from the start
         for (int r = 1; r < np; r++) {
             clock(r); // RankMain's start
             fact(new RankFact.Receive(r, 0, 0, RankFact.ANY, false));
@@ -133,7 +140,33 @@ public final class DynamicFarmReplay {
         }
         RunResult result = kernel.result();
         long sequential = result.ranks().stream().mapToLong(RankAccount::computeNanos).sum();
-        return new DynamicRun(new SimulatedRun(result.predictedNanos(), sequential, List.of(result.ranks().get(0)), latency, messages), log);
+        LatencyHistograms latency = new LatencyHistograms();
+        histograms.values().forEach(latency::add);
+        List<RankAccount> masters = queues.keySet().stream().map(r -> result.ranks().get(r)).toList();
+        return new DynamicRun(new SimulatedRun(result.predictedNanos(), sequential, masters, latency, messages), log);
+    }
+
+    /**
+     * As the live emulator does: a rank is measured as a master from its first ANY_SOURCE receive on (rank 0
+     * from the start), and every message to or from it goes to its queue measures.
+     */
+    private void ensureQueue(int rank) {
+        if (!queues.containsKey(rank)) {
+            LatencyHistograms h = new LatencyHistograms();
+            histograms.put(rank, h);
+            queues.put(rank, new MasterQueueStatistics(rank, h));
+        }
+    }
+
+    private void deliverToQueues(MessageRecord message) {
+        MasterQueueStatistics to = queues.get(message.destination());
+        if (to != null) {
+            to.observe(message);
+        }
+        MasterQueueStatistics from = queues.get(message.source());
+        if (from != null && from != to) {
+            from.observe(message);
+        }
     }
 
     /** DynamicMaster.loop's body after recv(ANY_SOURCE, ANY_TAG) (or the MERGE_RESULTS receive) returned. */
@@ -257,6 +290,9 @@ public final class DynamicFarmReplay {
     }
 
     private void fact(RankFact fact) {
+        if (fact instanceof RankFact.Receive receive && receive.source() == RankFact.ANY) {
+            ensureQueue(receive.rank());
+        }
         for (EmulatorReply reply : kernel.accept(fact)) {
             if (reply instanceof EmulatorReply.Grant grant) {
                 grants.add(grant);

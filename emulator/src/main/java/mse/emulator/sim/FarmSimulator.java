@@ -55,7 +55,7 @@ public final class FarmSimulator {
     /** Reports every charge and delivered message of the next runs to `observer` (a timeline). */
     public FarmSimulator observedBy(KernelObserver observer) {
         this.observer = observer;
-        this.observed = true;
+        this.observed = observer != KernelObserver.NONE;
         return this;
     }
 

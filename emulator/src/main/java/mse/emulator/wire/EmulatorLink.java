@@ -39,6 +39,8 @@ public final class EmulatorLink implements AutoCloseable {
     private final LinkedBlockingQueue<Object> answers = new LinkedBlockingQueue<>();
     private volatile EmulationAbortedException ended;
     private volatile boolean closing;
+    /** Set, under the write lock, once Finished or Failed is written: the rank's last word, nothing follows. */
+    private boolean lastWordWritten;
     private volatile Supplier<RankFact.Progress> progress = this::staleProgress;
 
     private EmulatorLink(Socket socket, String peer, int rank) throws IOException {
@@ -153,12 +155,17 @@ public final class EmulatorLink implements AutoCloseable {
     }
 
     private void write(RankFact fact) {
+        boolean lastWord = fact instanceof RankFact.Finished || fact instanceof RankFact.Failed;
+        writeLock.lock();
         try {
             write(FrameCodec.encodeFact(fact));
+            lastWordWritten |= lastWord;
         } catch (IOException e) {
             EmulationAbortedException lost = lost(e);
             end(lost);
             throw lost;
+        } finally {
+            writeLock.unlock();
         }
     }
 
@@ -201,7 +208,15 @@ public final class EmulatorLink implements AutoCloseable {
         } catch (RuntimeException e) {
             answer = staleProgress(); // a failing probe must not kill the link; a stale one is ignored
         }
-        write(FrameCodec.encodeFact(answer));
+        writeLock.lock();
+        try {
+            // The program thread may have finished while this was measured: after its last word, silence.
+            if (!lastWordWritten) {
+                write(FrameCodec.encodeFact(answer));
+            }
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     private RankFact.Progress staleProgress() {

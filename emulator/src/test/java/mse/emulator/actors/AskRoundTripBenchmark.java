@@ -24,7 +24,7 @@ public final class AskRoundTripBenchmark {
         int asks = args.length > 0 ? Integer.parseInt(args[0]) : 50_000;
         ActorSystem<GatewayEvent> system = ActorSystem.create(LoopbackKernel.create(null), "ask-benchmark");
         try {
-            RankGateway gateway = RankGateway.bind(system, system).toCompletableFuture().get(10, TimeUnit.SECONDS);
+            RankGateway gateway = RankGateway.bind(system, 1, system).toCompletableFuture().get(10, TimeUnit.SECONDS);
             try (EmulatorLink link = EmulatorLink.connect("127.0.0.1", gateway.port(),
                     new Hello(gateway.token(), 0, 1))) {
                 measure(link, asks / 2); // warm-up: JIT on both sides

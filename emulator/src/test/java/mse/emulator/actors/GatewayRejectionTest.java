@@ -35,7 +35,7 @@ class GatewayRejectionTest {
 
     @Test
     void strangersAreRefusedWhileAGoodRankKeepsWorking() throws Exception {
-        Live live = Live.start(testKit);
+        Live live = Live.start(testKit, 2);
         try (EmulatorLink good = live.link(0, 2)) {
             live.await(GatewayEvent.RankConnected.class);
             assertAnswers(good);
@@ -62,6 +62,10 @@ class GatewayRejectionTest {
                 // connects and leaves without a word
             }
             assertRejected(live, "closed before Hello");
+            try (Socket otherRun = raw(live)) {
+                frames(otherRun, FrameCodec.encodeHello(new Hello(live.gateway.token(), 5, 8)));
+                assertRejected(live, "rank 5 says np=8 but this run has np=2");
+            }
             try (Socket duplicate = raw(live)) {
                 frames(duplicate, FrameCodec.encodeHello(new Hello(live.gateway.token(), 0, 2)));
                 assertRejected(live, "rank 0 is already connected");
@@ -78,7 +82,7 @@ class GatewayRejectionTest {
 
     @Test
     void anAcceptedRankThatBreaksTheProtocolIsDisconnectedAlone() throws Exception {
-        Live live = Live.start(testKit);
+        Live live = Live.start(testKit, 3);
         try (EmulatorLink good = live.link(0, 3)) {
             try (Socket liar = raw(live)) {
                 frames(liar, FrameCodec.encodeHello(new Hello(live.gateway.token(), 1, 3)),

@@ -23,10 +23,10 @@ final class Live {
         this.events = events;
     }
 
-    static Live start(ActorTestKit testKit) throws Exception {
+    static Live start(ActorTestKit testKit, int np) throws Exception {
         TestProbe<GatewayEvent> events = testKit.createTestProbe(GatewayEvent.class);
         var kernel = testKit.spawn(LoopbackKernel.create(events.getRef()));
-        RankGateway gateway = RankGateway.bind(testKit.system(), kernel).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        RankGateway gateway = RankGateway.bind(testKit.system(), np, kernel).toCompletableFuture().get(10, TimeUnit.SECONDS);
         return new Live(gateway, events);
     }
 

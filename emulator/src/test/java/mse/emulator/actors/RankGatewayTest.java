@@ -36,7 +36,7 @@ class RankGatewayTest {
 
     @Test
     void factsOfEachRankArriveInOrderEvenFromTwoThreads() throws Exception {
-        Live live = Live.start(testKit);
+        Live live = Live.start(testKit, 3);
         int perThread = 300;
         List<CompletableFuture<Void>> ranks = new ArrayList<>();
         for (int rank = 0; rank < 3; rank++) {
@@ -81,7 +81,7 @@ class RankGatewayTest {
 
     @Test
     void eachAskGetsItsOwnRanksAnswer() throws Exception {
-        Live live = Live.start(testKit);
+        Live live = Live.start(testKit, 3);
         List<CompletableFuture<Void>> ranks = new ArrayList<>();
         for (int rank = 0; rank < 3; rank++) {
             int r = rank;
@@ -104,7 +104,7 @@ class RankGatewayTest {
 
     @Test
     void abortMakesThePendingAndLaterCallsThrow() throws Exception {
-        Live live = Live.start(testKit);
+        Live live = Live.start(testKit, 2);
         EmulatorLink link = live.link(0, 2);
         RankConnection connection = live.await(GatewayEvent.RankConnected.class).connection();
         CompletableFuture<EmulatorReply> pending = CompletableFuture.supplyAsync(
@@ -126,7 +126,7 @@ class RankGatewayTest {
 
     @Test
     void progressRequestIsAnsweredWithTheRanksCpuProgress() throws Exception {
-        Live live = Live.start(testKit);
+        Live live = Live.start(testKit, 2);
         try (EmulatorLink link = live.link(1, 2)) {
             link.onProgressRequest(() -> new RankFact.Progress(1, 3, 4_242L));
             RankConnection connection = live.await(GatewayEvent.RankConnected.class).connection();
@@ -138,7 +138,7 @@ class RankGatewayTest {
 
     @Test
     void emulatorClosingTheConnectionEndsTheRank() throws Exception {
-        Live live = Live.start(testKit);
+        Live live = Live.start(testKit, 1);
         EmulatorLink link = live.link(0, 1);
         live.await(GatewayEvent.RankConnected.class).connection().close();
         EmulationAbortedException lost = assertThrows(EmulationAbortedException.class,

@@ -28,11 +28,11 @@ public final class AppOptions {
     App app;
 
     @Option(names = "--strategy", paramLabel = "S", defaultValue = "single",
-            description = "Master strategy: single, multi or dynamic; sweep takes a list, e.g. single,multi,dynamic (default: ${DEFAULT-VALUE}).")
+            description = "Master strategy: single, multi or dynamic; sweep and predict take a list, e.g. single,multi,dynamic (default: ${DEFAULT-VALUE}).")
     String strategy;
 
     @Option(names = "--masters", paramLabel = "PM", defaultValue = "2",
-            description = "Masters for --strategy multi, 2 <= PM <= np/2; sweep takes a list, e.g. 2,4,8 (default: ${DEFAULT-VALUE}).")
+            description = "Masters for --strategy multi, 2 <= PM <= np/2; sweep and predict take a list, e.g. 2,4,8 (default: ${DEFAULT-VALUE}).")
     String masters;
 
     private static final List<String> STRATEGIES = List.of("single", "multi", "dynamic");
@@ -117,7 +117,7 @@ public final class AppOptions {
         List<String> names = strategies();
         List<Integer> pms = mastersChoices();
         if (names.size() > 1 || pms.size() > 1) {
-            throw new IllegalArgumentException("--strategy/--masters: lists are only for sweep, got '" + strategy + "' and '" + masters + "'");
+            throw new IllegalArgumentException("--strategy/--masters: lists are only for sweep and predict, got '" + strategy + "' and '" + masters + "'");
         }
         return switch (names.get(0)) {
             case "single" -> new SingleMaster();

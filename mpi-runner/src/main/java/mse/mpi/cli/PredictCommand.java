@@ -32,7 +32,8 @@ import picocli.CommandLine.Option;
         description = "Predict the sweep by partial task execution and simulation (seed 000), in seconds instead of a run per P.",
         footer = {"", "Examples:", "  ./run.sh predict --np 2,4,8,16,32,64 --image 1024x1024 --sample 1024",
                 "  ./run.sh predict --np 2,4,8,16,32,64 --target-error 5 --order random",
-                "  ./run.sh predict --np 4,8 --trace results/<run>/tasks.csv --task-points 16"})
+                "  ./run.sh predict --np 4,8 --trace results/<run>/tasks.csv --task-points 16",
+                "  ./run.sh predict --np 8,16,32 --strategy single,multi,dynamic --masters 2,4,8"})
 final class PredictCommand implements Callable<Integer> {
 
     @Option(names = "--np", paramLabel = "P,P,...", defaultValue = "2,4,8,16,32,64",
@@ -44,6 +45,9 @@ final class PredictCommand implements Callable<Integer> {
 
     @Mixin
     TargetOptions target;
+
+    @Mixin
+    TimelineOption timeline;
 
     @Option(names = "--sample", paramLabel = "n|all", defaultValue = "1024",
             description = "Tasks to execute, spread over the assignment order; 'all' runs every task (default: ${DEFAULT-VALUE}).")
@@ -85,6 +89,7 @@ final class PredictCommand implements Callable<Integer> {
             throw new BadInputException("--target-error: expected a positive percentage, got " + targetError);
         }
         sampleSize();
+        timeline.mode();
         TargetProfile profile = target.target();
         TaskCost taskCost = target.taskCost();
         TargetCpu cpu = TargetCpu.of(profile.cpu());
@@ -118,10 +123,12 @@ final class PredictCommand implements Callable<Integer> {
             double seconds = (System.nanoTime() - t0) / 1e9;
             simulationSeconds += seconds;
             Map<String, Object> point = PredictedSweep.point(strategy.name(), c.np(), strategy.masters(c.np()).size(), run, seconds);
+            Path pointDir = dir.resolve(c.dirName());
             if (strategy instanceof DynamicMasters) {
-                Path pointDir = java.nio.file.Files.createDirectories(dir.resolve(c.dirName()));
-                MasterEventsFile.write(pointDir, run.events(), point);
+                MasterEventsFile.write(java.nio.file.Files.createDirectories(pointDir), run.events(), point);
             }
+            PredictedTimeline.write(pointDir, timeline.mode(), strategy, new LogGpsModel(profile.network(), c.np()), cpu, sizes,
+                    hostCosts, header(profile, taskCost, hostCosts.length), run.events());
             points.add(point);
             ResultTables.printSweepRow(point);
         }
@@ -144,11 +151,11 @@ final class PredictCommand implements Callable<Integer> {
     private void report(Path dir, Map<String, Object> summary, List<SweepPlan.Configuration> plan, List<Map<String, Object>> points,
                         TargetProfile profile, TargetCpu cpu, long[] hostCosts, FarmMessageSizes sizes) throws java.io.IOException {
         List<RunReport.Run> runs = new ArrayList<>();
-        for (Map<String, Object> point : points) {
+        for (int i = 0; i < points.size(); i++) {
             Map<String, Object> merged = new LinkedHashMap<>(summary);
             merged.remove("points");
-            merged.putAll(point);
-            runs.add(new RunReport.Run(merged, dir));
+            merged.putAll(points.get(i));
+            runs.add(new RunReport.Run(merged, dir.resolve(plan.get(i).dirName())));
         }
         List<mse.emulator.report.ReportPoint> comparison = new ArrayList<>();
         var flat = WithoutPTerm.of(profile);
@@ -158,7 +165,7 @@ final class PredictCommand implements Callable<Integer> {
                     hostCosts, false).run();
             comparison.add(new mse.emulator.report.ReportPoint(RunReport.series(runs.get(i).summary())
                     .replace(profile.network().name(), flat.get().network().name()), np, run.predictedNanos() / 1e9,
-                    mse.emulator.report.ReportPoint.MasterBreakdown.NONE, null));
+                    mse.emulator.report.ReportPoint.MasterBreakdown.of(run.masters().get(0)), null));
         }
         // the split/merge timeline belongs to one run: shown when the prediction has exactly one DY point
         List<Map<String, Object>> dynamic = points.stream().filter(p -> p.containsKey("masterEvents")).toList();

@@ -10,6 +10,7 @@ import mse.cluster.profiles.NetworkProfile;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.report.ReportPage;
 import mse.emulator.report.ReportPoint;
+import mse.emulator.timeline.TimelineSetup;
 import org.slf4j.LoggerFactory;
 
 /** Builds report.html for a command from the summaries it wrote. */
@@ -67,7 +68,8 @@ final class RunReport {
         return new ReportPoint(series(s), ((Number) s.get("np")).intValue(), ((Number) s.get("predictedSeconds")).doubleValue(),
                 new ReportPoint.MasterBreakdown(num(m.get("sendSeconds")), num(m.get("recvSeconds")),
                         num(m.get("computeSeconds")), num(m.get("idleSeconds")), num(m.get("linkBusySeconds"))),
-                Files.isDirectory(run.dir().resolve("histograms")) ? run.dir().resolve("histograms") : null);
+                Files.isDirectory(run.dir().resolve("histograms")) ? run.dir().resolve("histograms") : null,
+                Files.isRegularFile(run.dir().resolve(TimelineSetup.FILE_NAME)) ? run.dir().resolve(TimelineSetup.FILE_NAME) : null);
     }
 
     /** "single", "multi Pm=4", "dynamic" — with the profile when it is not the default. */

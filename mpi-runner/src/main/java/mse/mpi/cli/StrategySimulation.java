@@ -2,6 +2,7 @@ package mse.mpi.cli;
 
 import java.util.List;
 import mse.emulator.dynamic.MasterEvent;
+import mse.emulator.kernel.KernelObserver;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.sim.DynamicFarmReplay;
@@ -25,13 +26,19 @@ record StrategySimulation(SimulatedRun run, List<MasterEvent> events) {
 
     static StrategySimulation of(Strategy strategy, LogGpsModel network, TargetCpu cpu, FarmMessageSizes sizes, long[] hostCosts,
                                  boolean recordLatency) {
+        return of(strategy, network, cpu, sizes, hostCosts, recordLatency, KernelObserver.NONE);
+    }
+
+    /** The same, telling `observer` every charge and message (a timeline). */
+    static StrategySimulation of(Strategy strategy, LogGpsModel network, TargetCpu cpu, FarmMessageSizes sizes, long[] hostCosts,
+                                 boolean recordLatency, KernelObserver observer) {
         if (strategy instanceof SingleMaster || strategy instanceof MultipleMasters) {
             int groups = strategy instanceof MultipleMasters ml ? ml.groups() : 1;
-            SimulatedRun run = new FarmSimulator(network, cpu, sizes.staticMasters(), groups, recordLatency).run(hostCosts);
+            SimulatedRun run = new FarmSimulator(network, cpu, sizes.staticMasters(), groups, recordLatency).observedBy(observer).run(hostCosts);
             return new StrategySimulation(run, List.of());
         }
         if (strategy instanceof DynamicMasters dy) {
-            DynamicFarmReplay.DynamicRun run = new DynamicFarmReplay(network, cpu, sizes.dynamicMasters(), dy.settings(), hostCosts).run();
+            DynamicFarmReplay.DynamicRun run = new DynamicFarmReplay(network, cpu, sizes.dynamicMasters(), dy.settings(), hostCosts).observedBy(observer).run();
             return new StrategySimulation(run.run(), run.events());
         }
         throw new BadInputException("--strategy " + strategy.name() + " is not simulated: use emulate or sweep for it");

@@ -89,8 +89,7 @@ final class ValidateCommand implements Callable<Integer> {
             Map<String, Object> emulated = EmulationResultFiles.write(plan.workDir(), header, run.report());
             double predicted = ResultTables.num(emulated.get("predictedSeconds"));
             emulatedRuns.add(new RunReport.Run(emulated, plan.workDir()));
-            measuredPoints.add(new mse.emulator.report.ReportPoint("measured over tcp", np, measured,
-                    mse.emulator.report.ReportPoint.MasterBreakdown.NONE, null));
+            measuredPoints.add(new mse.emulator.report.ReportPoint("measured over tcp", np, measured, null, null));
             Map<String, Object> point = new LinkedHashMap<>();
             point.put("np", np);
             point.put("measuredSeconds", measured);

@@ -54,7 +54,7 @@ final class WithoutPTerm {
             SimulatedRun sim = StrategySimulation.of(app.strategy(), new LogGpsModel(flat.get().network(), np), trace.cpu(),
                     FarmMessageSizes.of(app.workload()), trace.hostCosts(), false).run();
             points.add(new ReportPoint(RunReport.series(run.summary()).replace(String.valueOf(run.summary().get("profile")),
-                    flat.get().network().name()), np, sim.predictedNanos() / 1e9, ReportPoint.MasterBreakdown.NONE, null));
+                    flat.get().network().name()), np, sim.predictedNanos() / 1e9, ReportPoint.MasterBreakdown.of(sim.masters().get(0)), null));
         }
         return points;
     }

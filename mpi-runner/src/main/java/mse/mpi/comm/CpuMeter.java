@@ -3,6 +3,7 @@ package mse.mpi.comm;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
+import java.util.function.LongSupplier;
 
 /**
  * Thread CPU time of one rank's program thread, in nanoseconds since the last mark. Thread CPU time,
@@ -21,23 +22,27 @@ final class CpuMeter {
     private static final int WARM_UP_INTERVALS = 10_000;
     private static final int CALIBRATION_INTERVALS = 2_001;
 
-    private final Thread owner;
-    private final long threadId;
+    private final LongSupplier clock;
     private volatile long mark;
     /** The CPU time an empty interval measures: the meter's own cost, never charged. */
     private final long selfNanos;
 
     CpuMeter(Thread thread) {
-        if (!THREADS.isThreadCpuTimeSupported()) {
-            throw new IllegalStateException("this JVM cannot measure thread CPU time, which emulation needs");
-        }
-        if (!THREADS.isThreadCpuTimeEnabled()) {
-            THREADS.setThreadCpuTimeEnabled(true);
-        }
-        this.owner = thread;
-        this.threadId = thread.getId();
+        this(threadCpuClock(thread), thread == Thread.currentThread());
+    }
+
+    /**
+     * A meter on any clock of nanoseconds, not calibrated: tests script what the program thread consumed,
+     * and when it is read.
+     */
+    CpuMeter(LongSupplier clock) {
+        this(clock, false);
+    }
+
+    private CpuMeter(LongSupplier clock, boolean calibrated) {
+        this.clock = clock;
         this.mark = now();
-        this.selfNanos = thread == Thread.currentThread() ? calibrate() : 0;
+        this.selfNanos = calibrated ? calibrate() : 0;
         this.mark = now();
     }
 
@@ -88,7 +93,18 @@ final class CpuMeter {
      * The owner reads its own clock (CLOCK_THREAD_CPUTIME_ID, no thread lookup): that read sits inside the
      * measured intervals, so the cheaper it is the less of it there is to take off.
      */
+    private static LongSupplier threadCpuClock(Thread owner) {
+        if (!THREADS.isThreadCpuTimeSupported()) {
+            throw new IllegalStateException("this JVM cannot measure thread CPU time, which emulation needs");
+        }
+        if (!THREADS.isThreadCpuTimeEnabled()) {
+            THREADS.setThreadCpuTimeEnabled(true);
+        }
+        long threadId = owner.getId();
+        return () -> Thread.currentThread() == owner ? THREADS.getCurrentThreadCpuTime() : THREADS.getThreadCpuTime(threadId);
+    }
+
     private long now() {
-        return Thread.currentThread() == owner ? THREADS.getCurrentThreadCpuTime() : THREADS.getThreadCpuTime(threadId);
+        return clock.getAsLong();
     }
 }

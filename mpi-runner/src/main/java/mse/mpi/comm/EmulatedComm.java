@@ -31,10 +31,15 @@ public final class EmulatedComm implements Comm {
     private volatile boolean inComm;
 
     public EmulatedComm(Comm inner, EmulatorLink link, TaskCost taskCost) {
+        this(inner, link, taskCost, new CpuMeter(Thread.currentThread()));
+    }
+
+    /** With the meter of the program thread's CPU given (tests script it). */
+    EmulatedComm(Comm inner, EmulatorLink link, TaskCost taskCost, CpuMeter cpu) {
         this.inner = inner;
         this.link = link;
         this.taskCost = taskCost;
-        this.cpu = new CpuMeter(Thread.currentThread());
+        this.cpu = cpu;
         link.onProgressRequest(this::progress);
     }
 

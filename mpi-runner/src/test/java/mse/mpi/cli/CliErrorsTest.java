@@ -25,6 +25,7 @@ class CliErrorsTest {
         "run --image 8x8 --task-points 65  | task-points",
         "run --max-iter 0                  | max-iter",
         "emulate --local --timeline most   | --timeline",
+        "predict --timeline none           | --timeline",
     })
     void badInputIsOneLineWithExitCode2(String argLine, String named) {
         StringWriter err = new StringWriter();

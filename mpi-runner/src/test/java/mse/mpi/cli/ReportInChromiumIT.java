@@ -46,11 +46,13 @@ class ReportInChromiumIT {
         while (charts.find()) {
             count++;
         }
-        assertEquals(4, count, "time, breakdown, slave wait and queue wait charts");
-        for (String id : List.of("time", "breakdown", "slave-wait", "queue-wait", "inputs", "points")) {
+        assertEquals(5, count, "time, breakdown, slave wait, queue wait and timeline charts");
+        for (String id : List.of("time", "breakdown", "slave-wait", "queue-wait", "timeline", "inputs", "points")) {
             assertTrue(dom.stdout.contains("id=\"" + id + "\""), "section " + id + " is missing");
         }
         assertNoErrors(dom.stderr);
+        assertTrue(dom.stdout.contains("np-8/timeline.json") && dom.stdout.contains("ui.perfetto.dev"),
+                "the page tells how to open the largest P's trace");
 
         Path screenshot = Path.of("target", "report-screenshot.png").toAbsolutePath();
         Files.deleteIfExists(screenshot);

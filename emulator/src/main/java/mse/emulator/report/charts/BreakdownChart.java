@@ -22,7 +22,7 @@ public final class BreakdownChart {
     }
 
     public static CategoryChart of(List<ReportPoint> points) {
-        List<ReportPoint> sorted = points.stream().filter(p -> p.master() != MasterBreakdown.NONE)
+        List<ReportPoint> sorted = points.stream().filter(p -> p.master() != null)
                 .sorted(Comparator.comparing(ReportPoint::series).thenComparingInt(ReportPoint::np)).toList();
         CategoryChart chart = new CategoryChartBuilder().width(900).height(520).title("Master time breakdown")
                 .xAxisTitle("run").yAxisTitle("master time (s)").build();

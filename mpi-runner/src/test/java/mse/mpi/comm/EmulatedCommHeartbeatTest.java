@@ -1,0 +1,202 @@
+package mse.mpi.comm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+import mse.emulator.kernel.EmulatorReply;
+import mse.emulator.kernel.RankFact;
+import mse.emulator.model.TaskCost;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The rank's side of the demand-driven heartbeat (EmulatedComm's inComm, factsReported and the Progress it
+ * answers with), against a scripted emulator and a scripted CPU clock, so each interleaving the javadoc
+ * argues about happens exactly, not by chance: a heartbeat says the CPU since the last fact, tagged with the
+ * facts before it, and zero whenever its measurement could include the Comm layer's own CPU.
+ */
+@Timeout(30)
+class EmulatedCommHeartbeatTest {
+
+    /** The program thread's CPU, as the test says; a read by the link's reader thread may run a scripted step. */
+    private static final class ScriptedCpu implements LongSupplier {
+        final AtomicLong nanos = new AtomicLong();
+        private volatile Runnable atHeartbeatRead = () -> { };
+
+        @Override
+        public long getAsLong() {
+            if (Thread.currentThread().getName().startsWith("mse-emulator-link")) {
+                Runnable step = atHeartbeatRead;
+                atHeartbeatRead = () -> { };
+                step.run();
+            }
+            return nanos.get();
+        }
+    }
+
+    /** Rank 1 of 2 over a Comm whose receive blocks (like LocalComm) until the test releases it. */
+    private static final class BlockingComm implements Comm {
+        final CountDownLatch inReceive = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        final ScriptedCpu cpu;
+        final long sendCpuNanos;
+
+        BlockingComm(ScriptedCpu cpu, long sendCpuNanos) {
+            this.cpu = cpu;
+            this.sendCpuNanos = sendCpuNanos;
+        }
+
+        public int rank() {
+            return 1;
+        }
+
+        public int size() {
+            return 2;
+        }
+
+        public void send(byte[] data, int dest, int tag) {
+            cpu.nanos.addAndGet(sendCpuNanos); // the Comm layer's own work, never the program's
+        }
+
+        public Message recv(int source, int tag) {
+            inReceive.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return new Message(source, tag, new byte[8]);
+        }
+
+        public Envelope probe(int source, int tag) {
+            throw new UnsupportedOperationException();
+        }
+
+        public double wtime() {
+            return 0;
+        }
+
+        @Override
+        public boolean blocksWithoutSpinning() {
+            return true;
+        }
+
+        public void close() {
+        }
+    }
+
+    private static final TaskCost REAL = new TaskCost.Real();
+
+    @Test
+    void aComputingRankReportsTheCpuSinceItsLastFactButNotTheCommsOwn() throws Exception {
+        ScriptedCpu cpu = new ScriptedCpu();
+        try (ScriptedEmulator emulator = new ScriptedEmulator()) {
+            EmulatedComm comm = new EmulatedComm(new BlockingComm(cpu, 50), emulator.connect(1, 2), REAL, new CpuMeter(cpu));
+            cpu.nanos.set(100);
+            comm.send(new byte[8], 0, 3);
+            assertEquals(new RankFact.Sent(1, 100, 0, 3, 8), emulator.next());
+            cpu.nanos.addAndGet(250);
+            assertEquals(new RankFact.Progress(1, 1, 250), heartbeat(emulator));
+            cpu.nanos.addAndGet(30);
+            assertEquals(new RankFact.Progress(1, 1, 280), heartbeat(emulator), "a later heartbeat sees more");
+            comm.taskDone(7, 1);
+            assertEquals(new RankFact.TaskDone(1, 280, 7, 280), emulator.next(), "the fact charges what heartbeats saw");
+            comm.close();
+        }
+    }
+
+    @Test
+    void aHeartbeatWhileTheRankWaitsInsideACommOperationIsZero() throws Exception {
+        ScriptedCpu cpu = new ScriptedCpu();
+        BlockingComm inner = new BlockingComm(cpu, 0);
+        try (ScriptedEmulator emulator = new ScriptedEmulator()) {
+            EmulatedComm comm = new EmulatedComm(inner, emulator.connect(1, 2), REAL, new CpuMeter(cpu));
+            cpu.nanos.set(40);
+            CompletableFuture<Message> received = CompletableFuture.supplyAsync(() -> comm.recv(0, 4));
+            assertEquals(new RankFact.Receive(1, 40, 0, 4, false), emulator.next());
+            inner.inReceive.await();
+            cpu.nanos.addAndGet(1_000); // spent inside the receive
+            assertEquals(new RankFact.Progress(1, 1, 0), heartbeat(emulator), "the receive counts among the facts before");
+            inner.release.countDown();
+            received.get();
+            cpu.nanos.addAndGet(70);
+            assertEquals(new RankFact.Progress(1, 1, 70), heartbeat(emulator), "after the receive, only the program's CPU");
+            comm.close();
+        }
+    }
+
+    /** The rank begins and ends a whole Comm operation between the heartbeat's count and its CPU reading. */
+    @Test
+    void aFactReportedWhileTheHeartbeatMeasuresMakesItZero() throws Exception {
+        ScriptedCpu cpu = new ScriptedCpu();
+        try (ScriptedEmulator emulator = new ScriptedEmulator()) {
+            EmulatedComm comm = new EmulatedComm(new BlockingComm(cpu, 0), emulator.connect(1, 2), REAL, new CpuMeter(cpu));
+            cpu.nanos.set(300);
+            cpu.atHeartbeatRead = () -> {
+                comm.send(new byte[8], 0, 3);
+                cpu.nanos.addAndGet(150); // computing again after the send, before the heartbeat reads
+            };
+            emulator.reply(new EmulatorReply.ProgressRequest(1));
+            assertEquals(new RankFact.Sent(1, 300, 0, 3, 8), emulator.next());
+            assertEquals(new RankFact.Progress(1, 0, 0), emulator.next(),
+                    "150 ns measured after a fact the heartbeat does not count is no bound for the facts before it");
+            comm.close();
+        }
+    }
+
+    /** The rank enters a Comm operation between the heartbeat's count and its CPU reading, and stays in it. */
+    @Test
+    void aCommOperationEnteredWhileTheHeartbeatMeasuresMakesItZero() throws Exception {
+        ScriptedCpu cpu = new ScriptedCpu();
+        BlockingComm inner = new BlockingComm(cpu, 0);
+        try (ScriptedEmulator emulator = new ScriptedEmulator()) {
+            EmulatedComm comm = new EmulatedComm(inner, emulator.connect(1, 2), REAL, new CpuMeter(cpu));
+            cpu.nanos.set(500);
+            CompletableFuture<Message> received = new CompletableFuture<>();
+            cpu.atHeartbeatRead = () -> {
+                CompletableFuture.runAsync(() -> received.complete(comm.recv(0, 4)));
+                awaitQuietly(inner.inReceive);
+                cpu.nanos.addAndGet(900); // the receive's own CPU
+            };
+            emulator.reply(new EmulatorReply.ProgressRequest(1));
+            RankFact first = emulator.next();
+            RankFact second = emulator.next();
+            assertEquals(new RankFact.Receive(1, 500, 0, 4, false), first);
+            assertEquals(new RankFact.Progress(1, 0, 0), second);
+            inner.release.countDown();
+            received.get();
+            comm.close();
+        }
+    }
+
+    @Test
+    void aDeterministicCostModelNeverReportsMeasuredCpu() throws Exception {
+        ScriptedCpu cpu = new ScriptedCpu();
+        try (ScriptedEmulator emulator = new ScriptedEmulator()) {
+            EmulatedComm comm = new EmulatedComm(new BlockingComm(cpu, 0), emulator.connect(1, 2),
+                    new TaskCost.Fixed(1_000), new CpuMeter(cpu));
+            cpu.nanos.set(100);
+            comm.send(new byte[8], 0, 3);
+            assertEquals(new RankFact.Sent(1, 0, 0, 3, 8), emulator.next());
+            cpu.nanos.addAndGet(5_000);
+            assertEquals(new RankFact.Progress(1, 1, 0), heartbeat(emulator));
+            comm.close();
+        }
+    }
+
+    private static RankFact heartbeat(ScriptedEmulator emulator) throws Exception {
+        emulator.reply(new EmulatorReply.ProgressRequest(1));
+        return emulator.next(RankFact.Progress.class);
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

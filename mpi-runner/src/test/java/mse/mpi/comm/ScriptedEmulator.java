@@ -1,0 +1,85 @@
+package mse.mpi.comm;
+
+import java.io.BufferedInputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.ArrayList;
+import java.util.List;
+import mse.emulator.kernel.EmulatorReply;
+import mse.emulator.kernel.RankFact;
+import mse.emulator.wire.EmulatorLink;
+import mse.emulator.wire.FrameCodec;
+import mse.emulator.wire.Hello;
+
+/**
+ * The emulator's end of one rank link, played by the test: it reads the rank's frames one at a time and
+ * writes whatever replies the script says, so a test decides exactly what the rank's reader thread sees
+ * and when. Reads time out, so a rank that stays silent fails the test instead of hanging it.
+ */
+final class ScriptedEmulator implements AutoCloseable {
+
+    static final String TOKEN = "scripted";
+    private static final int READ_TIMEOUT_MILLIS = 10_000;
+
+    private final ServerSocket server;
+    private Socket socket;
+    private DataInputStream in;
+    private DataOutputStream out;
+
+    ScriptedEmulator() throws IOException {
+        server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+    }
+
+    /** Connects a rank's link here and takes its Hello. */
+    EmulatorLink connect(int rank, int np) throws IOException {
+        EmulatorLink link = EmulatorLink.connect("127.0.0.1", server.getLocalPort(), new Hello(TOKEN, rank, np));
+        socket = server.accept();
+        socket.setSoTimeout(READ_TIMEOUT_MILLIS);
+        in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
+        out = new DataOutputStream(socket.getOutputStream());
+        FrameCodec.decodeHello(FrameCodec.readFrame(in));
+        return link;
+    }
+
+    RankFact next() throws IOException {
+        return FrameCodec.decodeFact(FrameCodec.readFrame(in));
+    }
+
+    <T extends RankFact> T next(Class<T> type) throws IOException {
+        RankFact fact = next();
+        if (!type.isInstance(fact)) {
+            throw new AssertionError("expected a " + type.getSimpleName() + " but the rank sent " + fact);
+        }
+        return type.cast(fact);
+    }
+
+    void reply(EmulatorReply reply) throws IOException {
+        FrameCodec.writeFrame(out, FrameCodec.encodeReply(reply));
+        out.flush();
+    }
+
+    /** Every fact the rank sends until it closes its side. */
+    List<RankFact> untilClosed() throws IOException {
+        List<RankFact> facts = new ArrayList<>();
+        try {
+            while (true) {
+                facts.add(next());
+            }
+        } catch (EOFException closed) {
+            return facts;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (socket != null) {
+            socket.close();
+        }
+        server.close();
+    }
+}
