@@ -72,6 +72,8 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     private final Map<Integer, ActorRef<MasterQueue.Command>> queues = new TreeMap<>();
     private final Map<Integer, LatencyHistograms> summaries = new HashMap<>();
     private final List<TaskRecord> tasks = new ArrayList<>();
+    /** Where each task id sits in tasks, for its master's CPU on its result, which comes after it. */
+    private final Map<Integer, Integer> taskIndex = new HashMap<>();
     private final AtomicLong tasksDone;
     private final RankHosts hosts;
     private final Optional<TimelineWriter> timeline;
@@ -108,8 +110,18 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
 
             @Override
             public void taskDone(TaskRecord task) {
+                taskIndex.put(task.taskId(), tasks.size());
                 tasks.add(task);
                 tasksDone.incrementAndGet();
+            }
+
+            @Override
+            public void resultHandled(int rank, int task, long hostCpuNanos) {
+                Integer at = taskIndex.get(task);
+                if (at != null) {
+                    TaskRecord t = tasks.get(at);
+                    tasks.set(at, t.withMasterCpuNanos(t.masterCpuNanos() + hostCpuNanos));
+                }
             }
         });
         timers.startSingleTimer(new ConnectDeadline(), setup.connectTimeout());
@@ -238,9 +250,15 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     private Behavior<Command> onQueueSummarized(QueueSummarized summarized) {
         summaries.put(summarized.summary().master(), summarized.summary().histograms());
         if (summaries.size() == queues.size()) {
-            result.complete(new EmulationReport(kernel.result(), tasks, summaries, List.copyOf(queues.keySet()), timeline));
+            result.complete(new EmulationReport(kernel.result(), tasks, summaries, List.copyOf(queues.keySet()), timeline, rankAddresses()));
         }
         return this;
+    }
+
+    /** Where each rank's connection came from: on several hosts, which machine ran it. */
+    private List<String> rankAddresses() {
+        return java.util.Arrays.stream(connections).map(c -> c == null ? "" : c.remote().getAddress() == null
+                ? c.remote().getHostString() : c.remote().getAddress().getHostAddress()).toList();
     }
 
     private void route(List<EmulatorReply> replies) {
@@ -292,7 +310,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
             ActorRef<MasterQueue.Summary> replyTo = getContext().messageAdapter(MasterQueue.Summary.class, QueueSummarized::new);
             queues.values().forEach(q -> q.tell(new MasterQueue.Summarize(replyTo)));
             if (queues.isEmpty()) {
-                result.complete(new EmulationReport(kernel.result(), tasks, summaries, List.of(), timeline));
+                result.complete(new EmulationReport(kernel.result(), tasks, summaries, List.of(), timeline, rankAddresses()));
             }
         } else {
             fail(outcome.reason());

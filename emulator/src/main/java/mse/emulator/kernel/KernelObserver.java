@@ -17,6 +17,15 @@ public interface KernelObserver {
     default void taskDone(TaskRecord task) {
     }
 
+    /**
+     * A rank received the result of `task` (the first message its slave sent after finishing it) and then
+     * computed hostCpuNanos (host CPU, before the CPU ratio) before one of its Comm operations, up to and
+     * including its next receive: a master's own work per result, in parts that add up, which tasks.csv
+     * records and trace replay charges again.
+     */
+    default void resultHandled(int rank, int task, long hostCpuNanos) {
+    }
+
     /** A rank was charged a computation, a send or a receive overhead; zero-length charges are not reported. */
     default void charged(Charge charge) {
     }

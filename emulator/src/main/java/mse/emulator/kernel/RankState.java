@@ -30,6 +30,11 @@ final class RankState {
     /** Facts that reached the kernel while the rank was blocked here (it went on in MPI); applied on wake-up. */
     final Deque<RankFact> held = new ArrayDeque<>();
 
+    /** The task this rank finished and whose result it has not sent yet (Charge.NONE: none). */
+    int unsentResult = Charge.NONE;
+    /** The task whose result this rank received last; the CPU of its facts up to its next receive is its work on it. */
+    int receivedResult = Charge.NONE;
+
     long sendNanos;
     long receiveNanos;
     long computeNanos;

@@ -2,7 +2,9 @@ package mse.emulator.kernel;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -40,6 +42,8 @@ public final class VirtualTimeKernel {
     private final Mailbox[] mailboxes;
     private final IncomingInterface[] incoming;
     private final SortedSet<Integer> receivers = new TreeSet<>();
+    /** Announced messages that carry a task's result (by sequence), so the receiver's work on it is known. */
+    private final Map<Long, Integer> resultsInFlight = new HashMap<>();
     private long nextSequence;
     private RunOutcome outcome = new RunOutcome.Running();
 
@@ -156,6 +160,7 @@ public final class VirtualTimeKernel {
         } else if (fact instanceof RankFact.TaskDone task) {
             long start = rank.clock.now();
             compute(rank, task.cpuNanos(), task.taskId());
+            rank.unsentResult = task.taskId();
             observer.taskDone(new TaskRecord(task.taskId(), rank.rank, task.measuredCpuNanos(), start, rank.clock.now()));
         } else if (fact instanceof RankFact.ClockQuery query) {
             compute(rank, query.cpuNanos());
@@ -174,6 +179,9 @@ public final class VirtualTimeKernel {
     }
 
     private void compute(RankState rank, long cpuNanos, int task) {
+        if (rank.receivedResult != Charge.NONE) {
+            observer.resultHandled(rank.rank, rank.receivedResult, cpuNanos);
+        }
         long charge = cpus.chargeNanos(rank.rank, rank.takeCpu(cpuNanos));
         long start = rank.clock.now();
         rank.clock.advanceBy(charge);
@@ -201,6 +209,10 @@ public final class VirtualTimeKernel {
                 sent.bytes(), start, departure, departure + network.latencyNanos(), AnnouncedMessage.WAITING,
                 network.isSynchronous(sent.bytes()));
         incoming[destination].add(message);
+        if (sender.unsentResult != Charge.NONE) {
+            resultsInFlight.put(message.sequence(), sender.unsentResult);
+            sender.unsentResult = Charge.NONE;
+        }
         if (message.synchronous()) {
             sender.sendSynchronously(message);
         }
@@ -210,6 +222,7 @@ public final class VirtualTimeKernel {
         if (source != RankFact.ANY) {
             checkedRank(source, "source");
         }
+        receiver.receivedResult = Charge.NONE; // its work on the last result ended with this receive's CPU
         receiver.receive(source, tag, probe);
         receivers.add(receiver.rank);
     }
@@ -287,6 +300,8 @@ public final class VirtualTimeKernel {
             return;
         }
         mailboxes[receiver.rank].remove(message);
+        receiver.receivedResult = resultsInFlight.getOrDefault(message.sequence(), Charge.NONE);
+        resultsInFlight.remove(message.sequence());
         long start = receiver.clock.now();
         long overhead = network.recvOverheadNanos(message.bytes());
         receiver.clock.advanceBy(overhead);

@@ -9,21 +9,28 @@ import mse.emulator.timeline.TimelineWriter;
 
 /**
  * Everything one emulated run measured: the kernel's accounting per rank, every task with its virtual
- * span, the master queues' distributions, keyed by master rank, and the timeline's events when one was asked
- * for (the caller finishes it with the run's inputs, or discards it).
+ * span, the master queues' distributions, keyed by master rank, the timeline's events when one was asked
+ * for (the caller finishes it with the run's inputs, or discards it), and the address each rank's connection
+ * to the emulator came from (by rank; empty when unknown).
  */
 public record EmulationReport(RunResult result, List<TaskRecord> tasks, Map<Integer, LatencyHistograms> masterQueues,
-                              List<Integer> masters, Optional<TimelineWriter> timeline) {
+                              List<Integer> masters, Optional<TimelineWriter> timeline, List<String> rankAddresses) {
 
     public EmulationReport(RunResult result, List<TaskRecord> tasks, Map<Integer, LatencyHistograms> masterQueues,
                            List<Integer> masters) {
         this(result, tasks, masterQueues, masters, Optional.empty());
     }
 
+    public EmulationReport(RunResult result, List<TaskRecord> tasks, Map<Integer, LatencyHistograms> masterQueues,
+                           List<Integer> masters, Optional<TimelineWriter> timeline) {
+        this(result, tasks, masterQueues, masters, timeline, List.of());
+    }
+
     public EmulationReport {
         tasks = List.copyOf(tasks);
         masterQueues = Map.copyOf(masterQueues);
         masters = List.copyOf(masters);
+        rankAddresses = List.copyOf(rankAddresses);
     }
 
     /** All masters' observations together. */

@@ -24,10 +24,21 @@ public final class EmulationResultFiles {
     private EmulationResultFiles() {
     }
 
-    /** Writes every file and returns the summary it wrote. */
+    /** Writes every file and returns the summary it wrote; each rank's host is the address it connected from. */
     public static Map<String, Object> write(Path dir, Map<String, Object> header, EmulationReport report) throws IOException {
+        return write(dir, header, report, null);
+    }
+
+    /**
+     * Writes every file and returns the summary it wrote; `rankHosts` names the host of each rank as the
+     * launcher placed it (null: the address its connection came from).
+     */
+    public static Map<String, Object> write(Path dir, Map<String, Object> header, EmulationReport report,
+                                            List<String> rankHosts) throws IOException {
+        List<Map<String, Object>> ranks = ranks(report, rankHosts);
         Map<String, Object> summary = summary(header, report);
-        writeBreakdown(dir.resolve("breakdown.csv"), report);
+        summary.put("ranks", ranks);
+        writeBreakdown(dir.resolve("breakdown.csv"), report, ranks);
         writeTasks(dir.resolve("tasks.csv"), report.tasks());
         LatencyHistograms queues = report.combinedQueues();
         writeHistogram(dir.resolve("histograms/slave-wait.hgrm"), queues.slaveWaitNanos(), 1000.0);
@@ -103,28 +114,47 @@ public final class EmulationResultFiles {
         return p;
     }
 
-    private static void writeBreakdown(Path file, EmulationReport report) throws IOException {
-        StringBuilder csv = new StringBuilder("rank,role,sendSeconds,recvSeconds,computeSeconds,idleSeconds,totalSeconds,linkBusySeconds\n");
+    /** summary.json's ranks[]: each rank's host (as in the hostfile) and the address its connection came from. */
+    private static List<Map<String, Object>> ranks(EmulationReport report, List<String> rankHosts) {
+        List<Map<String, Object>> ranks = new ArrayList<>();
+        List<String> addresses = report.rankAddresses();
+        for (int r = 0; r < report.result().ranks().size(); r++) {
+            String address = r < addresses.size() ? addresses.get(r) : "";
+            Map<String, Object> rank = new LinkedHashMap<>();
+            rank.put("rank", r);
+            rank.put("host", rankHosts != null ? rankHosts.get(r) : address);
+            rank.put("address", address);
+            ranks.add(rank);
+        }
+        return ranks;
+    }
+
+    private static void writeBreakdown(Path file, EmulationReport report, List<Map<String, Object>> ranks) throws IOException {
+        StringBuilder csv = new StringBuilder("rank,role,sendSeconds,recvSeconds,computeSeconds,idleSeconds,totalSeconds,linkBusySeconds,host\n");
         for (RankAccount a : report.result().ranks()) {
             csv.append(a.rank()).append(',').append(report.masters().contains(a.rank()) ? "master" : "slave")
                     .append(',').append(seconds(a.sendNanos())).append(',').append(seconds(a.receiveNanos()))
                     .append(',').append(seconds(a.computeNanos())).append(',').append(seconds(a.idleNanos()))
-                    .append(',').append(seconds(a.finalClockNanos())).append(',').append(seconds(a.linkBusyNanos())).append('\n');
+                    .append(',').append(seconds(a.finalClockNanos())).append(',').append(seconds(a.linkBusyNanos())).append(',')
+                    .append(ranks.get(a.rank()).get("host")).append('\n');
         }
         AtomicFiles.writeString(file, csv.toString());
     }
 
-    /** tasks.csv: order is the position of the task's virtual start among all tasks (its real assignment order). */
+    /**
+     * tasks.csv: order is the position of the task's virtual start among all tasks (its real assignment order);
+     * masterCpuNanos, the last column, is the host CPU its master spent on its result (trace replay charges it).
+     */
     private static void writeTasks(Path file, List<TaskRecord> tasks) throws IOException {
         List<TaskRecord> byStart = new ArrayList<>(tasks);
         byStart.sort(Comparator.comparingLong(TaskRecord::virtualStartNanos).thenComparingInt(TaskRecord::rank)
                 .thenComparingInt(TaskRecord::taskId));
-        StringBuilder csv = new StringBuilder("task,order,slave,cpuNanos,virtualStartNanos,virtualEndNanos\n");
+        StringBuilder csv = new StringBuilder(TaskRecord.CSV_HEADER + "\n");
         for (int order = 0; order < byStart.size(); order++) {
             TaskRecord t = byStart.get(order);
             csv.append(t.taskId()).append(',').append(order).append(',').append(t.rank()).append(',')
                     .append(t.measuredCpuNanos()).append(',').append(t.virtualStartNanos()).append(',')
-                    .append(t.virtualEndNanos()).append('\n');
+                    .append(t.virtualEndNanos()).append(',').append(t.masterCpuNanos()).append('\n');
         }
         AtomicFiles.writeString(file, csv.toString());
     }

@@ -61,6 +61,17 @@ public final class FarmSimulator {
 
     /** Simulates the farm over tasks whose host costs (nanoseconds before the CPU ratio) are given in assignment order. */
     public SimulatedRun run(long[] hostCosts) {
+        return run(hostCosts, new long[hostCosts.length]);
+    }
+
+    /**
+     * Simulates the farm, each master also computing masterCosts[t] (host nanoseconds) on task t's result after it
+     * received it, as a live run's tasks.csv recorded it (masterCpuNanos: its CPU from then up to its next receive).
+     */
+    public SimulatedRun run(long[] hostCosts, long[] masterCosts) {
+        if (masterCosts.length != hostCosts.length) {
+            throw new IllegalArgumentException(hostCosts.length + " task costs but " + masterCosts.length + " master costs");
+        }
         if (hostCosts.length > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("too many tasks: " + hostCosts.length);
         }
@@ -72,7 +83,7 @@ public final class FarmSimulator {
         }
         for (int g = layout.groups() - 1; g >= 0; g--) {
             GatherExports exports = g == 0 ? sendExports(groups, hostCosts.length) : GatherExports.none();
-            groups[g].serve(hostCosts, (int) layout.taskStart(g, hostCosts.length),
+            groups[g].serve(hostCosts, masterCosts, (int) layout.taskStart(g, hostCosts.length),
                     (int) layout.taskStart(g + 1, hostCosts.length), exports);
             groups[g].flushOverheads();
             if (g == 0) {
@@ -163,12 +174,15 @@ public final class FarmSimulator {
         final long[] requestedAt;
         final NetworkInterface[] outgoing;
         final NetworkInterface[] incoming;
+        /** The task each slave holds (whose result it sends next). */
+        final int[] task;
 
         Ranks(int processes) {
             clock = new long[processes];
             resultReach = new long[processes];
             resultBytes = new long[processes];
             requestedAt = filled(processes);
+            task = new int[processes];
             outgoing = interfaces(processes);
             incoming = interfaces(processes);
         }
@@ -204,6 +218,7 @@ public final class FarmSimulator {
         long receiveNanos;
         long idleNanos;
         long computeNanos;
+        long masterComputeNanos;
         long messages;
         long latestSlaveClock;
         private long runOverhead = -1;
@@ -219,7 +234,7 @@ public final class FarmSimulator {
             this.queue = new ResultQueue(end - master, ranks.resultReach);
         }
 
-        void serve(long[] costs, int from, int to, GatherExports exports) {
+        void serve(long[] costs, long[] masterCosts, int from, int to, GatherExports exports) {
             int next = from;
             for (int slave = master + 1; slave < end; slave++) {
                 if (next < to) {
@@ -233,6 +248,7 @@ public final class FarmSimulator {
                 int slave = queue.peek();
                 exports.passBefore(r.resultReach[slave], slave, masterIn, exportCosts);
                 receiveResult(slave);
+                handleResult(masterCosts[r.task[slave]]);
                 if (next < to) {
                     assign(slave, next++, costs);
                     queue.requeueHead();
@@ -264,6 +280,18 @@ public final class FarmSimulator {
             messages++;
         }
 
+        /** The master's own work on the result it received (collect, describe the next task): its measured CPU. */
+        private void handleResult(long hostNanos) {
+            long charge = cpu.chargeNanos(hostNanos);
+            if (charge > 0) {
+                if (observed) {
+                    charged(Charge.compute(master, clock, clock + charge, Charge.NONE));
+                }
+                clock += charge;
+                masterComputeNanos += charge;
+            }
+        }
+
         /** The master sends task t; the slave receives it, computes it and sends its result. */
         private void assign(int slave, int task, long[] costs) {
             taskCosts.of(shape.taskBytes(task));
@@ -275,6 +303,7 @@ public final class FarmSimulator {
             resultCosts.of(bytes);
             long ready = sendStart + resultCosts.send();
             r.requestedAt[slave] = sendStart;
+            r.task[slave] = task;
             r.clock[slave] = ready;
             r.resultBytes[slave] = bytes;
             r.resultReach[slave] = r.outgoing[slave].leave(ready, resultCosts.occupancy()) + resultCosts.latency();
@@ -330,7 +359,7 @@ public final class FarmSimulator {
         }
 
         RankAccount account() {
-            return new RankAccount(master, sendNanos, receiveNanos, 0, idleNanos, clock, true, masterIn.busyNanos());
+            return new RankAccount(master, sendNanos, receiveNanos, masterComputeNanos, idleNanos, clock, true, masterIn.busyNanos());
         }
     }
 }

@@ -5,8 +5,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import mse.mpi.apps.rtt.RttSettings;
+import mse.mpi.launch.MpirunCommand;
 import mse.mpi.launch.Transport;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** `mse calibrate`: measure round trips with real mpirun and fit a network profile (seed 001 Fig. 1, Table 2). */
@@ -44,6 +46,9 @@ final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--test-round-trips", hidden = true, description = "Tests only: fewer round trips than --round-trips allows.")
     Integer testRoundTrips;
 
+    @Mixin
+    HostOptions hosts;
+
     @Option(names = "--profile-out", paramLabel = "FILE", description = "Also write the fitted profile here (always: <run dir>/profile.conf).")
     Path profileOut;
 
@@ -60,8 +65,10 @@ final class CalibrateCommand implements Callable<Integer> {
         if (profileOut != null && !profileOut.toString().endsWith(".conf")) {
             throw new BadInputException("--profile-out: name the file *.conf, so --profile reads it as a file, got " + profileOut);
         }
+        nps.forEach(hosts::validate);
+        hosts.preflight(MpirunCommand.rankClasspath(), out);
         Path dir = RunDirectory.create(out, "calibrate");
-        NetworkCalibration.run(transport, nps, settings, dir, profileOut, Duration.ofSeconds(timeoutSeconds));
+        NetworkCalibration.run(transport, nps, settings, dir, profileOut, Duration.ofSeconds(timeoutSeconds), hosts.cluster());
         System.out.printf("results: %s%n", dir.resolve("summary.json"));
         return 0;
     }

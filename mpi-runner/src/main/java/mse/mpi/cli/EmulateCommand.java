@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.mpi.apps.AppOptions;
 import mse.mpi.launch.MasterEventsFile;
+import mse.mpi.launch.MpirunCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,6 +37,7 @@ final class EmulateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         EmulatedPoint point = EmulatedPoint.prepare("emulate", np, app, emulation);
+        emulation.hosts().preflight(MpirunCommand.rankClasspath(), out);
         Path dir = RunDirectory.create(out, "emulate");
         Map<String, Object> summary = point.run(dir);
         ResultTables.printRun(summary, dir);

@@ -73,14 +73,14 @@ final class EmulatedPoint {
         try (Progress progress = Progress.start(progressLabel, emulation.quiet())) {
             run = EmulatedLaunch.run(new EmulationPlan(app, np, target, taskCost, emulation.local(),
                     emulation.timeout(), dir, emulation.chaosDelayMillis(), progress, MpirunCommand.DEFAULT_BTL,
-                    emulation.bindHost(), emulation.timeline()));
+                    emulation.bindHost(), emulation.timeline(), emulation.hosts().cluster()));
         }
         try {
             Map<String, Object> header = RunHeader.of(command, app, np, target, taskCost, run.master(), run.wallSeconds(),
                     run.launchedAs());
             TimelineFile.finish(run.report(), header, run.master());
             MasterEventsFile.write(dir, run.master(), header);
-            return EmulationResultFiles.write(dir, header, run.report());
+            return EmulationResultFiles.write(dir, header, run.report(), emulation.hosts().cluster().rankHosts(np));
         } finally {
             run.report().timeline().ifPresent(TimelineWriter::discard); // a no-op once finished
         }

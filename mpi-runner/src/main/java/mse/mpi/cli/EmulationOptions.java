@@ -14,6 +14,9 @@ public final class EmulationOptions {
     TargetOptions target;
 
     @Mixin
+    HostOptions hosts;
+
+    @Mixin
     TimelineOption timeline;
 
     @Option(names = "--local", description = "Fold the ranks into threads of this JVM (LocalComm) instead of mpirun; up to np 256.")
@@ -23,9 +26,9 @@ public final class EmulationOptions {
             description = "Stop a run after this long (default: ${DEFAULT-VALUE}).")
     long timeoutSeconds;
 
-    @Option(names = "--bind", paramLabel = "HOST", defaultValue = "127.0.0.1",
-            description = "Interface the emulator listens on for the ranks' reports: loopback for one machine, an "
-                    + "address the other hosts reach for a multi-host run (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--bind", paramLabel = "HOST",
+            description = "Address the emulator listens on for the ranks' reports (default: 127.0.0.1 on one machine; "
+                    + "with --hostfile this machine's address on --net-interface).")
     String bindHost;
 
     @Option(names = "--quiet", description = "No progress display on stderr.")
@@ -56,8 +59,13 @@ public final class EmulationOptions {
         return Duration.ofSeconds(timeoutSeconds);
     }
 
+    /** --bind, else the address of the run's network (loopback on one machine). */
     public String bindHost() {
-        return bindHost;
+        return bindHost != null ? bindHost : hosts.cluster().network().bindAddress();
+    }
+
+    public HostOptions hosts() {
+        return hosts;
     }
 
     public boolean quiet() {
@@ -74,6 +82,10 @@ public final class EmulationOptions {
         if (timeoutSeconds < 1) {
             throw new BadInputException("--timeout: expected a positive number of seconds, got " + timeoutSeconds);
         }
+        if (local && hosts.multiHost()) {
+            throw new BadInputException("--local runs the ranks as threads of this JVM; it takes no --hostfile");
+        }
+        hosts.validate(np);
         int limit = local ? 256 : 64;
         if (np > limit) {
             throw new BadInputException("--np: " + np + " ranks is more than " + (local ? "--local" : "mpirun emulation")

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import mse.cluster.profiles.ProfileException;
 import mse.emulator.actors.EmulationFailedException;
 import mse.mpi.launch.LaunchException;
+import mse.mpi.launch.PreflightException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -39,7 +40,8 @@ public final class Mse implements Runnable {
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
-            if (ex instanceof BadInputException || ex instanceof IllegalArgumentException || ex instanceof ProfileException) {
+            if (ex instanceof BadInputException || ex instanceof IllegalArgumentException || ex instanceof ProfileException
+                    || ex instanceof PreflightException) {
                 err.println("mse: " + ex.getMessage());
                 return EXIT_BAD_INPUT;
             }

@@ -19,6 +19,7 @@ import mse.cluster.profiles.TargetProfile;
 import mse.emulator.report.AtomicFiles;
 import mse.emulator.report.Json;
 import mse.mpi.apps.rtt.RttSettings;
+import mse.mpi.launch.Cluster;
 import mse.mpi.launch.RttCampaign;
 import mse.mpi.launch.RttCampaign.JobResult;
 import mse.mpi.launch.Transport;
@@ -38,10 +39,12 @@ final class NetworkCalibration {
     }
 
     static Result run(Transport transport, List<Integer> nps, RttSettings settings, Path dir, Path profileOut,
-                      Duration limit) throws IOException {
+                      Duration limit, Cluster cluster) throws IOException {
         int cores = Runtime.getRuntime().availableProcessors();
-        warnIfOversubscribed(nps, cores);
-        List<JobResult> jobs = RttCampaign.run(transport, nps, settings, dir, limit);
+        if (!cluster.multiHost()) {
+            warnIfOversubscribed(nps, cores);
+        }
+        List<JobResult> jobs = RttCampaign.run(transport, nps, settings, dir, limit, cluster);
         List<RttSample> samples = new ArrayList<>();
         for (JobResult job : jobs) {
             for (Map<String, Object> point : job.points()) {
@@ -52,7 +55,8 @@ final class NetworkCalibration {
         String name = "calibrated-" + transport.name();
         String source = "mse calibrate --btl " + transport.name() + " --np " + join(nps) + " --sizes "
                 + ByteSizes.show(settings.sizes()) + ", " + settings.roundTrips() + " round trips per point, "
-                + LocalDateTime.now().withNano(0) + ", " + cores + " cores";
+                + LocalDateTime.now().withNano(0) + ", "
+                + (cluster.multiHost() ? "hosts of " + cluster.hostfile().source() : cores + " cores");
         NetworkFit fit = NetworkFitter.fit(samples, name, source);
         Path file = profileOut != null ? profileOut : dir.resolve("profile.conf");
         TargetProfile profile = new TargetProfile(fit.network(), CpuProfile.SAME_AS_HOST, file.toString());

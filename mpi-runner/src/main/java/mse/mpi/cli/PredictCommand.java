@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.cluster.profiles.TargetProfile;
+import mse.emulator.kernel.KernelObserver;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.model.TaskCost;
@@ -98,8 +99,10 @@ final class PredictCommand implements Callable<Integer> {
         long started = System.nanoTime();
         Map<String, Object> predictor = new LinkedHashMap<>();
         long[] hostCosts;
+        long[] masterCosts;
         if (replay != null) {
             hostCosts = replay.hostCosts();
+            masterCosts = replay.masterCosts();
             cpu = replay.cpu();
             predictor.put("method", "trace");
             predictor.put("trace", trace.toString());
@@ -108,6 +111,7 @@ final class PredictCommand implements Callable<Integer> {
         } else {
             TaskCostEstimate estimate = estimate(taskCost);
             hostCosts = estimate.hostCosts();
+            masterCosts = new long[hostCosts.length];
             describe(estimate, predictor);
         }
         FarmMessageSizes sizes = FarmMessageSizes.of(app.workload());
@@ -119,7 +123,8 @@ final class PredictCommand implements Callable<Integer> {
         for (SweepPlan.Configuration c : plan) {
             Strategy strategy = c.app().strategy();
             long t0 = System.nanoTime();
-            StrategySimulation run = StrategySimulation.of(strategy, new LogGpsModel(profile.network(), c.np()), cpu, sizes, hostCosts, true);
+            StrategySimulation run = StrategySimulation.of(strategy, new LogGpsModel(profile.network(), c.np()), cpu, sizes, hostCosts, masterCosts, true,
+                    KernelObserver.NONE);
             double seconds = (System.nanoTime() - t0) / 1e9;
             simulationSeconds += seconds;
             Map<String, Object> point = PredictedSweep.point(strategy.name(), c.np(), strategy.masters(c.np()).size(), run, seconds);
@@ -128,7 +133,7 @@ final class PredictCommand implements Callable<Integer> {
                 MasterEventsFile.write(java.nio.file.Files.createDirectories(pointDir), run.events(), point);
             }
             PredictedTimeline.write(pointDir, timeline.mode(), strategy, new LogGpsModel(profile.network(), c.np()), cpu, sizes,
-                    hostCosts, header(profile, taskCost, hostCosts.length), run.events());
+                    hostCosts, masterCosts, header(profile, taskCost, hostCosts.length), run.events());
             points.add(point);
             ResultTables.printSweepRow(point);
         }
@@ -142,14 +147,14 @@ final class PredictCommand implements Callable<Integer> {
         ResultTables.printBest(best, points);
         System.out.printf("time: partial execution %.3f s, bootstrap %.3f s, interpolation %.3f s, simulation %.3f s, total %.3f s%n",
                 phases.get("partialExecution"), phases.get("bootstrap"), phases.get("interpolation"), simulationSeconds, phases.get("total"));
-        report(dir, summary, plan, points, profile, cpu, hostCosts, sizes);
+        report(dir, summary, plan, points, profile, cpu, hostCosts, masterCosts, sizes);
         System.out.printf("results: %s%n", dir.resolve("summary.json"));
         return 0;
     }
 
     /** report.html: the predicted sweep, and the same task costs under the model without the P term. */
     private void report(Path dir, Map<String, Object> summary, List<SweepPlan.Configuration> plan, List<Map<String, Object>> points,
-                        TargetProfile profile, TargetCpu cpu, long[] hostCosts, FarmMessageSizes sizes) throws java.io.IOException {
+                        TargetProfile profile, TargetCpu cpu, long[] hostCosts, long[] masterCosts, FarmMessageSizes sizes) throws java.io.IOException {
         List<RunReport.Run> runs = new ArrayList<>();
         for (int i = 0; i < points.size(); i++) {
             Map<String, Object> merged = new LinkedHashMap<>(summary);
@@ -162,7 +167,7 @@ final class PredictCommand implements Callable<Integer> {
         for (int i = 0; flat.isPresent() && i < plan.size(); i++) {
             int np = plan.get(i).np();
             SimulatedRun run = StrategySimulation.of(plan.get(i).app().strategy(), new LogGpsModel(flat.get().network(), np), cpu, sizes,
-                    hostCosts, false).run();
+                    hostCosts, masterCosts, false, KernelObserver.NONE).run();
             comparison.add(new mse.emulator.report.ReportPoint(RunReport.series(runs.get(i).summary())
                     .replace(profile.network().name(), flat.get().network().name()), np, run.predictedNanos() / 1e9,
                     mse.emulator.report.ReportPoint.MasterBreakdown.of(run.masters().get(0)), null));

@@ -33,7 +33,7 @@ final class PredictedTimeline {
     }
 
     static Optional<WrittenTimeline> write(Path pointDir, TimelineMode mode, Strategy strategy, LogGpsModel network, TargetCpu cpu,
-                                           FarmMessageSizes sizes, long[] hostCosts, Map<String, Object> inputs,
+                                           FarmMessageSizes sizes, long[] hostCosts, long[] masterCosts, Map<String, Object> inputs,
                                            List<MasterEvent> events) throws IOException {
         Set<Integer> masters = new TreeSet<>(strategy.masters(network.processes()));
         events.forEach(e -> masters.add(e.master()));
@@ -43,7 +43,7 @@ final class PredictedTimeline {
         }
         TimelineWriter timeline = opened.get();
         try {
-            StrategySimulation run = StrategySimulation.of(strategy, network, cpu, sizes, hostCosts, false, timeline);
+            StrategySimulation run = StrategySimulation.of(strategy, network, cpu, sizes, hostCosts, masterCosts, false, timeline);
             Map<String, Object> metadata = new LinkedHashMap<>(inputs);
             metadata.put("strategy", strategy.name());
             metadata.put("np", network.processes());

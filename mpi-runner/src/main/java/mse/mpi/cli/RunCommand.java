@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** `mse run`: a plain (not emulated) MPI run of MASE on this machine. */
+/** `mse run`: a plain (not emulated) MPI run of the program, on this machine or the hosts of a hostfile. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Run the program for real under mpirun (no emulation) and report wall time, tasks and checksum.",
         footer = {"", "Example:", "  ./run.sh run --np 4 --image 512x512 --task-points 64"})
@@ -28,6 +28,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Mixin
     AppOptions app;
+
+    @Mixin
+    HostOptions hosts;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<timestamp>-run).")
     Path out;
@@ -41,11 +44,14 @@ final class RunCommand implements Callable<Integer> {
         if (timeoutSeconds < 1) {
             throw new BadInputException("--timeout: expected a positive number of seconds, got " + timeoutSeconds);
         }
+        hosts.validate(np);
+        hosts.preflight(MpirunCommand.rankClasspath(), out);
         Path dir = RunDirectory.create(out, "run");
         Path masterFile = dir.resolve("master.json");
         List<String> rankArgs = new ArrayList<>(app.toArgs());
         rankArgs.addAll(List.of("--result-file", masterFile.toAbsolutePath().toString()));
-        MpirunCommand command = MpirunCommand.local(np, MpirunCommand.rankClasspath(), RankMain.class.getName(), rankArgs);
+        MpirunCommand command = hosts.cluster().place(MpirunCommand.local(np, MpirunCommand.rankClasspath(),
+                RankMain.class.getName(), rankArgs), dir);
         double wall = MpiJob.run(command, Duration.ofSeconds(timeoutSeconds));
 
         Map<String, Object> master = Json.read(masterFile);
@@ -60,6 +66,7 @@ final class RunCommand implements Callable<Integer> {
         summary.put("checksum", master.get("checksum"));
         summary.put("masters", app.strategy().masters(np).size());
         summary.put("workload", app.describe());
+        summary.put("hosts", hosts.cluster().rankHosts(np).stream().distinct().toList());
         summary.put("commandLine", String.join(" ", command.arguments()));
         Json.write(dir.resolve("summary.json"), summary);
         Files.deleteIfExists(masterFile);

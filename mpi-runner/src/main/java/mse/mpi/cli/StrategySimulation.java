@@ -26,15 +26,20 @@ record StrategySimulation(SimulatedRun run, List<MasterEvent> events) {
 
     static StrategySimulation of(Strategy strategy, LogGpsModel network, TargetCpu cpu, FarmMessageSizes sizes, long[] hostCosts,
                                  boolean recordLatency) {
-        return of(strategy, network, cpu, sizes, hostCosts, recordLatency, KernelObserver.NONE);
+        return of(strategy, network, cpu, sizes, hostCosts, new long[hostCosts.length], recordLatency, KernelObserver.NONE);
     }
 
-    /** The same, telling `observer` every charge and message (a timeline). */
+    /**
+     * The same, with masterCosts[t], the host CPU a master spent on task t's result (a live trace's masterCpuNanos):
+     * SI and ML charge it; DY's replay does not model the masters' own work and charges none of it. `observer` is
+     * told every charge and message (a timeline).
+     */
     static StrategySimulation of(Strategy strategy, LogGpsModel network, TargetCpu cpu, FarmMessageSizes sizes, long[] hostCosts,
-                                 boolean recordLatency, KernelObserver observer) {
+                                 long[] masterCosts, boolean recordLatency, KernelObserver observer) {
         if (strategy instanceof SingleMaster || strategy instanceof MultipleMasters) {
             int groups = strategy instanceof MultipleMasters ml ? ml.groups() : 1;
-            SimulatedRun run = new FarmSimulator(network, cpu, sizes.staticMasters(), groups, recordLatency).observedBy(observer).run(hostCosts);
+            SimulatedRun run = new FarmSimulator(network, cpu, sizes.staticMasters(), groups, recordLatency).observedBy(observer)
+                    .run(hostCosts, masterCosts);
             return new StrategySimulation(run, List.of());
         }
         if (strategy instanceof DynamicMasters dy) {

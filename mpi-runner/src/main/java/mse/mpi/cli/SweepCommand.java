@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import mse.emulator.report.Json;
 import mse.emulator.report.ReportPoint;
 import mse.mpi.apps.AppOptions;
+import mse.mpi.launch.MpirunCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -54,6 +55,7 @@ final class SweepCommand implements Callable<Integer> {
         if (resume != null && out != null && !resume.equals(out)) {
             throw new BadInputException("--resume: give either --resume DIR or --out DIR, not two different directories");
         }
+        emulation.hosts().preflight(MpirunCommand.rankClasspath(), resume != null ? resume : out);
         List<Map<String, Object>> done = resume == null ? List.of() : SweepResume.finishedPoints(resume, plan.get(0).point().identityKeys());
         Path dir = RunDirectory.create(resume != null ? resume : out, "sweep");
         List<Map<String, Object>> points = new ArrayList<>();

@@ -12,10 +12,11 @@ import mse.emulator.sim.TaskTrace;
 /**
  * Which costs of a live run's tasks.csv the simulator replays (DESIGN.md "Determinism": replaying a live
  * trace must give its prediction). A run charged by measured CPU (taskCost real, or no summary.json next to
- * the file) is replayed from cpuNanos with this prediction's CPU ratio. A run with a deterministic cost did not
+ * the file) is replayed from cpuNanos, and each master's work on a result from masterCpuNanos, with this prediction's
+ * CPU ratio. A run with a deterministic cost did not
  * charge cpuNanos, so its charged spans (virtual end - start, already on its target CPU) are replayed as they are.
  */
-record TraceReplay(long[] hostCosts, TargetCpu cpu, String description) {
+record TraceReplay(long[] hostCosts, long[] masterCosts, TargetCpu cpu, String description) {
 
     static TraceReplay load(Path file, int expectedTasks, TargetCpu cpu) throws IOException {
         TaskTrace trace;
@@ -35,9 +36,11 @@ record TraceReplay(long[] hostCosts, TargetCpu cpu, String description) {
             taskCost = String.valueOf(s.getOrDefault("taskCost", "real"));
         }
         if (taskCost.equals("real")) {
-            return new TraceReplay(trace.cpuNanos(), cpu, "measured cpuNanos, cpu ratio " + cpu.speedRatio());
+            return new TraceReplay(trace.cpuNanos(), trace.masterCpuNanos(), cpu,
+                    "measured cpuNanos and masterCpuNanos, cpu ratio " + cpu.speedRatio());
         }
-        return new TraceReplay(trace.chargedNanos(), new TargetCpu(1.0),
+        // a deterministic run charges nothing outside tasks, its masters' work included
+        return new TraceReplay(trace.chargedNanos(), new long[trace.tasks()], new TargetCpu(1.0),
                 "charged spans of a " + taskCost + " run, on its target CPU");
     }
 }

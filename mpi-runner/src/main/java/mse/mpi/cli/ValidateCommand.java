@@ -30,7 +30,8 @@ import picocli.CommandLine.Option;
  * programs on Fast Ethernet were emulated by running on Myrinet; here tcp over loopback is the slow network
  * and vader (shared memory) the fast one. Calibrate tcp into a profile, run the program for real over tcp
  * (rank 0's MPI_Wtime span), emulate the profile while the ranks talk over vader (task cost real, same CPU),
- * and compare.
+ * and compare. With --hostfile the slow network is real: calibration and the measured run use tcp between the hosts
+ * (ranks round-robin over them), while the emulated side still runs over vader on this machine.
  */
 @Command(name = "validate", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Calibrate tcp, run the program over tcp, emulate it over vader with the fitted profile; print the error.",
@@ -42,6 +43,9 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Mixin
     AppOptions app;
+
+    @Mixin
+    HostOptions hosts;
 
     @Option(names = "--sizes", paramLabel = "K,K,...", defaultValue = "1,16,64,256,1K",
             description = "Calibration message sizes: the program's own are small (default: ${DEFAULT-VALUE}).")
@@ -66,18 +70,21 @@ final class ValidateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<Integer> nps = NpList.parse(npList);
         nps.forEach(app::validate);
+        nps.forEach(hosts::validate);
+        hosts.preflight(MpirunCommand.rankClasspath(), out);
         var settings = CalibrateCommand.settings(ByteSizes.parse("--sizes", sizes), roundTrips, testRoundTrips, 1000);
         Path dir = RunDirectory.create(out, "validate");
         Duration limit = Duration.ofSeconds(timeoutSeconds);
-        System.out.println("1. calibrating Open MPI over tcp (the slow network)");
+        String slowNetwork = hosts.multiHost() ? "tcp between the hosts of " + hosts.cluster().hostfile().source() : "tcp over loopback";
+        System.out.println("1. calibrating Open MPI over " + slowNetwork + " (the slow network)");
         Path calibrationDir = Files.createDirectories(dir.resolve("calibrate-tcp"));
-        var calibration = NetworkCalibration.run(Transport.tcp, nps, settings, calibrationDir, null, limit);
+        var calibration = NetworkCalibration.run(Transport.tcp, nps, settings, calibrationDir, null, limit, hosts.cluster());
 
         List<Map<String, Object>> points = new ArrayList<>();
         List<RunReport.Run> emulatedRuns = new ArrayList<>();
         List<mse.emulator.report.ReportPoint> measuredPoints = new ArrayList<>();
         for (int np : nps) {
-            System.out.printf("2. np %d: the real program over tcp%n", np);
+            System.out.printf("2. np %d: the real program over %s%n", np, slowNetwork);
             double measured = realRun(np, dir.resolve("np-" + np), limit);
             System.out.printf("3. np %d: emulating the tcp profile over vader%n", np);
             EmulationPlan plan = new EmulationPlan(app, np, calibration.profile(), TaskCost.parse("real"), false, limit,
@@ -96,7 +103,7 @@ final class ValidateCommand implements Callable<Integer> {
             point.put("predictedSeconds", predicted);
             point.put("errorPercent", 100.0 * (predicted - measured) / measured);
             points.add(point);
-            Json.write(dir.resolve("summary.json"), summary(points, calibration.profileFile()));
+            Json.write(dir.resolve("summary.json"), summary(points, calibration.profileFile(), slowNetwork));
         }
         System.out.printf("%s, single transport pair tcp (measured) / vader + emulation (predicted)%n", app.describe());
         System.out.printf("%4s %14s %15s %8s%n", "np", "measured (s)", "predicted (s)", "error");
@@ -116,19 +123,20 @@ final class ValidateCommand implements Callable<Integer> {
         Path masterFile = dir.resolve("measured.json");
         List<String> args = new ArrayList<>(app.toArgs());
         args.addAll(List.of("--result-file", masterFile.toAbsolutePath().toString()));
-        MpirunCommand command = MpirunCommand.local(np, MpirunCommand.rankClasspath(), RankMain.class.getName(), args)
-                .withBtl(Transport.tcp.btl());
+        MpirunCommand command = hosts.cluster().place(MpirunCommand.local(np, MpirunCommand.rankClasspath(),
+                RankMain.class.getName(), args).withBtl(Transport.tcp.btl()), dir);
         MpiJob.run(command, limit);
         return ResultTables.num(Json.read(masterFile).get("programSeconds"));
     }
 
-    private Map<String, Object> summary(List<Map<String, Object>> points, Path profile) {
+    private Map<String, Object> summary(List<Map<String, Object>> points, Path profile, String slowNetwork) {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("command", "validate");
         summary.put("app", app.app().name());
         summary.put("strategy", app.strategy().name());
         summary.put("workload", app.describe());
         summary.put("slowNetwork", Transport.tcp.btl());
+        summary.put("measuredOver", slowNetwork);
         summary.put("emulatedOver", Transport.vader.btl());
         summary.put("profileFile", profile.toString());
         summary.put("points", points);

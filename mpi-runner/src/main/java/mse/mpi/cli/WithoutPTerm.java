@@ -7,6 +7,7 @@ import java.util.Optional;
 import mse.cluster.profiles.NetworkProfile;
 import mse.cluster.profiles.ProfileLoader;
 import mse.cluster.profiles.TargetProfile;
+import mse.emulator.kernel.KernelObserver;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.report.ReportPoint;
@@ -52,7 +53,8 @@ final class WithoutPTerm {
             int np = ((Number) run.summary().get("np")).intValue();
             TraceReplay trace = TraceReplay.load(run.dir().resolve("tasks.csv"), app.workload().tasks(), TargetCpu.of(target.cpu()));
             SimulatedRun sim = StrategySimulation.of(app.strategy(), new LogGpsModel(flat.get().network(), np), trace.cpu(),
-                    FarmMessageSizes.of(app.workload()), trace.hostCosts(), false).run();
+                    FarmMessageSizes.of(app.workload()), trace.hostCosts(), trace.masterCosts(), false,
+                    KernelObserver.NONE).run();
             points.add(new ReportPoint(RunReport.series(run.summary()).replace(String.valueOf(run.summary().get("profile")),
                     flat.get().network().name()), np, sim.predictedNanos() / 1e9, ReportPoint.MasterBreakdown.of(sim.masters().get(0)), null));
         }

@@ -14,8 +14,6 @@ import mse.emulator.actors.EmulationFailedException;
 import mse.emulator.actors.EmulationSession;
 import mse.emulator.actors.EmulationSetup;
 import mse.emulator.model.LogGpsModel;
-import mse.emulator.model.RankCpus;
-import mse.emulator.model.TargetCpu;
 import mse.emulator.report.EmulationReport;
 import mse.emulator.report.Json;
 import mse.emulator.timeline.TimelineSetup;
@@ -45,7 +43,7 @@ public final class EmulatedLaunch {
 
     public static EmulatedRun run(EmulationPlan plan) {
         EmulationSetup setup = new EmulationSetup(new LogGpsModel(plan.profile().network(), plan.np()),
-                RankCpus.uniform(TargetCpu.of(plan.profile().cpu()), plan.np()), plan.app().strategy().masters(plan.np()), plan.bindHost(),
+                plan.cluster().rankCpus(plan.np(), plan.profile().cpu()), plan.app().strategy().masters(plan.np()), plan.bindHost(),
                 Duration.ofSeconds(Math.max(60, 4L * plan.np())), TimelineSetup.in(plan.workDir(), plan.timeline()));
         try (EmulationSession session = EmulationSession.start(setup)) {
             LOG.info("emulator listening on {}:{} for {} ranks", session.address().getHostString(), session.address().getPort(), plan.np());
@@ -85,11 +83,12 @@ public final class EmulatedLaunch {
         if (plan.chaosDelayMillis() > 0) {
             args.addAll(List.of("--chaos-delay-ms", Integer.toString(plan.chaosDelayMillis())));
         }
-        MpirunCommand command = MpirunCommand.local(plan.np(), MpirunCommand.rankClasspath(), RankMain.class.getName(), args)
-                .exporting(List.of(RankRuntimeOptions.TOKEN_VARIABLE)).withBtl(plan.btl());
+        MpirunCommand command = plan.cluster().place(MpirunCommand.local(plan.np(), MpirunCommand.rankClasspath(),
+                RankMain.class.getName(), args).exporting(List.of(RankRuntimeOptions.TOKEN_VARIABLE)).withBtl(plan.btl()),
+                plan.workDir());
         double wall;
         try {
-            wall = MpiJob.run(command, plan.timeout(), Map.of(RankRuntimeOptions.TOKEN_VARIABLE, session.token()));
+            wall = MpiJob.run(command, plan.timeout(), environment(plan, session));
         } catch (LaunchException e) {
             // The emulator usually knows better (which rank vanished, who waits for whom): give it a moment.
             LaunchException reason = emulatorReasonOr(session, e);
@@ -104,6 +103,20 @@ public final class EmulatedLaunch {
         } catch (java.io.IOException e) {
             throw new LaunchException("rank 0 left no readable result in " + masterFile + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * The run's token, for the ranks only (-x), and on several hosts Open MPI's TCP progress thread: an emulated
+     * rank waits for its grant on the emulator's socket, not inside MPI, so without that thread a message it sent
+     * over TCP (and the connection it opens first) would not move until the rank called MPI again, while the
+     * receiver waits for it: the run would hang. Shared memory (one host) needs no progress to deliver.
+     */
+    private static Map<String, String> environment(EmulationPlan plan, EmulationSession session) {
+        Map<String, String> environment = new java.util.HashMap<>(Map.of(RankRuntimeOptions.TOKEN_VARIABLE, session.token()));
+        if (plan.cluster().multiHost()) {
+            environment.put("OMPI_MCA_btl_tcp_progress_thread", "1");
+        }
+        return environment;
     }
 
     private static EmulatedRun runLocal(EmulationPlan plan, EmulationSession session) {

@@ -13,14 +13,22 @@ import mse.mpi.apps.AppOptions;
  * where rank 0 leaves its result, (tests only) the largest random real delay to inject per operation, and
  * the Open MPI transports the ranks use (validate pins vader, the fast network, as seed 001 section 3 runs
  * on Myrinet to emulate Fast Ethernet), and how much of the timeline to write into workDir (off for
- * benchmarks and validation).
+ * benchmarks and validation), and the machines the ranks run on (the emulator listens on bindHost).
  */
 public record EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
                             Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress, String btl,
-                            String bindHost, TimelineMode timeline) {
+                            String bindHost, TimelineMode timeline, Cluster cluster) {
 
     /** Loopback: the emulator of a single-machine run listens where only this machine can reach it. */
     public static final String LOOPBACK = "127.0.0.1";
+
+    /** A plan on this machine. */
+    public EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
+                         Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress, String btl,
+                         String bindHost, TimelineMode timeline) {
+        this(app, np, profile, taskCost, local, timeout, workDir, chaosDelayMillis, progress, btl, bindHost, timeline,
+                Cluster.THIS_MACHINE_ONLY);
+    }
 
     public EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
                          Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress, String btl) {

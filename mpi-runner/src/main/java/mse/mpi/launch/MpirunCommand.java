@@ -1,5 +1,6 @@
 package mse.mpi.launch;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -12,6 +13,8 @@ import java.util.Objects;
  *   <li>more ranks than cores need --oversubscribe (Open MPI then yields while idle, but still spins);</li>
  *   <li>--bind-to none, so oversubscribed ranks are not all pinned to one core;</li>
  *   <li>TCP is pinned to one interface (loopback on a single machine), else a transient interface can hang the job;</li>
+ *   <li>on several hosts, a hostfile with one line per rank and the sequential mapper put each rank where MSE placed
+ *       it; one Open MPI daemon per host is started through the rsh agent (ssh, or OMPI_MCA_plm_rsh_agent);</li>
  *   <li>mpirun takes any argument containing "cp" before -cp for the class path flag, so -cp comes right after java.</li>
  * </ul>
  * The byte transfer layers (btl) default to self,vader,tcp (Open MPI picks vader, shared memory, between
@@ -19,7 +22,7 @@ import java.util.Objects;
  */
 public record MpirunCommand(String mpirun, int np, int cores, boolean root, String networkInterface, String btl,
                             List<String> exportedVariables, String classpath, List<String> jvmOptions,
-                            String mainClass, List<String> programArgs) {
+                            String mainClass, List<String> programArgs, Path rankHostfile) {
 
     /** Open MPI's choice among all the transports this project uses. */
     public static final String DEFAULT_BTL = "self,vader,tcp";
@@ -40,6 +43,14 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
         programArgs = List.copyOf(programArgs);
     }
 
+    /** A job on this machine. */
+    public MpirunCommand(String mpirun, int np, int cores, boolean root, String networkInterface, String btl,
+                         List<String> exportedVariables, String classpath, List<String> jvmOptions,
+                         String mainClass, List<String> programArgs) {
+        this(mpirun, np, cores, root, networkInterface, btl, exportedVariables, classpath, jvmOptions, mainClass,
+                programArgs, null);
+    }
+
     /** A job of np java ranks on this machine, with rank JVMs kept light (128 MB heap, serial GC). */
     public static MpirunCommand local(int np, String classpath, String mainClass, List<String> programArgs) {
         return new MpirunCommand("mpirun", np, Runtime.getRuntime().availableProcessors(),
@@ -58,17 +69,27 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
     /** The same job with environment variables exported to every rank (mpirun -x): secrets stay off argv. */
     public MpirunCommand exporting(List<String> variables) {
         return new MpirunCommand(mpirun, np, cores, root, networkInterface, btl, variables, classpath, jvmOptions,
-                mainClass, programArgs);
+                mainClass, programArgs, rankHostfile);
     }
 
     /** The same job over other byte transfer layers, e.g. "self,tcp" (--mca btl). */
     public MpirunCommand withBtl(String transports) {
         return new MpirunCommand(mpirun, np, cores, root, networkInterface, transports, exportedVariables, classpath,
-                jvmOptions, mainClass, programArgs);
+                jvmOptions, mainClass, programArgs, rankHostfile);
     }
 
+    /**
+     * The same job on other hosts: `rankHostfile` names the host of each rank, one line per rank, in rank
+     * order (Open MPI's sequential mapper, --mca rmaps seq), and TCP uses `networkInterface` (a name or CIDR).
+     */
+    public MpirunCommand onHosts(Path rankHostfile, String networkInterface) {
+        return new MpirunCommand(mpirun, np, cores, root, networkInterface, btl, exportedVariables, classpath,
+                jvmOptions, mainClass, programArgs, rankHostfile);
+    }
+
+    /** More ranks than cores on this machine; on other hosts the hostfile's slots decide, checked before. */
     public boolean oversubscribed() {
-        return np > cores;
+        return rankHostfile == null && np > cores;
     }
 
     public List<String> arguments() {
@@ -81,6 +102,9 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
         }
         if (oversubscribed()) {
             args.add("--oversubscribe");
+        }
+        if (rankHostfile != null) {
+            args.addAll(List.of("--hostfile", rankHostfile.toString(), "--mca", "rmaps", "seq"));
         }
         args.addAll(List.of("--bind-to", "none"));
         args.addAll(List.of("--mca", "btl", btl));

@@ -15,7 +15,8 @@ import mse.mpi.apps.rtt.RttSettings;
 
 /**
  * Runs the round-trip benchmark as one real mpirun job per P over one transport and collects rank 0's
- * raw points: the measuring half of `mse calibrate` (the fitting half lives in cluster-config).
+ * raw points: the measuring half of `mse calibrate` (the fitting half lives in cluster-config). On several
+ * hosts ranks 0 and 1 run on the first two hosts, so the round trips cross the network.
  */
 public final class RttCampaign {
 
@@ -32,7 +33,7 @@ public final class RttCampaign {
     }
 
     public static List<JobResult> run(Transport transport, List<Integer> nps, RttSettings settings, Path workDir,
-                                      Duration limit) throws IOException {
+                                      Duration limit, Cluster cluster) throws IOException {
         List<JobResult> results = new ArrayList<>();
         for (int np : nps) {
             Path file = workDir.resolve("rtt-np" + np + ".json");
@@ -41,8 +42,8 @@ public final class RttCampaign {
                     "--warmup", Integer.toString(settings.warmup()),
                     "--round-trips", Integer.toString(settings.roundTrips()),
                     "--result-file", file.toAbsolutePath().toString());
-            MpirunCommand command = MpirunCommand.local(np, MpirunCommand.rankClasspath(), RttMain.class.getName(), args)
-                    .withBtl(transport.btl());
+            MpirunCommand command = cluster.place(MpirunCommand.local(np, MpirunCommand.rankClasspath(),
+                    RttMain.class.getName(), args).withBtl(transport.btl()), workDir);
             MpiJob.run(command, limit);
             try {
                 results.add(new JobResult(np, Json.read(file)));

@@ -1,0 +1,12 @@
+package mse.mpi.launch;
+
+/**
+ * A host of a multi-host run, or the network the run would use, is not ready; found before anything is
+ * launched. The message names the host (or option) and the fix; the CLI exits with code 2.
+ */
+public final class PreflightException extends RuntimeException {
+
+    public PreflightException(String message) {
+        super(message);
+    }
+}
