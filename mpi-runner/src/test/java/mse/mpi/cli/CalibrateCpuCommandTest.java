@@ -27,6 +27,11 @@ class CalibrateCpuCommandTest {
         Map<String, Object> reference = Json.read(out.resolve("cpu-reference.json"));
         assertEquals(ReferenceKernel.DESCRIPTION, reference.get("kernel"));
         assertEquals(here, ((Number) reference.get("seconds")).doubleValue());
+        // the file records how it was measured, so a target can judge it: the passes asked for, this machine
+        assertEquals(3, reference.get("repeats"));
+        assertEquals(Runtime.getRuntime().availableProcessors(), reference.get("cores"));
+        assertEquals(0.5, ((Number) summary.get("targetSeconds")).doubleValue());
+        assertEquals(out.resolve("cpu-reference.json").toString(), summary.get("referenceFile"));
     }
 
     @Test

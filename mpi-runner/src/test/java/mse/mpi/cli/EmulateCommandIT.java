@@ -37,7 +37,41 @@ class EmulateCommandIT {
         assertEquals(CountImage.sequential(IMAGE).checksum(), s.get("checksum"));
         assertEquals("emulate", s.get("command"));
         assertEquals("mpich-fast-ethernet", s.get("profile"));
-        assertTrue(((Number) s.get("predictedSeconds")).doubleValue() > 0);
+        assertWithinClosedFormBounds(s, tmp.resolve("np" + np), np);
+    }
+
+    /**
+     * Bounds that follow from the run's own inputs (tasks.csv and the master's breakdown), whatever the CPU:
+     * the run lasts at least until its last task ends, at least the master's busy time, and at least the slaves'
+     * CPU spread evenly over np - 1 of them; at most everything serialised, i.e. every task's CPU, the master's
+     * busy time and, per task, the longest a slave waited for it.
+     */
+    @SuppressWarnings("unchecked")
+    private static void assertWithinClosedFormBounds(Map<String, Object> s, Path dir, int np) throws Exception {
+        double predicted = ((Number) s.get("predictedSeconds")).doubleValue();
+        List<String> rows = java.nio.file.Files.readAllLines(dir.resolve("tasks.csv"));
+        List<String> header = List.of(rows.get(0).split(","));
+        long cpu = 0;
+        long lastEnd = 0;
+        for (String row : rows.subList(1, rows.size())) {
+            String[] cells = row.split(",");
+            cpu += Long.parseLong(cells[header.indexOf("cpuNanos")]);
+            lastEnd = Math.max(lastEnd, Long.parseLong(cells[header.indexOf("virtualEndNanos")]));
+        }
+        assertEquals(((Number) s.get("tasks")).intValue(), rows.size() - 1);
+        assertEquals(cpu / 1e9, ((Number) s.get("sequentialSeconds")).doubleValue(), 1e-9);
+        Map<String, Object> master = (Map<String, Object>) ((Map<String, Object>) s.get("breakdown")).get("master");
+        double busy = 0;
+        for (String key : List.of("sendSeconds", "recvSeconds", "computeSeconds")) {
+            busy += ((Number) master.get(key)).doubleValue();
+        }
+        Map<String, Object> wait = (Map<String, Object>) ((Map<String, Object>) s.get("latency")).get("slaveWaitMicros");
+        double waits = ((Number) wait.get("count")).intValue() * ((Number) wait.get("max")).doubleValue() / 1e6;
+        double epsilon = 1e-9;
+        assertTrue(predicted >= lastEnd / 1e9 - epsilon, predicted + " s ends before the last task, " + lastEnd + " ns");
+        assertTrue(predicted >= busy - epsilon, predicted + " s is less than the master's busy " + busy + " s");
+        assertTrue(predicted >= cpu / 1e9 / (np - 1) - epsilon, predicted + " s beats " + (np - 1) + " slaves' CPU " + cpu + " ns");
+        assertTrue(predicted <= cpu / 1e9 + busy + waits + epsilon, predicted + " s exceeds the serialised bound");
     }
 
     @ParameterizedTest(name = "mpirun -np 8, strategy {0}")

@@ -200,6 +200,14 @@ class PredictAgreementTest {
         Map<?, ?> predictor = (Map<?, ?>) s.get("predictor");
         assertEquals(16, predictor.get("sampleSize"));
         assertEquals(List.of(4, 16), ((List<?>) predictor.get("bootstrap")).stream().map(r -> ((Map<?, ?>) r).get("n")).toList());
+        // --order random shuffles the same 160 estimated costs (seed 000's S_R): one slave runs them all in
+        // any order, so np 2 keeps its time; with several slaves the order moves the finish, so np 4 and 8 change
+        Map<String, Object> ordered = run("ordered", args(new String[] {"predict", "--np", "2,4,8", "--sample", "16"}));
+        assertEquals("random", predictor.get("order"));
+        assertEquals(predictedAt(ordered, 2), predictedAt(s, 2));
+        for (int np : new int[] {4, 8}) {
+            assertTrue(predictedAt(ordered, np) != predictedAt(s, np), "np " + np + ": random order changed nothing");
+        }
         Map<String, Object> target = run("target", args(new String[] {"predict", "--np", "4", "--target-error", "25"}));
         Map<?, ?> chosen = (Map<?, ?>) ((Map<?, ?>) target.get("predictor")).get("interval");
         assertTrue(((Number) chosen.get("maxPercent")).doubleValue() <= 25 && ((Number) chosen.get("minPercent")).doubleValue() >= -25
