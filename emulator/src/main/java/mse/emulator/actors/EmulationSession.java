@@ -16,6 +16,7 @@ import mse.emulator.timeline.RankHosts;
 import mse.emulator.timeline.TimelineWriter;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.DispatcherSelector;
 
 /**
  * One emulator, started next to one job: a Pekko actor system whose guardian is the
@@ -24,6 +25,11 @@ import org.apache.pekko.actor.typed.ActorSystem;
  */
 public final class EmulationSession implements AutoCloseable {
 
+    /**
+     * The keeper has a thread of its own: every grant passes through it, and a thread that only ever runs the
+     * keeper is woken directly by the gateway's tell instead of waiting for a shared pool's worker.
+     */
+    private static final String KEEPER_DISPATCHER = "mse.keeper-dispatcher";
     private static final Duration BIND_TIMEOUT = Duration.ofSeconds(20);
     private static final Duration ABORT_GRACE = Duration.ofSeconds(5);
 
@@ -55,7 +61,8 @@ public final class EmulationSession implements AutoCloseable {
             throw new EmulationFailedException("cannot write the timeline " + setup.timeline().file() + ": " + e.getMessage());
         }
         ActorSystem<VirtualTimeKeeper.Command> system = ActorSystem.create(
-                VirtualTimeKeeper.create(setup, report, events, tasksDone, hosts, timeline), "mse-emulator", config());
+                VirtualTimeKeeper.create(setup, report, events, tasksDone, hosts, timeline), "mse-emulator", config(),
+                DispatcherSelector.fromConfig(KEEPER_DISPATCHER));
         // Whatever stops the keeper (an Error it cannot catch), the launcher must not wait for its timeout.
         system.getWhenTerminated().thenRun(() -> report.completeExceptionally(
                 new EmulationFailedException("the emulator stopped before the run ended")));
@@ -88,6 +95,11 @@ public final class EmulationSession implements AutoCloseable {
                 pekko.log-dead-letters-during-shutdown = off
                 pekko.coordinated-shutdown.exit-jvm = off
                 pekko.coordinated-shutdown.run-by-jvm-shutdown-hook = off
+                mse.keeper-dispatcher {
+                  type = PinnedDispatcher
+                  executor = "thread-pool-executor"
+                  thread-pool-executor.allow-core-timeout = off
+                }
                 """).withFallback(ConfigFactory.load());
     }
 
@@ -129,7 +141,7 @@ public final class EmulationSession implements AutoCloseable {
 
     @Override
     public void close() {
-        gateway.unbind();
+        gateway.close();
         system.terminate();
         try {
             system.getWhenTerminated().toCompletableFuture().get(10, TimeUnit.SECONDS);

@@ -1,6 +1,7 @@
 package mse.emulator.actors;
 
 import java.net.InetSocketAddress;
+import java.util.List;
 import mse.emulator.kernel.RankFact;
 
 /**
@@ -13,8 +14,16 @@ public sealed interface GatewayEvent {
     /** A rank of this run (the run's token and np, so 0 <= rank < np) connected; replies go through `connection`. */
     record RankConnected(int rank, int np, RankConnection connection) implements GatewayEvent {}
 
-    /** A fact from an accepted rank; fact.rank() is guaranteed to be the rank of that connection. */
-    record FactArrived(RankFact fact) implements GatewayEvent {}
+    /**
+     * One frame of facts from an accepted rank, in the order the rank reported them: everything it said up
+     * to a blocking call travels together. Every fact's rank() is guaranteed to be the rank of that connection.
+     */
+    record FactsArrived(List<RankFact> facts) implements GatewayEvent {
+
+        public FactsArrived {
+            facts = List.copyOf(facts);
+        }
+    }
 
     /**
      * The connection of an accepted rank ended. `clean` means an orderly close (by the rank or by the

@@ -1,21 +1,20 @@
 package mse.emulator.actors;
 
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.List;
 import java.util.Set;
-import mse.emulator.kernel.EmulatorReply;
 import mse.emulator.kernel.RankFact;
 import mse.emulator.wire.FrameCodec;
 import mse.emulator.wire.Hello;
 import mse.emulator.wire.MalformedFrameException;
-import org.apache.pekko.stream.BoundedSourceQueue;
-import org.apache.pekko.util.ByteString;
 
 /**
- * The state of one TCP connection inside the gateway: waiting for Hello, then speaking for one rank. Its
- * methods run on the connection's stream, one frame at a time, so it needs no locking of its own; a thrown
- * exception fails that stream, which closes the connection and nothing else.
+ * The protocol state of one TCP connection inside the gateway: waiting for Hello, then speaking for one
+ * rank. Only the gateway's selector thread calls it, one frame at a time, so it needs no locking; a thrown
+ * exception closes that connection and nothing else.
  */
 final class GatewaySession {
 
@@ -30,29 +29,35 @@ final class GatewaySession {
     private final byte[] token;
     private final int np;
     private final Set<Integer> connectedRanks;
-    private final BoundedSourceQueue<EmulatorReply> replies;
+    private final GatewayConnection connection;
     private Hello hello;
 
     GatewaySession(InetSocketAddress remote, String token, int np, Set<Integer> connectedRanks,
-            BoundedSourceQueue<EmulatorReply> replies) {
+            GatewayConnection connection) {
         this.remote = remote;
         this.token = token.getBytes(StandardCharsets.UTF_8);
         this.np = np;
         this.connectedRanks = connectedRanks;
-        this.replies = replies;
+        this.connection = connection;
+    }
+
+    boolean greeted() {
+        return hello != null;
     }
 
     /** Turns one frame payload into the event it means, or throws to refuse the connection. */
-    GatewayEvent onFrame(ByteString payload) {
+    GatewayEvent onFrame(ByteBuffer payload) {
         if (hello == null) {
-            return greet(FrameCodec.decodeHello(payload.asByteBuffer()));
+            return greet(FrameCodec.decodeHello(payload));
         }
-        RankFact fact = FrameCodec.decodeFact(payload.asByteBuffer());
-        if (fact.rank() != hello.rank()) {
-            throw new MalformedFrameException("connection of rank " + hello.rank() + " sent a fact for rank "
-                    + fact.rank());
+        List<RankFact> facts = FrameCodec.decodeFacts(payload);
+        for (RankFact fact : facts) {
+            if (fact.rank() != hello.rank()) {
+                throw new MalformedFrameException("connection of rank " + hello.rank() + " sent a fact for rank "
+                        + fact.rank());
+            }
         }
-        return new GatewayEvent.FactArrived(fact);
+        return new GatewayEvent.FactsArrived(facts);
     }
 
     private GatewayEvent greet(Hello candidate) {
@@ -69,12 +74,11 @@ final class GatewaySession {
         }
         hello = candidate;
         return new GatewayEvent.RankConnected(candidate.rank(), candidate.np(),
-                new RankConnection(candidate.rank(), remote, replies));
+                new RankConnection(candidate.rank(), remote, connection));
     }
 
     /** The event that ends this connection; failure is null for an orderly close. */
     GatewayEvent ended(Throwable failure) {
-        RankConnection.completeQuietly(replies); // later sends report false instead of piling up
         if (hello == null) {
             String reason = failure == null ? "closed before Hello" : describe(failure);
             return new GatewayEvent.ConnectionRejected(remote, reason);

@@ -1,8 +1,8 @@
 package mse.emulator.actors;
 
-import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.TreeMap;
 import java.util.List;
@@ -37,16 +37,16 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 /**
  * The actor that owns virtual time: it holds the {@link VirtualTimeKernel} (the functional core) and
  * routes between it and the ranks' connections. Facts from the gateway go into the kernel; its replies go
- * back to the ranks that asked; messages to and from masters go to their {@link MasterQueue}s. Heartbeats
- * are asked for only from the ranks the kernel says hold a grant back, at most once per millisecond each.
+ * back to the ranks that asked; messages to and from masters go to their {@link MasterQueue}s. Lower bounds
+ * are asked for on demand: a rank the kernel says holds a grant back is told the CPU time it must pass, and
+ * answers once when it got there (its next fact answers too). No rank is asked in the task-cost modes that
+ * charge no measured CPU, where a computing rank's lower bound cannot move before its next fact.
  */
 public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.Command> {
 
     public sealed interface Command {}
 
     record FromGateway(GatewayEvent event) implements Command {}
-
-    record AskProgress(int rank) implements Command {}
 
     record ConnectDeadline() implements Command {}
 
@@ -55,7 +55,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     /** Ends the run from outside (the job died): connected ranks are told why, later ones at once. */
     record Abort(String reason) implements Command {}
 
-    private static final Duration HEARTBEAT_PAUSE = Duration.ofMillis(1);
+    private static final long NOT_ASKED = Long.MAX_VALUE;
 
     private final EmulationSetup setup;
     private final CompletableFuture<EmulationReport> result;
@@ -68,7 +68,8 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
      * receive that did not wait may still be unsettled when the rank posts one that does.
      */
     private final ArrayDeque<Boolean>[] waitsForGrant;
-    private final boolean[] progressAsked;
+    /** Per rank, the CPU target of the ProgressRequest it has not answered yet (NOT_ASKED when none). */
+    private final long[] askedCpuNanos;
     private final Map<Integer, ActorRef<MasterQueue.Command>> queues = new TreeMap<>();
     private final Map<Integer, LatencyHistograms> summaries = new HashMap<>();
     private final List<TaskRecord> tasks = new ArrayList<>();
@@ -94,7 +95,8 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         this.timers = timers;
         this.connections = new RankConnection[setup.np()];
         this.waitsForGrant = newQueues(setup.np());
-        this.progressAsked = new boolean[setup.np()];
+        this.askedCpuNanos = new long[setup.np()];
+        Arrays.fill(askedCpuNanos, NOT_ASKED);
         setup.masters().forEach(this::ensureQueue);
         this.kernel = new VirtualTimeKernel(setup.network(), setup.cpus(), new KernelObserver() {
             @Override
@@ -144,7 +146,6 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     public Receive<Command> createReceive() {
         return newReceiveBuilder()
                 .onMessage(FromGateway.class, m -> supervised(() -> onGatewayEvent(m)))
-                .onMessage(AskProgress.class, m -> supervised(() -> onAskProgress(m)))
                 .onMessage(ConnectDeadline.class, m -> supervised(() -> onConnectDeadline(m)))
                 .onMessage(QueueSummarized.class, m -> supervised(() -> onQueueSummarized(m)))
                 .onMessage(Abort.class, m -> supervised(() -> onAbort(m)))
@@ -169,8 +170,13 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         GatewayEvent event = message.event();
         if (event instanceof GatewayEvent.RankConnected c) {
             onConnected(c);
-        } else if (event instanceof GatewayEvent.FactArrived f && endReason == null) {
-            onFact(f.fact());
+        } else if (event instanceof GatewayEvent.FactsArrived f) {
+            for (RankFact fact : f.facts()) {
+                if (endReason == null) {
+                    onFact(fact);
+                }
+            }
+            requestProgress(); // once per frame: the facts of one frame are one step of the rank
         } else if (event instanceof GatewayEvent.RankDisconnected d) {
             onDisconnected(d);
         } else if (event instanceof GatewayEvent.ConnectionRejected r) {
@@ -200,9 +206,8 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
             }
         } else if (fact instanceof RankFact.Probe) {
             waitsForGrant[rank].add(true);
-        } else if (fact instanceof RankFact.Progress) {
-            timers.startSingleTimer(rank, new AskProgress(rank), HEARTBEAT_PAUSE);
         }
+        askedCpuNanos[rank] = NOT_ASKED; // any fact, a Progress included, answers the open request
         List<EmulatorReply> replies;
         try {
             replies = kernel.accept(fact);
@@ -212,7 +217,6 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
                     + protocolError.getMessage()));
         }
         route(replies);
-        requestProgress();
         concludeIfOver();
     }
 
@@ -223,12 +227,6 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
             route(kernel.accept(new RankFact.Failed(d.rank(), "rank " + d.rank() + " " + why)));
             concludeIfOver();
         }
-    }
-
-    private Behavior<Command> onAskProgress(AskProgress ask) {
-        progressAsked[ask.rank()] = false;
-        requestProgress();
-        return this;
     }
 
     private Behavior<Command> onConnectDeadline(ConnectDeadline deadline) {
@@ -288,14 +286,19 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         return queues;
     }
 
+    /**
+     * Asks each rank holding a grant back for its lower bound, unless it already has a request as low. A
+     * request that cannot be written is harmless: the rank's next fact answers it.
+     */
     private void requestProgress() {
-        if (concluded) {
+        if (concluded || !setup.chargesMeasuredCpu()) {
             return;
         }
-        for (int rank : kernel.ranksToHearFrom()) {
-            if (!progressAsked[rank] && connections[rank] != null) {
-                progressAsked[rank] = true;
-                connections[rank].send(new EmulatorReply.ProgressRequest(rank));
+        for (EmulatorReply.ProgressRequest request : kernel.progressRequests()) {
+            int rank = request.rank();
+            if (request.cpuNanos() < askedCpuNanos[rank] && connections[rank] != null) {
+                askedCpuNanos[rank] = request.cpuNanos();
+                connections[rank].send(request);
             }
         }
     }

@@ -18,8 +18,11 @@ public sealed interface EmulatorReply {
     record Abort(int rank, String reason) implements EmulatorReply {}
 
     /**
-     * "Tell me your CPU progress": the grant rule needs a tighter lower bound for this computing rank, so the
-     * rank answers at once with a Progress fact. Demand-driven heartbeats cost nothing while no receive waits.
+     * "Tell me when your CPU since your last fact reaches cpuNanos": a waiting receive can be granted once this
+     * computing rank's lower bound passes it (a null message on demand, Chandy-Misra-Bryant). The rank answers
+     * with a Progress fact when its charged CPU got there, or not at all when its next fact comes first (that
+     * fact charges the CPU itself). factsSeen is how many facts of the rank the kernel had then: a request
+     * that crossed a fact on the wire is moot. Nothing is asked while no receive waits on the rank.
      */
-    record ProgressRequest(int rank) implements EmulatorReply {}
+    record ProgressRequest(int rank, long factsSeen, long cpuNanos) implements EmulatorReply {}
 }

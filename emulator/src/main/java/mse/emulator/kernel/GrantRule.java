@@ -1,10 +1,11 @@
 package mse.emulator.kernel;
 
-import java.util.SortedSet;
-import java.util.TreeSet;
+import java.util.ArrayList;
+import java.util.List;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.NetworkInterface;
 import mse.emulator.model.RankCpus;
+import mse.emulator.model.TargetCpu;
 
 /**
  * The conservative rule (DESIGN.md, "Virtual time rules"), applied where the choice is made: at a rank's
@@ -16,7 +17,7 @@ import mse.emulator.model.RankCpus;
  * <p>A rank's next message reaches any interface no earlier than max(wake + min o_s, its outgoing interface's
  * next free time) + L, where wake is the earliest the rank can act:
  * <ul>
- *   <li>running: its clock plus the CPU its heartbeats reported;</li>
+ *   <li>running: its clock plus the CPU its Progress reported (asked for on demand, see {@link #holdingBack});</li>
  *   <li>blocked in a receive or probe: max(clock, earliest arrival of a matching message), where that message
  *       is one waiting at its interface or one not announced yet (no earlier than the earliest reach any rank
  *       can still produce, the fixpoint computed below);</li>
@@ -79,15 +80,38 @@ final class GrantRule {
         return new Horizon(reach, first);
     }
 
-    /** The running ranks whose next message could still pass before `message`: a heartbeat from them may release it. */
-    SortedSet<Integer> holdingBack(RankState[] ranks, AnnouncedMessage message) {
-        SortedSet<Integer> holding = new TreeSet<>();
+    /**
+     * What the running ranks whose next message could still pass before `message` must tell before it can
+     * pass: for each, the host CPU time since its last fact that lifts its next reach past the message (null
+     * messages on demand, Chandy-Misra-Bryant). In rank order.
+     */
+    List<EmulatorReply.ProgressRequest> holdingBack(RankState[] ranks, AnnouncedMessage message) {
+        List<EmulatorReply.ProgressRequest> requests = new ArrayList<>();
         for (RankState rank : ranks) {
             if (rank.isRunning() && !new Horizon(nextReach(rank, lowerBound(rank)), rank.rank).allows(message)) {
-                holding.add(rank.rank);
+                requests.add(new EmulatorReply.ProgressRequest(rank.rank, rank.factsReported, cpuToRelease(rank, message)));
             }
         }
-        return holding;
+        return requests;
+    }
+
+    /**
+     * The least host CPU c with wake = clock + charge(c) such that wake + lookahead passes the message's reach
+     * (strictly when the rank would win the tie); the outgoing interface's term of nextReach does not move
+     * with CPU, and it holds the message back only through this one. charge() rounds, so the estimate from the
+     * ratio is nudged to the exact least value; charge() is monotone, so a Progress of at least c releases it.
+     */
+    private long cpuToRelease(RankState rank, AnnouncedMessage message) {
+        long needed = message.reachNanos() - lookahead - rank.clock.now() + (rank.rank < message.source() ? 1 : 0);
+        TargetCpu cpu = cpus.of(rank.rank);
+        long c = Math.max(0, (long) Math.ceil(needed * cpu.speedRatio()));
+        while (cpu.chargeNanos(c) < needed) {
+            c++;
+        }
+        while (c > 0 && cpu.chargeNanos(c - 1) >= needed) {
+            c--;
+        }
+        return c;
     }
 
     /** The earliest the rank can act as far as announced facts tell; Long.MAX_VALUE when that is not known yet. */

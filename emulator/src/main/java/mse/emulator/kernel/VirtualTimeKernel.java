@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.MessageTiming;
@@ -114,19 +115,22 @@ public final class VirtualTimeKernel {
     }
 
     /**
-     * Running ranks whose Progress heartbeat could let a message pass the incoming interface of a rank that
-     * waits in a receive: their next message could still be taken first. Empty when nobody waits on them, so
-     * the shell asks for heartbeats only when they matter.
+     * What the running ranks whose next message could still pass before a message waiting at the incoming
+     * interface of a receiving rank must report first: for each, the least CPU target over those messages
+     * (lower bounds on demand). Empty when nobody waits on them, so the shell asks only when it matters, and
+     * each rank answers once its CPU got there.
      */
-    public SortedSet<Integer> ranksToHearFrom() {
-        SortedSet<Integer> holding = new TreeSet<>();
+    public List<EmulatorReply.ProgressRequest> progressRequests() {
+        Map<Integer, EmulatorReply.ProgressRequest> least = new TreeMap<>();
         for (int rank : receivers) {
             AnnouncedMessage head = incoming[rank].head();
             if (head != null) {
-                holding.addAll(grantRule.holdingBack(ranks, head));
+                for (EmulatorReply.ProgressRequest request : grantRule.holdingBack(ranks, head)) {
+                    least.merge(request.rank(), request, (a, b) -> a.cpuNanos() <= b.cpuNanos() ? a : b);
+                }
             }
         }
-        return holding;
+        return List.copyOf(least.values());
     }
 
     public RunOutcome outcome() {

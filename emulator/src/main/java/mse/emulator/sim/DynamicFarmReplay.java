@@ -1,7 +1,6 @@
 package mse.emulator.sim;
 
 import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
@@ -300,7 +299,7 @@ public final class DynamicFarmReplay {
                 ranks[clock.rank()].clock = clock.virtualNanos();
             } else if (reply instanceof EmulatorReply.Abort abort) {
                 throw new IllegalStateException("DY simulation aborted: " + abort.reason()
-                        + " (ranks " + Arrays.toString(kernel.ranksToHearFrom().toArray()) + ")");
+                        + " (ranks " + kernel.progressRequests().stream().map(EmulatorReply.ProgressRequest::rank).toList() + ")");
             }
         }
     }

@@ -2,6 +2,7 @@ package mse.emulator.wire;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
@@ -10,7 +11,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Supplier;
+import java.util.function.LongSupplier;
 import mse.emulator.kernel.EmulatorReply;
 import mse.emulator.kernel.RankFact;
 
@@ -19,10 +20,11 @@ import mse.emulator.kernel.RankFact;
  * caller and a daemon reader), because a rank runs in a heap of 128 MB or less next to up to 63 others on a
  * small host and must start in milliseconds; an actor system per rank would cost both.
  *
- * <p>Facts go out with {@link #report} (fire and forget, flushed at once so the grant rule sees them) or
- * {@link #ask} (the facts that wait for an answer: a Receive with needsAnswer, a ClockQuery). The reader
- * thread routes answers to the waiting ask, answers ProgressRequest on its own, and turns Abort or a lost
- * connection into an {@link EmulationAbortedException} for every pending and later call.
+ * <p>Facts go out with {@link #report} (fire and forget: it waits for the next ask, flush or close, so that
+ * everything a rank says up to a blocking call travels in one frame) or {@link #ask} (the facts that wait for
+ * an answer: a Receive with needsAnswer, a ClockQuery). The reader thread routes answers to the waiting ask,
+ * hands ProgressRequests to the {@link LowerBoundResponder}, and turns Abort or a lost connection into an
+ * {@link EmulationAbortedException} for every pending and later call.
  */
 public final class EmulatorLink implements AutoCloseable {
 
@@ -36,12 +38,49 @@ public final class EmulatorLink implements AutoCloseable {
     private final DataInputStream in;
     private final ReentrantLock writeLock = new ReentrantLock();
     private final ReentrantLock askLock = new ReentrantLock();
+    /** Facts reported and not yet sent, encoded back to back: the payload of the next frame. */
+    private final ByteArrayOutputStream pending = new ByteArrayOutputStream(256);
     private final LinkedBlockingQueue<Object> answers = new LinkedBlockingQueue<>();
     private volatile EmulationAbortedException ended;
     private volatile boolean closing;
-    /** Set, under the write lock, once Finished or Failed is written: the rank's last word, nothing follows. */
+    /** Set, under the write lock, once Finished or Failed is reported: the rank's last word, nothing follows. */
     private boolean lastWordWritten;
-    private volatile Supplier<RankFact.Progress> progress = this::staleProgress;
+    /** Facts other than Progress and Failed reported so far (guarded by writeLock): what the kernel counts. */
+    private long factsReported;
+    private final LowerBoundResponder lowerBounds = new LowerBoundResponder(new LowerBoundResponder.Link() {
+        @Override
+        public long factsReported() {
+            writeLock.lock();
+            try {
+                return factsReported;
+            } finally {
+                writeLock.unlock();
+            }
+        }
+
+        @Override
+        public void flush() {
+            write(null, true);
+        }
+
+        @Override
+        public void answer(long factsBefore, long cpuNanos) {
+            writeLock.lock();
+            try {
+                // The program thread may have finished meanwhile: after its last word, silence.
+                if (factsReported == factsBefore && !lastWordWritten) {
+                    write(new RankFact.Progress(rank, factsBefore, cpuNanos), true);
+                }
+            } finally {
+                writeLock.unlock();
+            }
+        }
+
+        @Override
+        public boolean ended() {
+            return ended != null;
+        }
+    });
 
     private EmulatorLink(Socket socket, String peer, int rank) throws IOException {
         this.socket = socket;
@@ -58,7 +97,7 @@ public final class EmulatorLink implements AutoCloseable {
         EmulatorLink link;
         try {
             link = new EmulatorLink(socket, peer, hello.rank());
-            link.write(FrameCodec.encodeHello(hello));
+            link.writeHello(FrameCodec.encodeHello(hello));
         } catch (IOException | RuntimeException e) {
             socket.close();
             throw new IOException("cannot greet the emulator at " + peer + ": " + e.getMessage(), e);
@@ -70,19 +109,28 @@ public final class EmulatorLink implements AutoCloseable {
     }
 
     /**
-     * The demand-driven heartbeat: when the emulator sends ProgressRequest, the reader thread answers with
-     * the Progress the supplier measures (CPU of the computing thread since its last fact, and how many
-     * facts it had reported then). Without one the link answers a stale Progress, which the kernel ignores:
-     * true as a lower bound, only less useful.
+     * How the lower-bound responder measures this rank: the CPU its program thread has used since its last
+     * fact, as it will be charged, or -1 while it cannot say (inside a Comm operation). Without one the
+     * rank never answers a ProgressRequest; its next fact answers instead.
      */
-    public void onProgressRequest(Supplier<RankFact.Progress> progress) {
-        this.progress = progress;
+    public void measureCpuWith(LongSupplier cpuSinceLastFact) {
+        lowerBounds.measureWith(cpuSinceLastFact);
     }
 
-    /** Sends a fact that needs no answer. Safe from any thread; each fact is one frame, flushed at once. */
+    /**
+     * Reports a fact that needs no answer. Safe from any thread. It waits in this link until the next ask,
+     * flush or close, so that everything a rank says up to a blocking call travels in one frame: the facts
+     * are the grant's preconditions, and nothing waits on them sooner (a send never blocks in MPI here).
+     */
     public void report(RankFact fact) {
         failIfEnded();
-        write(fact);
+        write(fact, false);
+    }
+
+    /** Sends what was reported so far, in one frame. */
+    public void flush() {
+        failIfEnded();
+        write(null, true);
     }
 
     /**
@@ -94,7 +142,7 @@ public final class EmulatorLink implements AutoCloseable {
         askLock.lock();
         try {
             failIfEnded();
-            write(fact);
+            write(fact, true);
             Object answer = answers.take();
             if (answer instanceof Ended e) {
                 answers.add(e); // leave it for the next caller
@@ -125,6 +173,7 @@ public final class EmulatorLink implements AutoCloseable {
         try {
             writeLock.lock();
             try {
+                writePending();
                 out.flush();
                 socket.shutdownOutput();
             } finally {
@@ -154,12 +203,25 @@ public final class EmulatorLink implements AutoCloseable {
         throw new IllegalArgumentException(fact + " gets no answer: report it instead");
     }
 
-    private void write(RankFact fact) {
-        boolean lastWord = fact instanceof RankFact.Finished || fact instanceof RankFact.Failed;
+    /** Adds the fact (if any) to the pending frame and, when asked, sends that frame at once. */
+    private void write(RankFact fact, boolean send) {
         writeLock.lock();
         try {
-            write(FrameCodec.encodeFact(fact));
-            lastWordWritten |= lastWord;
+            if (fact != null) {
+                if (!(fact instanceof RankFact.Progress || fact instanceof RankFact.Failed)) {
+                    factsReported++;
+                }
+                lastWordWritten |= fact instanceof RankFact.Finished || fact instanceof RankFact.Failed;
+                byte[] encoded = FrameCodec.encodeFact(fact);
+                if (pending.size() + encoded.length > FrameCodec.MAX_FRAME_BYTES) {
+                    writePending(); // a rank that says a lot without blocking: one full frame goes ahead
+                }
+                pending.write(encoded);
+            }
+            if (send) {
+                writePending();
+                out.flush();
+            }
         } catch (IOException e) {
             EmulationAbortedException lost = lost(e);
             end(lost);
@@ -169,7 +231,14 @@ public final class EmulatorLink implements AutoCloseable {
         }
     }
 
-    private void write(byte[] payload) throws IOException {
+    private void writePending() throws IOException {
+        if (pending.size() > 0) {
+            FrameCodec.writeFrame(out, pending.toByteArray());
+            pending.reset();
+        }
+    }
+
+    private void writeHello(byte[] payload) throws IOException {
         writeLock.lock();
         try {
             FrameCodec.writeFrame(out, payload);
@@ -188,8 +257,8 @@ public final class EmulatorLink implements AutoCloseable {
                     end(new EmulationAbortedException(abort.reason()));
                     closeQuietly(); // the run is over for this rank: free the socket now
                     return;
-                } else if (reply instanceof EmulatorReply.ProgressRequest) {
-                    answerProgressRequest();
+                } else if (reply instanceof EmulatorReply.ProgressRequest request) {
+                    lowerBounds.onRequest(request);
                 } else {
                     answers.add(reply);
                 }
@@ -199,28 +268,6 @@ public final class EmulatorLink implements AutoCloseable {
         } catch (IOException | MalformedFrameException e) {
             end(lost(e));
         }
-    }
-
-    private void answerProgressRequest() throws IOException {
-        RankFact.Progress answer;
-        try {
-            answer = progress.get();
-        } catch (RuntimeException e) {
-            answer = staleProgress(); // a failing probe must not kill the link; a stale one is ignored
-        }
-        writeLock.lock();
-        try {
-            // The program thread may have finished while this was measured: after its last word, silence.
-            if (!lastWordWritten) {
-                write(FrameCodec.encodeFact(answer));
-            }
-        } finally {
-            writeLock.unlock();
-        }
-    }
-
-    private RankFact.Progress staleProgress() {
-        return new RankFact.Progress(rank, -1, 0);
     }
 
     private EmulationAbortedException lost(Exception cause) {
@@ -236,6 +283,7 @@ public final class EmulatorLink implements AutoCloseable {
         if (ended == null) {
             ended = cause;
             answers.add(new Ended(cause));
+            lowerBounds.stop();
         }
     }
 

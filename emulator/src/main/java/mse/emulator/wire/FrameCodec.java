@@ -5,13 +5,16 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import mse.emulator.kernel.EmulatorReply;
 import mse.emulator.kernel.RankFact;
 
 /**
  * The wire format between rank JVMs and the emulator. A frame is a 4-byte big-endian payload length followed
- * by the payload (exactly what Pekko's Framing.simpleFramingProtocol reads and writes), and a payload is one
- * type byte followed by fixed-width big-endian fields; strings are a 4-byte byte count plus UTF-8.
+ * by the payload. A message is one type byte followed by fixed-width big-endian fields; strings are a 4-byte
+ * byte count plus UTF-8. A reply or a Hello payload is one message; a fact payload is one or more facts back
+ * to back, since a rank sends everything it has to say up to a blocking call in one frame.
  *
  * <p>Why not Java serialization or JSON: a fact is 10 to 30 bytes here, the rank side needs no library at
  * all (it runs in a small heap and must start fast), and a hostile or broken peer can only ever produce a
@@ -89,7 +92,7 @@ public final class FrameCodec {
             byte[] reason = utf8(r.reason());
             return PayloadWriter.of(ABORT, 8 + reason.length).i32(r.rank()).string(reason).bytes();
         } else if (reply instanceof EmulatorReply.ProgressRequest r) {
-            return PayloadWriter.of(PROGRESS_REQUEST, 4).i32(r.rank()).bytes();
+            return PayloadWriter.of(PROGRESS_REQUEST, 20).i32(r.rank()).i64(r.factsSeen()).i64(r.cpuNanos()).bytes();
         }
         throw new IllegalArgumentException("no wire encoding for reply " + reply);
     }
@@ -111,10 +114,30 @@ public final class FrameCodec {
         }
     }
 
+    /** A payload that holds exactly one fact. */
     public static RankFact decodeFact(ByteBuffer payload) {
         PayloadReader in = PayloadReader.of(payload);
+        RankFact fact = decodeNextFact(in);
+        in.end();
+        return fact;
+    }
+
+    /**
+     * The facts of one frame, in the order the rank reported them: everything a rank says up to a blocking
+     * call travels in one frame, the facts' encodings back to back (at least one).
+     */
+    public static List<RankFact> decodeFacts(ByteBuffer payload) {
+        PayloadReader in = PayloadReader.of(payload);
+        List<RankFact> facts = new ArrayList<>(4);
+        do {
+            facts.add(decodeNextFact(in));
+        } while (in.hasRemaining());
+        return facts;
+    }
+
+    private static RankFact decodeNextFact(PayloadReader in) {
         byte type = in.type();
-        RankFact fact = switch (type) {
+        return switch (type) {
             case COMPUTED -> new RankFact.Computed(in.i32("rank"), in.i64("cpuNanos"));
             case PROGRESS -> new RankFact.Progress(in.i32("rank"), in.i64("factsBefore"), in.i64("cpuNanos"));
             case PROBE -> new RankFact.Probe(in.i32("rank"), in.i64("cpuNanos"), in.i32("source"), in.i32("tag"));
@@ -129,8 +152,6 @@ public final class FrameCodec {
             case FAILED -> new RankFact.Failed(in.i32("rank"), in.string("reason"));
             default -> throw new MalformedFrameException("expected a rank fact, got type " + hex(type));
         };
-        in.end();
-        return fact;
     }
 
     public static EmulatorReply decodeReply(ByteBuffer payload) {
@@ -141,7 +162,8 @@ public final class FrameCodec {
                     in.i32("bytes"), in.i64("virtualNanos"));
             case CLOCK -> new EmulatorReply.Clock(in.i32("rank"), in.i64("virtualNanos"));
             case ABORT -> new EmulatorReply.Abort(in.i32("rank"), in.string("reason"));
-            case PROGRESS_REQUEST -> new EmulatorReply.ProgressRequest(in.i32("rank"));
+            case PROGRESS_REQUEST -> new EmulatorReply.ProgressRequest(in.i32("rank"), in.i64("factsSeen"),
+                    in.i64("cpuNanos"));
             default -> throw new MalformedFrameException("expected an emulator reply, got type " + hex(type));
         };
         in.end();

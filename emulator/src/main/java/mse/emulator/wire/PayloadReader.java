@@ -67,6 +67,10 @@ final class PayloadReader {
         }
     }
 
+    boolean hasRemaining() {
+        return buffer.hasRemaining();
+    }
+
     /** Every byte must belong to a field: trailing bytes mean the peer speaks another version. */
     void end() {
         if (buffer.hasRemaining()) {

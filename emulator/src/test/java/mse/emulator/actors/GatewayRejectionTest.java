@@ -72,9 +72,10 @@ class GatewayRejectionTest {
             }
             assertAnswers(good);
             good.report(new RankFact.Finished(0, 1));
+            good.flush(); // a report waits for the next ask, flush or close
             RankFact last;
             do {
-                last = live.await(GatewayEvent.FactArrived.class).fact();
+                last = live.awaitFact();
             } while (last instanceof RankFact.ClockQuery);
             assertEquals(new RankFact.Finished(0, 1), last);
         }

@@ -19,12 +19,10 @@ import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.report.EmulationReport;
 import mse.emulator.timeline.RankHosts;
+import mse.emulator.wire.FrameCodec;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.apache.pekko.stream.BoundedSourceQueue;
-import org.apache.pekko.stream.javadsl.Sink;
-import org.apache.pekko.stream.javadsl.Source;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -47,7 +45,7 @@ class KeeperRobustnessTest {
 
     private record Keeper(ActorRef<GatewayEvent> events, CompletableFuture<EmulationReport> result) {
         void fact(RankFact fact) {
-            events.tell(new GatewayEvent.FactArrived(fact));
+            events.tell(new GatewayEvent.FactsArrived(List.of(fact)));
         }
 
         String failure() throws Exception {
@@ -69,16 +67,31 @@ class KeeperRobustnessTest {
 
     /** A connection for `rank` whose replies reach the probe. */
     private static RankConnection connection(int rank, TestProbe<EmulatorReply> replies) {
-        BoundedSourceQueue<EmulatorReply> queue = Source.<EmulatorReply>queue(16)
-                .to(Sink.foreach(reply -> replies.getRef().tell(reply))).run(testKit.system());
-        return new RankConnection(rank, new InetSocketAddress("127.0.0.1", 1), queue);
+        return new RankConnection(rank, new InetSocketAddress("127.0.0.1", 1), new ReplyChannel() {
+            @Override
+            public boolean write(byte[] payload) {
+                replies.getRef().tell(FrameCodec.decodeReply(payload));
+                return true;
+            }
+
+            @Override
+            public void close() {
+            }
+        });
     }
 
     /** A connection that can no longer be written: the rank is gone, or its buffer is full. */
     private static RankConnection deadConnection(int rank) {
-        BoundedSourceQueue<EmulatorReply> queue = Source.<EmulatorReply>queue(16).to(Sink.ignore()).run(testKit.system());
-        queue.complete();
-        return new RankConnection(rank, new InetSocketAddress("127.0.0.1", 1), queue);
+        return new RankConnection(rank, new InetSocketAddress("127.0.0.1", 1), new ReplyChannel() {
+            @Override
+            public boolean write(byte[] payload) {
+                return false;
+            }
+
+            @Override
+            public void close() {
+            }
+        });
     }
 
     @Test

@@ -2,9 +2,11 @@ package mse.emulator.actors;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import mse.emulator.kernel.RankFact;
 import mse.emulator.wire.EmulatorLink;
 import mse.emulator.wire.Hello;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
@@ -17,6 +19,7 @@ final class Live {
 
     final RankGateway gateway;
     final TestProbe<GatewayEvent> events;
+    private final ArrayDeque<RankFact> pendingFacts = new ArrayDeque<>();
 
     private Live(RankGateway gateway, TestProbe<GatewayEvent> events) {
         this.gateway = gateway;
@@ -44,6 +47,14 @@ final class Live {
         }
     }
 
+    /** The next fact, whichever frame it came in, skipping other events. */
+    RankFact awaitFact() {
+        if (pendingFacts.isEmpty()) {
+            pendingFacts.addAll(await(GatewayEvent.FactsArrived.class).facts());
+        }
+        return pendingFacts.poll();
+    }
+
     /** Every event, grouped by rank, until `ranks` ranks have disconnected. */
     List<List<GatewayEvent>> eventsUntilDisconnected(int ranks) {
         List<List<GatewayEvent>> byRank = new ArrayList<>();
@@ -64,8 +75,8 @@ final class Live {
     private static int rankOf(GatewayEvent event) {
         if (event instanceof GatewayEvent.RankConnected c) {
             return c.rank();
-        } else if (event instanceof GatewayEvent.FactArrived f) {
-            return f.fact().rank();
+        } else if (event instanceof GatewayEvent.FactsArrived f) {
+            return f.facts().get(0).rank();
         } else if (event instanceof GatewayEvent.RankDisconnected d) {
             return d.rank();
         }

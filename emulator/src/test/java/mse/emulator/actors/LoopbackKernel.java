@@ -31,8 +31,8 @@ final class LoopbackKernel {
                     ranks.put(connected.rank(), connected.connection());
                     return forward(observer, connected);
                 })
-                .onMessage(GatewayEvent.FactArrived.class, arrived -> {
-                    answer(ranks.get(arrived.fact().rank()), arrived.fact());
+                .onMessage(GatewayEvent.FactsArrived.class, arrived -> {
+                    arrived.facts().forEach(fact -> answer(ranks.get(fact.rank()), fact));
                     return forward(observer, arrived);
                 })
                 .onMessage(GatewayEvent.RankDisconnected.class, gone -> {

@@ -67,11 +67,12 @@ class RankGatewayTest {
             List<GatewayEvent> events = byRank.get(rank);
             assertInstanceOf(GatewayEvent.RankConnected.class, events.get(0));
             assertEquals(new GatewayEvent.RankDisconnected(rank, true, "connection closed"), events.get(events.size() - 1));
-            assertEquals(new GatewayEvent.FactArrived(new RankFact.Finished(rank, 7)), events.get(events.size() - 2));
+            List<RankFact> facts = new ArrayList<>();
+            events.subList(1, events.size() - 1).forEach(e -> facts.addAll(((GatewayEvent.FactsArrived) e).facts()));
+            assertEquals(new RankFact.Finished(rank, 7), facts.remove(facts.size() - 1));
             List<Long> computed = new ArrayList<>();
             List<Long> progress = new ArrayList<>();
-            for (GatewayEvent event : events.subList(1, events.size() - 2)) {
-                RankFact fact = ((GatewayEvent.FactArrived) event).fact();
+            for (RankFact fact : facts) {
                 (fact instanceof RankFact.Computed ? computed : progress).add(cpuNanos(fact));
             }
             assertEquals(sequence(perThread), computed, "Computed of rank " + rank);
@@ -109,7 +110,7 @@ class RankGatewayTest {
         RankConnection connection = live.await(GatewayEvent.RankConnected.class).connection();
         CompletableFuture<EmulatorReply> pending = CompletableFuture.supplyAsync(
                 () -> link.ask(new RankFact.Receive(0, 5, RankFact.ANY, LoopbackKernel.HOLD_TAG, true)));
-        live.await(GatewayEvent.FactArrived.class); // the ask is now waiting for its grant
+        live.awaitFact(); // the ask is now waiting for its grant
 
         connection.abort("deadlock: rank 0 waits on (ANY, 99)");
 
@@ -125,14 +126,35 @@ class RankGatewayTest {
     }
 
     @Test
-    void progressRequestIsAnsweredWithTheRanksCpuProgress() throws Exception {
+    void progressRequestIsAnsweredOnceTheCpuReachesItsTarget() throws Exception {
         Live live = Live.start(testKit, 2);
         try (EmulatorLink link = live.link(1, 2)) {
-            link.onProgressRequest(() -> new RankFact.Progress(1, 3, 4_242L));
+            java.util.concurrent.atomic.AtomicLong cpu = new java.util.concurrent.atomic.AtomicLong(1_000);
+            link.measureCpuWith(cpu::get);
             RankConnection connection = live.await(GatewayEvent.RankConnected.class).connection();
-            assertTrue(connection.send(new EmulatorReply.ProgressRequest(1)));
-            assertEquals(new RankFact.Progress(1, 3, 4_242L), live.await(GatewayEvent.FactArrived.class).fact());
+            link.report(new RankFact.Computed(1, 5));
+            link.flush();
+            assertEquals(new RankFact.Computed(1, 5), live.awaitFact());
+            assertTrue(connection.send(new EmulatorReply.ProgressRequest(1, 1, 4_242L)));
+            Thread.sleep(50);
+            cpu.set(4_300);
+            assertEquals(new RankFact.Progress(1, 1, 4_300L), live.awaitFact());
             assertThrows(IllegalArgumentException.class, () -> connection.send(new EmulatorReply.Clock(0, 1)));
+        }
+    }
+
+    @Test
+    void aProgressRequestThatCrossedAFactOnlyFlushesIt() throws Exception {
+        Live live = Live.start(testKit, 2);
+        try (EmulatorLink link = live.link(0, 2)) {
+            link.measureCpuWith(() -> 1_000_000L);
+            RankConnection connection = live.await(GatewayEvent.RankConnected.class).connection();
+            link.report(new RankFact.Sent(0, 7, 1, 3, 8)); // waits in the link: the kernel has seen 0 facts
+            assertTrue(connection.send(new EmulatorReply.ProgressRequest(0, 0, 10L)));
+            assertEquals(new RankFact.Sent(0, 7, 1, 3, 8), live.awaitFact(), "the request made the link send it");
+            link.report(new RankFact.Finished(0, 1));
+            link.flush();
+            assertEquals(new RankFact.Finished(0, 1), live.awaitFact(), "and no Progress came between");
         }
     }
 

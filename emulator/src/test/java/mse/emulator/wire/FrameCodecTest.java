@@ -42,13 +42,29 @@ class FrameCodecTest {
             new EmulatorReply.Clock(2, 123_456_789L),
             new EmulatorReply.Abort(3, "deadlock: rank 0 waits on (ANY, 5), rank 1 waits on (0, 7)"),
             new EmulatorReply.Abort(0, ""),
-            new EmulatorReply.ProgressRequest(9));
+            new EmulatorReply.ProgressRequest(9, 41, 1_500_000L));
 
     @Test
     void everyFactRoundTrips() {
         for (RankFact fact : FACTS) {
             assertEquals(fact, FrameCodec.decodeFact(FrameCodec.encodeFact(fact)));
         }
+    }
+
+    @Test
+    void everyFactOfAFrameRoundTripsInOrder() {
+        ByteArrayOutputStream payload = new ByteArrayOutputStream();
+        FACTS.forEach(fact -> payload.writeBytes(FrameCodec.encodeFact(fact)));
+        assertEquals(FACTS, FrameCodec.decodeFacts(ByteBuffer.wrap(payload.toByteArray())));
+    }
+
+    @Test
+    void aFrameThatEndsInsideAFactIsMalformed() {
+        ByteArrayOutputStream payload = new ByteArrayOutputStream();
+        payload.writeBytes(FrameCodec.encodeFact(FACTS.get(0)));
+        byte[] second = FrameCodec.encodeFact(FACTS.get(5));
+        payload.write(second, 0, second.length - 1);
+        assertThrows(MalformedFrameException.class, () -> FrameCodec.decodeFacts(ByteBuffer.wrap(payload.toByteArray())));
     }
 
     @Test

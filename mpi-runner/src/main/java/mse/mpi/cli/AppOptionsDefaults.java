@@ -16,6 +16,19 @@ final class AppOptionsDefaults {
         return soak;
     }
 
+    /** The same workload cut into tasks of `points` points (MASE), everything else as given. */
+    static AppOptions withTaskPoints(AppOptions app, int points) {
+        java.util.List<String> args = new java.util.ArrayList<>(app.toArgs());
+        int at = args.indexOf("--task-points");
+        if (at < 0) {
+            throw new BadInputException("--task-points: the " + app.describe() + " workload has no task granularity to vary");
+        }
+        args.set(at + 1, Integer.toString(points));
+        AppOptions copy = new AppOptions();
+        new CommandLine(new Holder(copy)).parseArgs(args.toArray(String[]::new));
+        return copy;
+    }
+
     @CommandLine.Command
     private static final class Holder {
         @CommandLine.Mixin

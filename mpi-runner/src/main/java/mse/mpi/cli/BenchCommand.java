@@ -22,15 +22,17 @@ import picocli.CommandLine.Parameters;
 
 /**
  * `mse bench emulate`: what emulation costs in wall time. The same program at the same P is run plainly
- * under mpirun and emulated under mpirun, several times each; the ratio of the median wall times
- * (mpirun start to end, JVM start-up included) is printed, ending with machine-readable lines.
+ * under mpirun and emulated under mpirun, several times each, at 1 and 16 points per task (or the given
+ * --task-points); the ratio of the median wall times (mpirun start to end, JVM start-up included) is printed,
+ * then the fact -> grant hop ({@link HopBenchmark}), ending with machine-readable lines.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Benchmarks. 'emulate': wall time of an emulated run divided by the plain run of the same command.",
+        description = {"Benchmarks. 'emulate': wall time of an emulated run divided by the plain run of the same command, at 1 and 16 points per task (unless --task-points says), and the hop.",
                 "'predict': simulated messages per second at P = 64 (SI's simulator and DY's kernel replay), and one live emulate at np 8 (wall) divided by a predict sweep P = 2..64.",
                 "'real-mode': --task-cost real at np 8, median of --repeat runs: the master's compute per task, live against predict --trace, two CPU burners, validate --np 2.",
+                "'hop': wall time from a fact on one rank's connection to the grant it releases on another's (median, p99).",
                 "'soak': a 1,048,576-task emulation at np 16 (unless --image/--np say otherwise): peak memory of the emulator and of a rank, wall time."},
-        footer = {"", "Examples:", "  ./run.sh bench emulate --np 4,8 --repeat 3 --task-points 16",
+        footer = {"", "Examples:", "  ./run.sh bench emulate --np 4,8 --repeat 3", "  ./run.sh bench hop",
                 "  ./run.sh bench predict --image 1024x1024 --task-cost per-iteration:10ns",
                 "  ./run.sh bench soak --task-cost per-iteration:10ns",
                 "  ./run.sh bench real-mode --task-points 16 --repeat 3"})
@@ -39,7 +41,7 @@ final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "WHAT", description = "The benchmark: emulate, predict, soak or real-mode.")
+    @Parameters(index = "0", paramLabel = "WHAT", description = "The benchmark: emulate, hop, predict, soak or real-mode.")
     String what;
 
     @Option(names = "--np", paramLabel = "P,P,...", defaultValue = "4,8", description = "Ranks (default: ${DEFAULT-VALUE}).")
@@ -47,6 +49,9 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", description = "Runs of each kind per P; the median counts (default: ${DEFAULT-VALUE}).")
     int repeat;
+
+    /** Hops timed by 'hop' (after as many again to warm up). */
+    private static final int HOPS = 4_000;
 
     @Mixin
     AppOptions app;
@@ -65,6 +70,10 @@ final class BenchCommand implements Callable<Integer> {
             RealModeBenchmark.run(app, Math.max(1, repeat), Files.createTempDirectory("mse-bench-real"));
             return 0;
         }
+        if ("hop".equals(what)) {
+            printHop(HopBenchmark.run(HOPS));
+            return 0;
+        }
         if ("soak".equals(what)) {
             if (!spec.commandLine().getParseResult().hasMatchedOption("--image")) {
                 app = AppOptionsDefaults.soak();
@@ -74,32 +83,57 @@ final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if (!"emulate".equals(what)) {
-            throw new BadInputException("bench: unknown benchmark '" + what + "'; available: emulate, predict, soak, real-mode");
+            throw new BadInputException("bench: unknown benchmark '" + what + "'; available: emulate, hop, predict, soak, real-mode");
         }
         if (repeat < 1) {
             throw new BadInputException("--repeat: expected at least 1, got " + repeat);
         }
         List<Integer> nps = NpList.parse(npList);
-        for (int np : nps) {
-            app.validate(np);
+        List<AppOptions> granularities = granularities();
+        for (AppOptions workload : granularities) {
+            for (int np : nps) {
+                workload.validate(np);
+            }
         }
         Path scratch = Files.createTempDirectory("mse-bench");
         List<String> lines = new ArrayList<>();
-        System.out.printf("%s, %s master strategy; median of %d runs each%n", app.describe(), app.strategy().name(), repeat);
-        System.out.printf("%6s %12s %12s %8s%n", "P", "plain s", "emulated s", "ratio");
-        for (int np : nps) {
-            double plain = median(plainRuns(np));
-            double emulated = median(emulatedRuns(np, scratch));
-            double ratio = emulated / plain;
-            System.out.printf("%6d %12.3f %12.3f %8.2f%n", np, plain, emulated, ratio);
-            lines.add(String.format("emulation-overhead-np%d: %.3f", np, ratio));
+        System.out.printf("%s master strategy; median of %d runs each%n", app.strategy().name(), repeat);
+        System.out.printf("%-40s %6s %12s %12s %8s%n", "workload", "P", "plain s", "emulated s", "ratio");
+        for (AppOptions workload : granularities) {
+            for (int np : nps) {
+                double plain = median(plainRuns(workload, np));
+                double emulated = median(emulatedRuns(workload, np, scratch));
+                double ratio = emulated / plain;
+                System.out.printf("%-40s %6d %12.3f %12.3f %8.2f%n", workload.describe(), np, plain, emulated, ratio);
+                lines.add(String.format("emulation-overhead-np%d-points%d: %.3f", np, taskPoints(workload), ratio));
+            }
         }
+        double[] hop = HopBenchmark.run(HOPS);
         lines.forEach(System.out::println);
+        printHop(hop);
         return 0;
     }
 
-    private double[] plainRuns(int np) {
-        List<String> args = new ArrayList<>(app.toArgs());
+    /** The user's --task-points, or both granularities of the goals: 1 and 16 points per task. */
+    private List<AppOptions> granularities() {
+        if (spec.commandLine().getParseResult().hasMatchedOption("--task-points")) {
+            return List.of(app);
+        }
+        return List.of(AppOptionsDefaults.withTaskPoints(app, 1), AppOptionsDefaults.withTaskPoints(app, 16));
+    }
+
+    private static int taskPoints(AppOptions workload) {
+        List<String> args = workload.toArgs();
+        return Integer.parseInt(args.get(args.indexOf("--task-points") + 1));
+    }
+
+    private static void printHop(double[] medianAndP99) {
+        System.out.printf("hop-median-us: %.1f%n", medianAndP99[0]);
+        System.out.printf("hop-p99-us: %.1f%n", medianAndP99[1]);
+    }
+
+    private double[] plainRuns(AppOptions workload, int np) {
+        List<String> args = new ArrayList<>(workload.toArgs());
         MpirunCommand command = MpirunCommand.local(np, MpirunCommand.rankClasspath(), RankMain.class.getName(), args);
         double[] walls = new double[repeat];
         for (int i = 0; i < repeat; i++) {
@@ -108,10 +142,10 @@ final class BenchCommand implements Callable<Integer> {
         return walls;
     }
 
-    private double[] emulatedRuns(int np, Path scratch) {
+    private double[] emulatedRuns(AppOptions workload, int np, Path scratch) {
         double[] walls = new double[repeat];
         for (int i = 0; i < repeat; i++) {
-            walls[i] = EmulatedLaunch.run(new EmulationPlan(app, np, ProfileLoader.load("mpich-fast-ethernet"),
+            walls[i] = EmulatedLaunch.run(new EmulationPlan(workload, np, ProfileLoader.load("mpich-fast-ethernet"),
                     new TaskCost.Real(), false, Duration.ofMinutes(30), scratch, 0)).wallSeconds();
         }
         return walls;

@@ -25,8 +25,8 @@ public final class EmulatedComm implements Comm {
     private final EmulatorLink link;
     private final TaskCost taskCost;
     private final CpuMeter cpu;
-    /** Comm operations begun, each reporting one fact: what a heartbeat names as its facts before. */
-    private volatile long factsReported;
+    /** Comm operations begun: a CPU measurement that saw this change overlapped one and is void. */
+    private volatile long operationsBegun;
     /** True inside a Comm operation, whose own CPU time is never charged. */
     private volatile boolean inComm;
 
@@ -40,7 +40,9 @@ public final class EmulatedComm implements Comm {
         this.link = link;
         this.taskCost = taskCost;
         this.cpu = cpu;
-        link.onProgressRequest(this::progress);
+        if (taskCost.chargesMeasuredCpu()) {
+            link.measureCpuWith(this::cpuSinceLastFact); // otherwise the CPU charged cannot grow before the next fact
+        }
     }
 
     @Override
@@ -71,6 +73,7 @@ public final class EmulatedComm implements Comm {
             // the facts alone (it holds this rank's later facts until then), so the rank need not wait for it.
             long cpuNanos = begin();
             link.report(new RankFact.Receive(rank(), cpuNanos, source, tag, false));
+            link.flush(); // the receive may block in the inner Comm: what the rank said must be out first
             try {
                 return inner.recv(source, tag);
             } finally {
@@ -170,7 +173,7 @@ public final class EmulatedComm implements Comm {
     /** Marks the operation begun (before its fact is reported) and takes the CPU measured since the last. */
     private long enter() {
         inComm = true;
-        factsReported++;
+        operationsBegun++;
         return cpu.take();
     }
 
@@ -181,17 +184,16 @@ public final class EmulatedComm implements Comm {
     }
 
     /**
-     * Answers the emulator's heartbeat request from the link's reader thread. A measurement that overlaps
-     * a Comm operation could include CPU that is later dropped, so it is replaced by zero progress; the
-     * factsBefore tag lets the kernel discard one that reaches it after the next fact.
+     * The CPU the program thread used since its last fact, read by the link's lower-bound responder. A
+     * measurement that overlaps a Comm operation could include CPU that is later dropped, so it says -1
+     * (not now) instead; the link checks separately that no fact was reported since the request.
      */
-    private RankFact.Progress progress() {
-        long before = factsReported;
-        if (inComm || !taskCost.chargesMeasuredCpu()) {
-            return new RankFact.Progress(rank(), before, 0);
+    private long cpuSinceLastFact() {
+        long before = operationsBegun;
+        if (inComm) {
+            return -1;
         }
         long cpuSoFar = cpu.sinceMark();
-        boolean overlapped = inComm || factsReported != before;
-        return new RankFact.Progress(rank(), before, overlapped ? 0 : cpuSoFar);
+        return inComm || operationsBegun != before ? -1 : cpuSoFar;
     }
 }

@@ -44,7 +44,8 @@ public final class EmulatedLaunch {
     public static EmulatedRun run(EmulationPlan plan) {
         EmulationSetup setup = new EmulationSetup(new LogGpsModel(plan.profile().network(), plan.np()),
                 plan.cluster().rankCpus(plan.np(), plan.profile().cpu()), plan.app().strategy().masters(plan.np()), plan.bindHost(),
-                Duration.ofSeconds(Math.max(60, 4L * plan.np())), TimelineSetup.in(plan.workDir(), plan.timeline()));
+                Duration.ofSeconds(Math.max(60, 4L * plan.np())), TimelineSetup.in(plan.workDir(), plan.timeline()))
+                .chargingMeasuredCpu(plan.taskCost().chargesMeasuredCpu());
         try (EmulationSession session = EmulationSession.start(setup)) {
             LOG.info("emulator listening on {}:{} for {} ranks", session.address().getHostString(), session.address().getPort(), plan.np());
             Thread ticker = progressTicker(plan, session);

@@ -55,7 +55,7 @@ public final class HostedEmulation {
         if (mpi.rank() == 0) {
             session = EmulationSession.start(new EmulationSetup(new LogGpsModel(target.network(), mpi.size()),
                     RankCpus.uniform(TargetCpu.of(target.cpu()), mpi.size()), masters, bindHost,
-                    Duration.ofSeconds(Math.max(60, 4L * mpi.size())), timeline));
+                    Duration.ofSeconds(Math.max(60, 4L * mpi.size())), timeline).chargingMeasuredCpu(taskCost.chargesMeasuredCpu()));
             endpoint = session.address().getHostString() + " " + session.address().getPort() + " " + session.token();
             for (int r = 1; r < mpi.size(); r++) {
                 mpi.send(endpoint.getBytes(StandardCharsets.UTF_8), r, TAG_ENDPOINT);

@@ -2,6 +2,7 @@ package mse.mpi.comm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
@@ -13,22 +14,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The rank's side of the demand-driven heartbeat (EmulatedComm's inComm, factsReported and the Progress it
- * answers with), against a scripted emulator and a scripted CPU clock, so each interleaving the javadoc
- * argues about happens exactly, not by chance: a heartbeat says the CPU since the last fact, tagged with the
- * facts before it, and zero whenever its measurement could include the Comm layer's own CPU.
+ * The rank's side of demand-driven lower bounds (EmulatedComm's inComm and operation count, the link's
+ * responder and the Progress it answers with), against a scripted emulator and a scripted CPU clock, so each
+ * interleaving the javadoc argues about happens exactly, not by chance: a Progress says the CPU since the last
+ * fact once it reached the target asked for, tagged with the facts before it; a measurement that could
+ * include the Comm layer's own CPU is never sent, and a request that crossed a fact only sends that fact.
  */
 @Timeout(30)
 class EmulatedCommHeartbeatTest {
 
-    /** The program thread's CPU, as the test says; a read by the link's reader thread may run a scripted step. */
+    /** The program thread's CPU, as the test says; a read by the link's responder may run a scripted step. */
     private static final class ScriptedCpu implements LongSupplier {
         final AtomicLong nanos = new AtomicLong();
         private volatile Runnable atHeartbeatRead = () -> { };
 
         @Override
         public long getAsLong() {
-            if (Thread.currentThread().getName().startsWith("mse-emulator-link")) {
+            if (Thread.currentThread().getName().startsWith("mse-lower-bound")) {
                 Runnable step = atHeartbeatRead;
                 atHeartbeatRead = () -> { };
                 step.run();
@@ -97,19 +99,38 @@ class EmulatedCommHeartbeatTest {
             EmulatedComm comm = new EmulatedComm(new BlockingComm(cpu, 50), emulator.connect(1, 2), REAL, new CpuMeter(cpu));
             cpu.nanos.set(100);
             comm.send(new byte[8], 0, 3);
-            assertEquals(new RankFact.Sent(1, 100, 0, 3, 8), emulator.next());
+            emulator.reply(new EmulatorReply.ProgressRequest(1, 0, 1));
+            assertEquals(new RankFact.Sent(1, 100, 0, 3, 8), emulator.next(), "a request that crossed a fact sends it");
             cpu.nanos.addAndGet(250);
-            assertEquals(new RankFact.Progress(1, 1, 250), heartbeat(emulator));
+            assertEquals(new RankFact.Progress(1, 1, 250), lowerBound(emulator, 250));
             cpu.nanos.addAndGet(30);
-            assertEquals(new RankFact.Progress(1, 1, 280), heartbeat(emulator), "a later heartbeat sees more");
+            assertEquals(new RankFact.Progress(1, 1, 280), lowerBound(emulator, 100), "a later answer sees more");
             comm.taskDone(7, 1);
-            assertEquals(new RankFact.TaskDone(1, 280, 7, 280), emulator.next(), "the fact charges what heartbeats saw");
             comm.close();
+            assertEquals(List.of(new RankFact.TaskDone(1, 280, 7, 280), new RankFact.Finished(1, 0)), emulator.untilClosed(),
+                    "the fact charges what the answers saw");
         }
     }
 
     @Test
-    void aHeartbeatWhileTheRankWaitsInsideACommOperationIsZero() throws Exception {
+    void aRequestIsAnsweredOnlyOnceTheCpuReachesItsTarget() throws Exception {
+        ScriptedCpu cpu = new ScriptedCpu();
+        try (ScriptedEmulator emulator = new ScriptedEmulator()) {
+            EmulatedComm comm = new EmulatedComm(new BlockingComm(cpu, 0), emulator.connect(1, 2), REAL, new CpuMeter(cpu));
+            cpu.nanos.set(10);
+            emulator.reply(new EmulatorReply.ProgressRequest(1, 0, 5_000));
+            Thread.sleep(100);
+            cpu.nanos.addAndGet(4_000); // still short of the target: no answer
+            Thread.sleep(100);
+            cpu.nanos.addAndGet(2_000);
+            assertEquals(new RankFact.Progress(1, 0, 6_010), emulator.next());
+            comm.close();
+            assertEquals(List.of(new RankFact.Finished(1, 6_010)), emulator.untilClosed());
+        }
+    }
+
+    @Test
+    void noAnswerWhileTheRankWaitsInsideACommOperation() throws Exception {
         ScriptedCpu cpu = new ScriptedCpu();
         BlockingComm inner = new BlockingComm(cpu, 0);
         try (ScriptedEmulator emulator = new ScriptedEmulator()) {
@@ -119,37 +140,38 @@ class EmulatedCommHeartbeatTest {
             assertEquals(new RankFact.Receive(1, 40, 0, 4, false), emulator.next());
             inner.inReceive.await();
             cpu.nanos.addAndGet(1_000); // spent inside the receive
-            assertEquals(new RankFact.Progress(1, 1, 0), heartbeat(emulator), "the receive counts among the facts before");
+            emulator.reply(new EmulatorReply.ProgressRequest(1, 1, 10));
+            Thread.sleep(100);
             inner.release.countDown();
             received.get();
             cpu.nanos.addAndGet(70);
-            assertEquals(new RankFact.Progress(1, 1, 70), heartbeat(emulator), "after the receive, only the program's CPU");
+            assertEquals(new RankFact.Progress(1, 1, 70), emulator.next(), "after the receive, only the program's CPU");
             comm.close();
         }
     }
 
-    /** The rank begins and ends a whole Comm operation between the heartbeat's count and its CPU reading. */
+    /** The rank begins and ends a whole Comm operation between the responder's count and its CPU reading. */
     @Test
-    void aFactReportedWhileTheHeartbeatMeasuresMakesItZero() throws Exception {
+    void aFactReportedWhileTheResponderMeasuresIsSentInsteadOfAnAnswer() throws Exception {
         ScriptedCpu cpu = new ScriptedCpu();
         try (ScriptedEmulator emulator = new ScriptedEmulator()) {
             EmulatedComm comm = new EmulatedComm(new BlockingComm(cpu, 0), emulator.connect(1, 2), REAL, new CpuMeter(cpu));
             cpu.nanos.set(300);
             cpu.atHeartbeatRead = () -> {
                 comm.send(new byte[8], 0, 3);
-                cpu.nanos.addAndGet(150); // computing again after the send, before the heartbeat reads
+                cpu.nanos.addAndGet(150); // computing again after the send, before the responder reads
             };
-            emulator.reply(new EmulatorReply.ProgressRequest(1));
+            emulator.reply(new EmulatorReply.ProgressRequest(1, 0, 100));
             assertEquals(new RankFact.Sent(1, 300, 0, 3, 8), emulator.next());
-            assertEquals(new RankFact.Progress(1, 0, 0), emulator.next(),
-                    "150 ns measured after a fact the heartbeat does not count is no bound for the facts before it");
             comm.close();
+            assertEquals(List.of(new RankFact.Finished(1, 150)), emulator.untilClosed(),
+                    "150 ns measured after a fact the request does not count is no bound for the facts before it");
         }
     }
 
-    /** The rank enters a Comm operation between the heartbeat's count and its CPU reading, and stays in it. */
+    /** The rank enters a Comm operation between the responder's count and its CPU reading, and stays in it. */
     @Test
-    void aCommOperationEnteredWhileTheHeartbeatMeasuresMakesItZero() throws Exception {
+    void aCommOperationEnteredWhileTheResponderMeasuresLeavesNoAnswer() throws Exception {
         ScriptedCpu cpu = new ScriptedCpu();
         BlockingComm inner = new BlockingComm(cpu, 0);
         try (ScriptedEmulator emulator = new ScriptedEmulator()) {
@@ -161,34 +183,33 @@ class EmulatedCommHeartbeatTest {
                 awaitQuietly(inner.inReceive);
                 cpu.nanos.addAndGet(900); // the receive's own CPU
             };
-            emulator.reply(new EmulatorReply.ProgressRequest(1));
-            RankFact first = emulator.next();
-            RankFact second = emulator.next();
-            assertEquals(new RankFact.Receive(1, 500, 0, 4, false), first);
-            assertEquals(new RankFact.Progress(1, 0, 0), second);
+            emulator.reply(new EmulatorReply.ProgressRequest(1, 0, 100));
+            assertEquals(new RankFact.Receive(1, 500, 0, 4, false), emulator.next());
             inner.release.countDown();
             received.get();
             comm.close();
+            assertEquals(List.of(new RankFact.Finished(1, 0)), emulator.untilClosed());
         }
     }
 
     @Test
-    void aDeterministicCostModelNeverReportsMeasuredCpu() throws Exception {
+    void aDeterministicCostModelNeverAnswers() throws Exception {
         ScriptedCpu cpu = new ScriptedCpu();
         try (ScriptedEmulator emulator = new ScriptedEmulator()) {
             EmulatedComm comm = new EmulatedComm(new BlockingComm(cpu, 0), emulator.connect(1, 2),
                     new TaskCost.Fixed(1_000), new CpuMeter(cpu));
             cpu.nanos.set(100);
             comm.send(new byte[8], 0, 3);
-            assertEquals(new RankFact.Sent(1, 0, 0, 3, 8), emulator.next());
+            emulator.reply(new EmulatorReply.ProgressRequest(1, 1, 1));
             cpu.nanos.addAndGet(5_000);
-            assertEquals(new RankFact.Progress(1, 1, 0), heartbeat(emulator));
+            Thread.sleep(100);
             comm.close();
+            assertEquals(List.of(new RankFact.Sent(1, 0, 0, 3, 8), new RankFact.Finished(1, 0)), emulator.untilClosed());
         }
     }
 
-    private static RankFact heartbeat(ScriptedEmulator emulator) throws Exception {
-        emulator.reply(new EmulatorReply.ProgressRequest(1));
+    private static RankFact lowerBound(ScriptedEmulator emulator, long cpuNanos) throws Exception {
+        emulator.reply(new EmulatorReply.ProgressRequest(1, 1, cpuNanos));
         return emulator.next(RankFact.Progress.class);
     }
 

@@ -11,24 +11,24 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Finished is the last frame a rank writes: a heartbeat the link's reader thread was measuring when the
+ * Finished is the last fact a rank writes: a lower bound the link's responder was measuring when the
  * program thread finished must not follow it (the kernel refused it and the keeper aborted every rank).
  */
 @Timeout(30)
 class LinkAfterFinishedTest {
 
     @Test
-    void aHeartbeatMeasuredWhileTheRankFinishesIsNotWrittenAfterFinished() throws Exception {
+    void aLowerBoundMeasuredWhileTheRankFinishesIsNotWrittenAfterFinished() throws Exception {
         try (ScriptedEmulator emulator = new ScriptedEmulator()) {
             EmulatorLink link = emulator.connect(1, 2);
             CountDownLatch measuring = new CountDownLatch(1);
             CountDownLatch finished = new CountDownLatch(1);
-            link.onProgressRequest(() -> {
+            link.measureCpuWith(() -> {
                 measuring.countDown();
                 awaitQuietly(finished);
-                return new RankFact.Progress(1, 0, 7);
+                return 7;
             });
-            emulator.reply(new EmulatorReply.ProgressRequest(1));
+            emulator.reply(new EmulatorReply.ProgressRequest(1, 0, 1));
             measuring.await();
             link.report(new RankFact.Finished(1, 0));
             finished.countDown();

@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import mse.emulator.kernel.EmulatorReply;
@@ -17,8 +19,8 @@ import mse.emulator.wire.FrameCodec;
 import mse.emulator.wire.Hello;
 
 /**
- * The emulator's end of one rank link, played by the test: it reads the rank's frames one at a time and
- * writes whatever replies the script says, so a test decides exactly what the rank's reader thread sees
+ * The emulator's end of one rank link, played by the test: it reads the rank's facts one at a time and
+ * writes whatever replies the script says, so a test decides exactly what the rank's link threads see
  * and when. Reads time out, so a rank that stays silent fails the test instead of hanging it.
  */
 final class ScriptedEmulator implements AutoCloseable {
@@ -30,6 +32,7 @@ final class ScriptedEmulator implements AutoCloseable {
     private Socket socket;
     private DataInputStream in;
     private DataOutputStream out;
+    private final ArrayDeque<RankFact> pending = new ArrayDeque<>();
 
     ScriptedEmulator() throws IOException {
         server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
@@ -46,8 +49,12 @@ final class ScriptedEmulator implements AutoCloseable {
         return link;
     }
 
+    /** The rank's next fact, whichever frame it came in (a rank sends what it said up to a blocking call in one). */
     RankFact next() throws IOException {
-        return FrameCodec.decodeFact(FrameCodec.readFrame(in));
+        if (pending.isEmpty()) {
+            pending.addAll(FrameCodec.decodeFacts(ByteBuffer.wrap(FrameCodec.readFrame(in))));
+        }
+        return pending.poll();
     }
 
     <T extends RankFact> T next(Class<T> type) throws IOException {
