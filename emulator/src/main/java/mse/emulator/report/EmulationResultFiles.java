@@ -93,6 +93,8 @@ public final class EmulationResultFiles {
         breakdown.put("computeSeconds", seconds(account.computeNanos()));
         breakdown.put("idleSeconds", seconds(account.idleNanos()));
         breakdown.put("busyFraction", busyFraction(account));
+        // Overlaps the four above: the incoming network interface busy passing messages (LogGP's G at the master).
+        breakdown.put("linkBusySeconds", seconds(account.linkBusyNanos()));
         return breakdown;
     }
 
@@ -128,12 +130,12 @@ public final class EmulationResultFiles {
     }
 
     private static void writeBreakdown(Path file, EmulationReport report, List<Map<String, Object>> ranks) throws IOException {
-        StringBuilder csv = new StringBuilder("rank,role,sendSeconds,recvSeconds,computeSeconds,idleSeconds,totalSeconds,host\n");
+        StringBuilder csv = new StringBuilder("rank,role,sendSeconds,recvSeconds,computeSeconds,idleSeconds,totalSeconds,linkBusySeconds,host\n");
         for (RankAccount a : report.result().ranks()) {
             csv.append(a.rank()).append(',').append(report.masters().contains(a.rank()) ? "master" : "slave")
                     .append(',').append(seconds(a.sendNanos())).append(',').append(seconds(a.receiveNanos()))
                     .append(',').append(seconds(a.computeNanos())).append(',').append(seconds(a.idleNanos()))
-                    .append(',').append(seconds(a.finalClockNanos())).append(',')
+                    .append(',').append(seconds(a.finalClockNanos())).append(',').append(seconds(a.linkBusyNanos())).append(',')
                     .append(ranks.get(a.rank()).get("host")).append('\n');
         }
         AtomicFiles.writeString(file, csv.toString());

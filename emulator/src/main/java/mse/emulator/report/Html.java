@@ -22,14 +22,15 @@ final class Html {
 
     static String pointsTable(List<ReportPoint> points) {
         StringBuilder t = new StringBuilder("<table id=\"points\"><tr><th>series</th><th>P</th><th>time (s)</th>"
-                + "<th>master send (s)</th><th>receive (s)</th><th>compute (s)</th><th>idle (s)</th></tr>\n");
+                + "<th>master send (s)</th><th>receive (s)</th><th>compute (s)</th><th>idle (s)</th><th>link busy (s)</th></tr>\n");
         for (ReportPoint p : points.stream().sorted(Comparator.comparing(ReportPoint::series).thenComparingInt(ReportPoint::np)).toList()) {
             t.append("<tr><td class=\"key\">").append(escape(p.series())).append("</td><td>").append(p.np())
                     .append("</td><td>").append(String.format("%.6f", p.seconds())).append("</td><td>")
                     .append(seconds(p.master(), ReportPoint.MasterBreakdown::send)).append("</td><td>")
                     .append(seconds(p.master(), ReportPoint.MasterBreakdown::receive)).append("</td><td>")
                     .append(seconds(p.master(), ReportPoint.MasterBreakdown::compute)).append("</td><td>")
-                    .append(seconds(p.master(), ReportPoint.MasterBreakdown::idle)).append("</td></tr>\n");
+                    .append(seconds(p.master(), ReportPoint.MasterBreakdown::idle)).append("</td><td>")
+                    .append(seconds(p.master(), ReportPoint.MasterBreakdown::linkBusy)).append("</td></tr>\n");
         }
         return t.append("</table>\n").toString();
     }

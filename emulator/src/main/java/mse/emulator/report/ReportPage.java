@@ -77,7 +77,9 @@ public final class ReportPage {
                         + "Past it, adding slaves makes the run slower: the master cannot serve them fast enough.");
         section(html, dir, "breakdown", BreakdownChart.of(content.points()), "Where the master's time goes",
                 "Send and receive overheads (which grow with P on MPICH over Fast Ethernet), its own computation, and idle "
-                        + "time waiting for results. A master with no idle time left is the bottleneck.");
+                        + "time waiting for results. A master with no idle time left is the bottleneck. The line is the time "
+                        + "its incoming network link was busy passing messages (LogGP's G), which overlaps the bars."
+                        + linkBound(content.points()));
         section(html, dir, "slave-wait", LatencyChart.of("Slave wait: request to next task", curves(content.points(), "slave-wait")),
                 "Slave wait distribution", "How long a slave waits from sending its result until its next task arrives. "
                         + "The x axis stretches the tail: 100 is the 99th percentile.");
@@ -88,6 +90,18 @@ public final class ReportPage {
             section(html, dir, "masters", MasterTimeline.of(content.masterEvents()), "Dynamic masters",
                     "Active masters over virtual time: splits add a master when slaves wait too long, merges return them.");
         }
+    }
+
+    /** The report's sentence for runs whose master's incoming link was busy at least 95% of the run. */
+    static String linkBound(List<ReportPoint> points) {
+        List<String> bound = points.stream().filter(p -> p.linkBusyFraction() >= 0.95)
+                .sorted(Comparator.comparing(ReportPoint::series).thenComparingInt(ReportPoint::np))
+                .map(p -> p.series() + " P=" + p.np() + String.format(" (%.0f%%)", 100 * p.linkBusyFraction())).toList();
+        if (bound.isEmpty()) {
+            return "";
+        }
+        return " At " + String.join(", ", bound) + " the master's incoming link was busy for at least 95% of the run: "
+                + "the master's link, not its CPU, is the bottleneck.";
     }
 
     /**

@@ -15,13 +15,21 @@ public record ReportPoint(String series, int np, double seconds, MasterBreakdown
         this(series, np, seconds, master, histograms, null);
     }
 
-    /** The master's virtual time by activity, seed 001 Fig. 3. */
-    public record MasterBreakdown(double send, double receive, double compute, double idle) {
+    /**
+     * The master's virtual time by activity, seed 001 Fig. 3, and apart from it (overlapping them) how long its
+     * incoming network interface was busy passing messages.
+     */
+    public record MasterBreakdown(double send, double receive, double compute, double idle, double linkBusy) {
 
         /** A master's account from the kernel or the simulator, in seconds. */
         public static MasterBreakdown of(RankAccount master) {
             return new MasterBreakdown(master.sendNanos() / 1e9, master.receiveNanos() / 1e9, master.computeNanos() / 1e9,
-                    master.idleNanos() / 1e9);
+                    master.idleNanos() / 1e9, master.linkBusyNanos() / 1e9);
         }
+    }
+
+    /** The share of the whole run the master's incoming link was busy: at about 1 the link is the bottleneck. */
+    public double linkBusyFraction() {
+        return master == null || seconds == 0 ? 0 : master.linkBusy() / seconds;
     }
 }

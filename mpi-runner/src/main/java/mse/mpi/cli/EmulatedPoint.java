@@ -50,8 +50,7 @@ final class EmulatedPoint {
 
     /** What must not change between a sweep and its resumption. */
     Map<String, Object> identityKeys() {
-        return Map.of("workload", app.describe(), "profile", target.network().name(), "taskCost", taskCost.spec(),
-                "cpuRatio", target.cpu().speedRatio());
+        return SweepIdentity.of(app, target, taskCost, emulation.local());
     }
 
     AppOptions app() {

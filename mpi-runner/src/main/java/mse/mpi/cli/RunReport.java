@@ -67,7 +67,7 @@ final class RunReport {
         Map<String, Object> m = (Map<String, Object>) ((Map<String, Object>) s.get("breakdown")).get("master");
         return new ReportPoint(series(s), ((Number) s.get("np")).intValue(), ((Number) s.get("predictedSeconds")).doubleValue(),
                 new ReportPoint.MasterBreakdown(num(m.get("sendSeconds")), num(m.get("recvSeconds")),
-                        num(m.get("computeSeconds")), num(m.get("idleSeconds"))),
+                        num(m.get("computeSeconds")), num(m.get("idleSeconds")), num(m.get("linkBusySeconds"))),
                 Files.isDirectory(run.dir().resolve("histograms")) ? run.dir().resolve("histograms") : null,
                 Files.isRegularFile(run.dir().resolve(TimelineSetup.FILE_NAME)) ? run.dir().resolve(TimelineSetup.FILE_NAME) : null);
     }

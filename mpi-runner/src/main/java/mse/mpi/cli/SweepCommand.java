@@ -56,7 +56,8 @@ final class SweepCommand implements Callable<Integer> {
             throw new BadInputException("--resume: give either --resume DIR or --out DIR, not two different directories");
         }
         emulation.hosts().preflight(MpirunCommand.rankClasspath(), resume != null ? resume : out);
-        List<Map<String, Object>> done = resume == null ? List.of() : SweepResume.finishedPoints(resume, plan.get(0).point().identityKeys());
+        Map<String, Object> identity = plan.get(0).point().identityKeys();
+        List<Map<String, Object>> done = resume == null ? List.of() : SweepResume.finishedPoints(resume, identity);
         Path dir = RunDirectory.create(resume != null ? resume : out, "sweep");
         List<Map<String, Object>> points = new ArrayList<>();
         List<RunReport.Run> finished = new ArrayList<>();
@@ -75,9 +76,9 @@ final class SweepCommand implements Callable<Integer> {
             finished.add(new RunReport.Run(point, pointDir));
             comparison.addAll(WithoutPTerm.points(p.point().app(), p.point().target(), List.of(finished.get(finished.size() - 1))));
             ResultTables.printSweepRow(point);
-            Json.write(dir.resolve("summary.json"), summary(points));
+            Json.write(dir.resolve("summary.json"), summary(points, identity));
         }
-        Map<String, Object> summary = summary(points);
+        Map<String, Object> summary = summary(points, identity);
         ResultTables.printSortedIfSeveral(points);
         @SuppressWarnings("unchecked")
         Map<String, Object> best = (Map<String, Object>) summary.get("best");
@@ -98,7 +99,7 @@ final class SweepCommand implements Callable<Integer> {
     }
 
     /** The sweep so far: written after every point, so an interrupted sweep keeps what it finished. */
-    private Map<String, Object> summary(List<Map<String, Object>> points) {
+    private Map<String, Object> summary(List<Map<String, Object>> points, Map<String, Object> identity) {
         Map<String, Object> first = points.get(0);
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("command", "sweep");
@@ -106,6 +107,7 @@ final class SweepCommand implements Callable<Integer> {
             summary.put(key, first.get(key));
         }
         summary.put("strategies", app.strategies());
+        summary.put(SweepResume.IDENTITY_KEY, identity);
         summary.put("points", points);
         summary.put("best", ResultTables.best(points));
         return summary;

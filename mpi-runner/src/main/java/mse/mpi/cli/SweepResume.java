@@ -3,16 +3,23 @@ package mse.mpi.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import mse.emulator.report.Json;
 
 /**
  * `sweep --resume DIR`: the points an interrupted sweep finished, read back from the summary.json it
- * rewrote after each point, checked to belong to the same sweep (workload, profile, cost, CPU ratio).
+ * rewrote after each point, checked to belong to the same sweep: every option that changes a prediction and
+ * the profile's content ({@link SweepIdentity}).
  */
 final class SweepResume {
+
+    /** Where a sweep's summary.json records what its points share (SweepIdentity). */
+    static final String IDENTITY_KEY = "sameFor";
 
     private SweepResume() {
     }
@@ -32,14 +39,29 @@ final class SweepResume {
         if (!"sweep".equals(summary.get("command")) || !(summary.get("points") instanceof List<?> points)) {
             throw new BadInputException("--resume: " + file + " is not a sweep's summary");
         }
-        for (Map.Entry<String, Object> key : identity.entrySet()) {
-            Object was = summary.get(key.getKey());
-            if (!sameValue(was, key.getValue())) {
-                throw new BadInputException("--resume: the sweep in " + dir + " used " + key.getKey() + " = " + was
-                        + ", these options give " + key.getValue());
-            }
+        if (!(summary.get(IDENTITY_KEY) instanceof Map<?, ?> was)) {
+            throw new BadInputException("--resume: " + file + " does not record the sweep's options (an older mse wrote it): "
+                    + "start a new sweep");
+        }
+        List<String> differences = differences((Map<String, Object>) was, identity);
+        if (!differences.isEmpty()) {
+            throw new BadInputException("--resume: the sweep in " + dir + " was run with other options, so its points "
+                    + "would not be comparable: " + String.join("; ", differences));
         }
         return (List<Map<String, Object>>) points;
+    }
+
+    /** "--split-wait was 5ms, now 7ms" for every key whose value differs (or that only one side has). */
+    private static List<String> differences(Map<String, Object> was, Map<String, Object> now) {
+        Set<String> keys = new LinkedHashSet<>(now.keySet());
+        keys.addAll(was.keySet());
+        List<String> differences = new ArrayList<>();
+        for (String key : keys) {
+            if (!sameValue(was.get(key), now.get(key))) {
+                differences.add(key + " was " + was.get(key) + ", now " + now.get(key));
+            }
+        }
+        return differences;
     }
 
     /** The finished point with this configuration, or null. */

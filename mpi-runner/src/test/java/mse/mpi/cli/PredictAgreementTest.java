@@ -120,6 +120,37 @@ class PredictAgreementTest {
         return all;
     }
 
+    /**
+     * Issue 12: 4,100-byte results (1024 points per task) on a 100 Mbit/s link (G = 0.08 us/byte) with no
+     * overheads, so results converge on the master's incoming interface, which is the bottleneck: predict and
+     * emulate agree to the nanosecond at P = 32 for SI and ML, and SI's master link is busy N kG, nearly all the run.
+     */
+    @Test
+    void largeResultsOnALinkBoundNetworkAgreeAtP32() throws Exception {
+        Path profile = tmp.resolve("link-100mbit.conf");
+        Files.writeString(profile, """
+                network {
+                  name = "link-100mbit"
+                  source = "issue 12 test"
+                  latency-us = 50.0
+                  gap-us = 0
+                  gap-per-byte-us = 0.08
+                  sync-threshold-bytes = 0
+                  send-overhead { base-us = 0, per-process-us = 0, per-byte-us = 0 }
+                  recv-overhead { base-us = 0, per-process-us = 0, per-byte-us = 0 }
+                }
+                cpu { speed-ratio = 1.0 }
+                """);
+        String[] big = {"--image", "512x128", "--max-iter", "100", "--task-points", "1024", "--task-cost", "per-iteration:1ns",
+                "--profile", profile.toString()};
+        Map<String, Object> single = agree(big, "single", new int[] {32});
+        agree(big, "multi", new int[] {32});
+        Map<?, ?> master = (Map<?, ?>) ((Map<?, ?>) pointAt(single, 32).get("breakdown")).get("master");
+        double link = ((Number) master.get("linkBusySeconds")).doubleValue();
+        assertEquals(64 * 4100 * 0.08e-6, link, 1e-9, "64 results of 4100 bytes, kG each");
+        assertTrue(link >= 0.95 * predictedAt(single, 32), "the master's link is the bottleneck");
+    }
+
     @Test
     void singleMasterAgreesWithEmulateAtSeveralP() throws Exception {
         agree("single", new int[] {2, 5, 9});

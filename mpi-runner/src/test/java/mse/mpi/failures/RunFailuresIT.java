@@ -1,6 +1,7 @@
 package mse.mpi.failures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,7 +34,7 @@ class RunFailuresIT {
     Path tmp;
 
     @Test
-    void aSlaveKilledMidRunEndsTheRunNamingItWithinThirtySeconds() throws Exception {
+    void aSlaveKilledMidRunEndsTheRunNamingIt() throws Exception {
         Path out = tmp.resolve("killed");
         StringWriter err = new StringWriter();
         CommandLine cl = Mse.commandLine();
@@ -44,12 +45,11 @@ class RunFailuresIT {
         awaitLog(out.resolve("mse.log"), "rank 2 connected"); // mid-run: it reports to the emulator
         Thread.sleep(1000);
         new ProcessBuilder("kill", "-9", Long.toString(victim)).start().waitFor();
-        long killedAt = System.nanoTime();
-        int code = run.get(60, TimeUnit.SECONDS);
-        double seconds = (System.nanoTime() - killedAt) / 1e9;
+        int code = run.get(120, TimeUnit.SECONDS); // a hang guard only: the test asserts no wall time
         assertEquals(1, code, err.toString());
-        assertTrue(seconds < 30, "ended " + seconds + " s after the kill");
-        assertTrue(err.toString().contains("rank 2"), err.toString());
+        // Ended by the emulator noticing the lost rank, not by the launcher's own timeout.
+        assertTrue(err.toString().contains("emulation failed") && err.toString().contains("rank 2"), err.toString());
+        assertFalse(err.toString().contains("did not complete within"), err.toString());
         assertNoProcessLeft(out.toString());
     }
 
@@ -101,6 +101,22 @@ class RunFailuresIT {
         Map<String, Object> kept = Json.read(summary);
         assertTrue(((List<?>) kept.get("points")).size() >= 1, kept.toString());
         assertNoProcessLeft(out.toString());
+    }
+
+    /** SIGKILL of the `mse` JVM itself: no shutdown hook runs, yet mpirun and the ranks must follow it. */
+    @Test
+    void killingTheLauncherTakesMpirunAndTheRanksAlongAndClaimsNoFinishedRun() throws Exception {
+        Path out = tmp.resolve("launcher-killed");
+        List<String> command = List.of(javaBinary(), "-cp", System.getProperty("java.class.path"), "mse.mpi.cli.Mse",
+                "emulate", "--np", "3", "--image", "512x512", "--task-points", "4", "--max-iter", "2000",
+                "--out", out.toString(), "--quiet");
+        Process cli = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(tmp.resolve("cli.log").toFile()).start();
+        awaitRank(out.toString(), 2);
+        awaitLog(out.resolve("mse.log"), "rank 2 connected"); // mid-run
+        new ProcessBuilder("kill", "-9", Long.toString(cli.pid())).start().waitFor();
+        assertTrue(cli.waitFor(30, TimeUnit.SECONDS), "the launcher died");
+        assertNoProcessLeft(out.toString());
+        assertFalse(Files.exists(out.resolve("summary.json")), "a summary.json claims a run that never finished");
     }
 
     private static void awaitLog(Path log, String text) throws Exception {

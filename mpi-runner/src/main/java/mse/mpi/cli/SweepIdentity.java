@@ -1,0 +1,54 @@
+package mse.mpi.cli;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import mse.cluster.profiles.TargetProfile;
+import mse.emulator.model.TaskCost;
+import mse.mpi.apps.AppOptions;
+
+/**
+ * What a sweep's points must share for `--resume` to continue it: every option that changes a prediction
+ * (the program's options but the per-point strategy and masters, the task cost, the CPU ratio, --local) and
+ * the profile's content, hashed, so a profile file edited under the same name is not mixed in.
+ */
+final class SweepIdentity {
+
+    /** Options of the program that do not change a prediction, or that each point carries itself. */
+    private static final Set<String> NOT_SHARED = Set.of("--strategy", "--masters", "--png");
+    static final String PROFILE_CONTENT = "profile content";
+
+    private SweepIdentity() {
+    }
+
+    static Map<String, Object> of(AppOptions app, TargetProfile target, TaskCost taskCost, boolean local) {
+        Map<String, Object> keys = new LinkedHashMap<>();
+        List<String> args = app.toArgs();
+        for (int i = 0; i + 1 < args.size(); i += 2) {
+            if (!NOT_SHARED.contains(args.get(i))) {
+                keys.put(args.get(i), args.get(i + 1));
+            }
+        }
+        keys.put("--profile", target.network().name());
+        keys.put(PROFILE_CONTENT, contentHash(target));
+        keys.put("--cpu-ratio", target.cpu().speedRatio());
+        keys.put("--task-cost", taskCost.spec());
+        keys.put("--local", local);
+        return keys;
+    }
+
+    /** SHA-256 of every parameter the profile gives the model (comments and layout do not count). */
+    private static String contentHash(TargetProfile target) {
+        try {
+            byte[] text = (target.network() + "\n" + target.cpu()).getBytes(StandardCharsets.UTF_8);
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text)).substring(0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
+    }
+}
