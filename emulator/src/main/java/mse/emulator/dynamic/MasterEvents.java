@@ -1,5 +1,8 @@
 package mse.emulator.dynamic;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -26,8 +29,8 @@ public final class MasterEvents {
      * at the same virtual time as a split counts first, so a hand-over is not taken for an extra master.
      */
     public static Map<String, Object> activity(List<MasterEvent> events) {
-        List<MasterEvent> ordered = new java.util.ArrayList<>(events);
-        ordered.sort(java.util.Comparator.comparingDouble(MasterEvent::virtualSeconds)
+        List<MasterEvent> ordered = new ArrayList<>(events);
+        ordered.sort(Comparator.comparingDouble(MasterEvent::virtualSeconds)
                 .thenComparing(e -> MasterEvent.SPLIT.equals(e.action())));
         int splits = 0;
         int merges = 0;
@@ -43,7 +46,7 @@ public final class MasterEvents {
             }
             peak = Math.max(peak, serving);
         }
-        Map<String, Object> activity = new java.util.LinkedHashMap<>();
+        Map<String, Object> activity = new LinkedHashMap<>();
         activity.put("splits", splits);
         activity.put("merges", merges);
         activity.put("peakMasters", peak);

@@ -1,0 +1,34 @@
+package mse.emulator.dynamic;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** summary.json's splits, merges and peakMasters, and masters.csv, from a DY log. */
+class MasterEventsTest {
+
+    private static MasterEvent split(double t, int master, int depth) {
+        return new MasterEvent(t, master, MasterEvent.SPLIT, 10, 1, depth);
+    }
+
+    private static MasterEvent merge(double t, int master, int depth) {
+        return new MasterEvent(t, master, MasterEvent.MERGE, 0, 1, depth);
+    }
+
+    @Test
+    void peakMastersCountsTheMastersServingAtOnceRankZeroIncluded() {
+        List<MasterEvent> log = List.of(split(1, 4, 1), split(2, 6, 2), merge(3, 6, 2), split(3, 2, 2), merge(4, 2, 2), merge(5, 4, 1));
+        assertEquals(Map.of("splits", 3, "merges", 3, "peakMasters", 3), MasterEvents.activity(log),
+                "a merge and a split at the same time are a hand-over, not a fourth master");
+        assertEquals(Map.of("splits", 0, "merges", 0, "peakMasters", 1), MasterEvents.activity(List.of()));
+    }
+
+    @Test
+    void eventsSurviveTheResultMapAndWriteOneCsvLineEach() {
+        List<MasterEvent> log = List.of(split(0.25, 4, 1), merge(0.5, 4, 1));
+        assertEquals(log, MasterEvents.fromMaps(log.stream().map(MasterEvent::toMap).toList()));
+        assertEquals(MasterEvents.HEADER + "0.25,4,split,10,1,1\n0.5,4,merge,0,1,1\n", MasterEvents.toCsv(log));
+    }
+}
