@@ -16,7 +16,8 @@ import mse.emulator.timeline.RankHosts;
 import mse.emulator.timeline.TimelineWriter;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.DispatcherSelector;
+import org.apache.pekko.actor.BootstrapSetup;
+import scala.concurrent.ExecutionContext;
 
 /**
  * One emulator, started next to one job: a Pekko actor system whose guardian is the
@@ -25,24 +26,21 @@ import org.apache.pekko.actor.typed.DispatcherSelector;
  */
 public final class EmulationSession implements AutoCloseable {
 
-    /**
-     * The keeper has a thread of its own: every grant passes through it, and a thread that only ever runs the
-     * keeper is woken directly by the gateway's tell instead of waiting for a shared pool's worker.
-     */
-    private static final String KEEPER_DISPATCHER = "mse.keeper-dispatcher";
     private static final Duration BIND_TIMEOUT = Duration.ofSeconds(20);
     private static final Duration ABORT_GRACE = Duration.ofSeconds(5);
 
     private final ActorSystem<VirtualTimeKeeper.Command> system;
+    private final GatewayLoop loop;
     private final RankGateway gateway;
     private final CompletableFuture<EmulationReport> report;
     private final AtomicLong tasksDone;
     private final Optional<TimelineWriter> timeline;
 
-    private EmulationSession(ActorSystem<VirtualTimeKeeper.Command> system, RankGateway gateway,
+    private EmulationSession(ActorSystem<VirtualTimeKeeper.Command> system, GatewayLoop loop, RankGateway gateway,
                              CompletableFuture<EmulationReport> report, AtomicLong tasksDone,
                              Optional<TimelineWriter> timeline) {
         this.system = system;
+        this.loop = loop;
         this.gateway = gateway;
         this.report = report;
         this.tasksDone = tasksDone;
@@ -60,27 +58,50 @@ public final class EmulationSession implements AutoCloseable {
         } catch (IOException e) {
             throw new EmulationFailedException("cannot write the timeline " + setup.timeline().file() + ": " + e.getMessage());
         }
+        GatewayLoop loop;
+        try {
+            loop = GatewayLoop.start("mse-rank-gateway");
+        } catch (IOException e) {
+            timeline.ifPresent(TimelineWriter::discard);
+            throw new EmulationFailedException("cannot open a selector for the emulator: " + e.getMessage());
+        }
+        // The actors run on the gateway's loop: the keeper handles a fact on the thread that read it.
         ActorSystem<VirtualTimeKeeper.Command> system = ActorSystem.create(
-                VirtualTimeKeeper.create(setup, report, events, tasksDone, hosts, timeline), "mse-emulator", config(),
-                DispatcherSelector.fromConfig(KEEPER_DISPATCHER));
+                VirtualTimeKeeper.create(setup, report, events, tasksDone, hosts, timeline), "mse-emulator",
+                BootstrapSetup.create(config()).withDefaultExecutionContext(ExecutionContext.fromExecutor(loop)));
         // Whatever stops the keeper (an Error it cannot catch), the launcher must not wait for its timeout.
         system.getWhenTerminated().thenRun(() -> report.completeExceptionally(
                 new EmulationFailedException("the emulator stopped before the run ended")));
         try {
             ActorRef<GatewayEvent> sink = events.get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            RankGateway gateway = RankGateway.bind(system, setup.bindHost(), 0, setup.np(), sink).toCompletableFuture()
-                    .get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            return new EmulationSession(system, gateway, report, tasksDone, timeline);
+            RankGateway gateway = RankGateway.bind(loop, setup.bindHost(), 0, setup.np(), sink);
+            return new EmulationSession(system, loop, gateway, report, tasksDone, timeline);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            timeline.ifPresent(TimelineWriter::discard);
-            system.terminate();
+            stop(system, loop, timeline);
             throw new EmulationFailedException("interrupted while starting the emulator");
-        } catch (ExecutionException | TimeoutException e) {
-            timeline.ifPresent(TimelineWriter::discard);
-            system.terminate();
+        } catch (IOException | ExecutionException | TimeoutException e) {
+            stop(system, loop, timeline);
             Throwable cause = e.getCause() == null ? e : e.getCause();
             throw new EmulationFailedException("cannot start the emulator on " + setup.bindHost() + ": " + cause.getMessage());
+        }
+    }
+
+    private static void stop(ActorSystem<?> system, GatewayLoop loop, Optional<TimelineWriter> timeline) {
+        timeline.ifPresent(TimelineWriter::discard);
+        terminate(system);
+        loop.close();
+    }
+
+    /** The system terminates on the loop's thread, so the loop stops only after it. */
+    private static void terminate(ActorSystem<?> system) {
+        system.terminate();
+        try {
+            system.getWhenTerminated().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // terminating anyway; nothing a caller could do
         }
     }
 
@@ -95,11 +116,6 @@ public final class EmulationSession implements AutoCloseable {
                 pekko.log-dead-letters-during-shutdown = off
                 pekko.coordinated-shutdown.exit-jvm = off
                 pekko.coordinated-shutdown.run-by-jvm-shutdown-hook = off
-                mse.keeper-dispatcher {
-                  type = PinnedDispatcher
-                  executor = "thread-pool-executor"
-                  thread-pool-executor.allow-core-timeout = off
-                }
                 """).withFallback(ConfigFactory.load());
     }
 
@@ -141,15 +157,9 @@ public final class EmulationSession implements AutoCloseable {
 
     @Override
     public void close() {
-        gateway.close();
-        system.terminate();
-        try {
-            system.getWhenTerminated().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException | TimeoutException e) {
-            // terminating anyway; nothing a caller could do
-        }
+        gateway.unbind();
+        terminate(system);
+        loop.close(); // closes every connection still open
         if (!report.isDone() || report.isCompletedExceptionally()) {
             timeline.ifPresent(TimelineWriter::discard); // no report to finish it: leave nothing half-written
         }

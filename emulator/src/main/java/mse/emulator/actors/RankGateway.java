@@ -1,11 +1,10 @@
 package mse.emulator.actors;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
-import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.security.SecureRandom;
@@ -27,10 +26,11 @@ import org.slf4j.LoggerFactory;
  * whose replies it writes from its own thread.
  *
  * <p>Why a selector thread of our own rather than Pekko Streams TCP or Artery: a grant is on the critical
- * path of every emulated message, and `./run.sh bench hop` measured the fact -> grant hop at about 200 us
- * (quiet machine: 550 us) through a Streams pipeline (frame stage, source queue, several actor hand-offs)
- * against about 30 us for a plain loopback round trip. Here a fact costs one epoll wake-up and one tell, a
- * grant one non-blocking write. The ranks need no Pekko (they start in milliseconds in a small heap).
+ * path of every emulated message, and `./run.sh bench hop` measured the fact -> grant hop at about 210 us
+ * on a loaded machine (550 us on a quiet one, earlier) through a Streams pipeline (frame stage, source queue,
+ * several actor hand-offs) against about 30 us for a plain loopback round trip. Here a fact costs one epoll
+ * wake-up and one tell, a grant one non-blocking write; in an {@link EmulationSession} the keeper even runs
+ * on the selector's thread ({@link GatewayLoop}). The ranks need no Pekko (they start in milliseconds).
  *
  * <p>Every connection must first present the run's token (fresh per gateway, from SecureRandom) in a Hello.
  * A wrong token, another run's np, a malformed or oversized frame, or silence for {@link #HELLO_TIMEOUT} closes that
@@ -53,56 +53,67 @@ public final class RankGateway implements AutoCloseable {
     private static final int BACKLOG = 256;
     private static final Logger LOG = LoggerFactory.getLogger(RankGateway.class);
 
+    private final GatewayLoop loop;
+    private final boolean ownsLoop;
     private final ActorRef<GatewayEvent> events;
     private final String token;
     private final int np;
-    private final Selector selector;
     private final ServerSocketChannel server;
     private final InetSocketAddress address;
     private final Set<Integer> connectedRanks = ConcurrentHashMap.newKeySet();
     /** Connections whose writes or close the selector must take up (a write that did not fit, a close). */
     private final ConcurrentLinkedQueue<GatewayConnection> attention = new ConcurrentLinkedQueue<>();
-    private final Thread loop;
 
-    private RankGateway(ActorRef<GatewayEvent> events, String host, int port, int np) throws IOException {
+    private RankGateway(GatewayLoop loop, boolean ownsLoop, ActorRef<GatewayEvent> events, String host, int port,
+            int np) throws IOException {
+        this.loop = loop;
+        this.ownsLoop = ownsLoop;
         this.events = events;
         this.np = np;
         this.token = freshToken();
-        this.selector = Selector.open();
         this.server = ServerSocketChannel.open();
         try {
             server.bind(new InetSocketAddress(host, port), BACKLOG);
             server.configureBlocking(false);
-            server.register(selector, SelectionKey.OP_ACCEPT);
         } catch (IOException | RuntimeException e) {
             server.close();
-            selector.close();
             throw e;
         }
         this.address = (InetSocketAddress) server.getLocalAddress();
-        this.loop = new Thread(this::run, "mse-rank-gateway");
-        loop.setDaemon(true); // a gateway nobody closed must not keep the JVM alive
     }
 
-    /** Binds on 127.0.0.1, on an ephemeral port, for a run of np ranks. */
+    /** Binds on 127.0.0.1, on an ephemeral port, for a run of np ranks, with a selector thread of its own. */
     public static CompletionStage<RankGateway> bind(ActorSystem<?> system, int np, ActorRef<GatewayEvent> events) {
         return bind(system, DEFAULT_HOST, 0, np, events);
     }
 
     /**
-     * Binds on host:port (port 0 picks a free one; see {@link #port()}) and starts accepting the ranks of a
-     * run of np: a Hello with another np is refused, so every accepted rank is one of 0..np-1.
+     * Binds on host:port (port 0 picks a free one; see {@link #port()}) with a selector thread of its own and
+     * starts accepting the ranks of a run of np: a Hello with another np is refused, so every accepted rank is
+     * one of 0..np-1.
      */
     public static CompletionStage<RankGateway> bind(ActorSystem<?> system, String host, int port, int np,
             ActorRef<GatewayEvent> events) {
         try {
-            RankGateway gateway = new RankGateway(events, host, port, np);
-            gateway.loop.start();
-            LOG.info("Rank gateway listening on {}", gateway.address);
-            return CompletableFuture.completedFuture(gateway);
+            return CompletableFuture.completedFuture(bind(GatewayLoop.start("mse-rank-gateway"), true, host, port, np, events));
         } catch (IOException | RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
+    }
+
+    /** Binds on the given loop (which the caller closes) and starts accepting the ranks of a run of np. */
+    static RankGateway bind(GatewayLoop loop, String host, int port, int np, ActorRef<GatewayEvent> events)
+            throws IOException {
+        return bind(loop, false, host, port, np, events);
+    }
+
+    private static RankGateway bind(GatewayLoop loop, boolean ownsLoop, String host, int port, int np,
+            ActorRef<GatewayEvent> events) throws IOException {
+        RankGateway gateway = new RankGateway(loop, ownsLoop, events, host, port, np);
+        loop.serve(gateway.new Served());
+        loop.execute(gateway::listen); // registrations happen on the loop's own thread
+        LOG.info("Rank gateway listening on {}", gateway.address);
+        return gateway;
     }
 
     /** The address ranks must connect to. */
@@ -123,61 +134,85 @@ public final class RankGateway implements AutoCloseable {
     public CompletionStage<Void> unbind() {
         try {
             server.close();
-            selector.wakeup();
+            loop.wakeup();
             return CompletableFuture.completedFuture(null);
         } catch (IOException e) {
             return CompletableFuture.failedFuture(e);
         }
     }
 
-    /** Stops the selector thread and closes every connection (the run is over). */
+    /** Stops accepting and, with a loop of its own, stops it, which closes every connection. */
     @Override
     public void close() {
         unbind();
-        loop.interrupt();
-        selector.wakeup();
-        try {
-            loop.join(Duration.ofSeconds(5).toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (ownsLoop) {
+            loop.close();
         }
     }
 
     /** Any thread: the selector must flush or close this connection. */
     void attend(GatewayConnection connection) {
         attention.add(connection);
-        selector.wakeup();
-    }
-
-    private void run() {
-        try {
-            while (!Thread.currentThread().isInterrupted()) {
-                selector.select(this::onReady, selectTimeoutMillis());
-                attendAll();
-                expireSilentConnections();
-            }
-        } catch (IOException | ClosedSelectorException e) {
-            LOG.error("Rank gateway stopped: {}", e.toString());
-        } finally {
-            closeAll();
+        if (!loop.inLoop()) {
+            loop.wakeup();
         }
     }
 
-    private void onReady(SelectionKey key) {
-        if (key.isValid() && key.isAcceptable()) {
-            accept();
-            return;
-        }
-        GatewayConnection connection = (GatewayConnection) key.attachment();
+    private void listen() {
         try {
-            if (key.isValid() && key.isWritable()) {
-                connection.flushQueued();
+            server.register(loop.selector(), SelectionKey.OP_ACCEPT);
+        } catch (IOException e) {
+            LOG.error("Rank gateway cannot accept connections: {}", e.toString());
+        }
+    }
+
+    /** What the loop calls back: everything here runs on the loop's thread. */
+    private final class Served implements GatewayLoop.Handler {
+
+        @Override
+        public void onReady(SelectionKey key) {
+            if (key.isValid() && key.isAcceptable()) {
+                accept();
+                return;
             }
-            if (key.isValid() && key.isReadable()) {
-                connection.read(events::tell);
+            GatewayConnection connection = (GatewayConnection) key.attachment();
+            try {
+                if (key.isValid() && key.isWritable()) {
+                    connection.flushQueued();
+                }
+                if (key.isValid() && key.isReadable()) {
+                    connection.read(events::tell);
+                }
+            } catch (IOException | RuntimeException e) {
+                end(connection, e instanceof EOFException ? null : e);
             }
-        } catch (IOException | RuntimeException e) {
-            end(connection, e instanceof java.io.EOFException ? null : e);
+        }
+
+        @Override
+        public void afterTurn() {
+            attendAll();
+            expireSilentConnections();
+        }
+
+        /** Wakes for the earliest Hello deadline; with every connection greeted, only for I/O (no polling). */
+        @Override
+        public long timeoutMillis() {
+            long earliest = Long.MAX_VALUE;
+            for (SelectionKey key : loop.selector().keys()) {
+                if (key.attachment() instanceof GatewayConnection c) {
+                    earliest = Math.min(earliest, c.helloDeadlineNanos());
+                }
+            }
+            return earliest == Long.MAX_VALUE ? 0 : Math.max(1, (earliest - System.nanoTime()) / 1_000_000 + 1);
+        }
+
+        @Override
+        public void stopped() {
+            for (SelectionKey key : loop.selector().keys()) {
+                if (key.attachment() instanceof GatewayConnection c) {
+                    end(c, null);
+                }
+            }
         }
     }
 
@@ -191,7 +226,7 @@ public final class RankGateway implements AutoCloseable {
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true); // replies are tiny and latency-bound
             GatewayConnection connection = new GatewayConnection(channel, this, token, np, connectedRanks,
                     System.nanoTime() + HELLO_TIMEOUT.toNanos());
-            connection.register(channel.register(selector, SelectionKey.OP_READ, connection));
+            connection.register(channel.register(loop.selector(), SelectionKey.OP_READ, connection));
         } catch (IOException e) {
             LOG.warn("Could not accept a rank connection: {}", e.toString());
         }
@@ -208,20 +243,9 @@ public final class RankGateway implements AutoCloseable {
         }
     }
 
-    /** Wakes for the earliest Hello deadline; with every connection greeted, only for I/O (no polling). */
-    private long selectTimeoutMillis() {
-        long earliest = Long.MAX_VALUE;
-        for (SelectionKey key : selector.keys()) {
-            if (key.attachment() instanceof GatewayConnection c) {
-                earliest = Math.min(earliest, c.helloDeadlineNanos());
-            }
-        }
-        return earliest == Long.MAX_VALUE ? 0 : Math.max(1, (earliest - System.nanoTime()) / 1_000_000 + 1);
-    }
-
     private void expireSilentConnections() {
         long now = System.nanoTime();
-        for (SelectionKey key : selector.keys()) {
+        for (SelectionKey key : loop.selector().keys()) {
             if (key.attachment() instanceof GatewayConnection c && c.helloOverdue(now)) {
                 end(c, new GatewaySession.Refused("no Hello within " + HELLO_TIMEOUT.toSeconds() + " s"));
             }
@@ -241,19 +265,6 @@ public final class RankGateway implements AutoCloseable {
             LOG.debug("Connection ended: {}", last);
         }
         events.tell(last);
-    }
-
-    private void closeAll() {
-        try {
-            for (SelectionKey key : selector.keys()) {
-                if (key.attachment() instanceof GatewayConnection c) {
-                    end(c, null);
-                }
-            }
-            selector.close();
-        } catch (IOException | ClosedSelectorException ignored) {
-            // shutting down
-        }
     }
 
     private static String freshToken() {

@@ -221,7 +221,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     }
 
     private void onDisconnected(GatewayEvent.RankDisconnected d) {
-        boolean finished = kernel.result().ranks().get(d.rank()).finished();
+        boolean finished = kernel.reportedFinish(d.rank());
         if (!finished && !kernel.outcome().isOver() && endReason == null) {
             String why = d.clean() ? "closed its connection before it finished" : "lost its connection (" + d.cause() + ")";
             route(kernel.accept(new RankFact.Failed(d.rank(), "rank " + d.rank() + " " + why)));

@@ -142,6 +142,15 @@ public final class VirtualTimeKernel {
         return new RunResult(outcome, Arrays.stream(ranks).map(rank -> rank.account(incoming[rank.rank].busyNanos())).toList());
     }
 
+    /**
+     * Whether the rank reported Finished, applied or still held behind a receive the kernel has not settled: a
+     * rank that then closes its connection left cleanly, having said all it had to say.
+     */
+    public boolean reportedFinish(int rank) {
+        RankState r = rankOf(rank);
+        return r.isFinished() || r.held.stream().anyMatch(f -> f instanceof RankFact.Finished);
+    }
+
     /** The rank's current virtual clock (without Progress not yet charged). */
     public long clockOf(int rank) {
         return rankOf(rank).clock.now();

@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * How much of a run's timeline goes to timeline.json: nothing, every event, or (auto) every event up to
  * {@link TimelineWriter#AUTO_LIMIT_EVENTS}, beyond which the first and last windows of the slaves' events are
- * kept with every master event.
+ * kept, the masters' events in windows of their own (whole in any but very long runs).
  */
 public enum TimelineMode {
     OFF, FULL, AUTO;

@@ -6,7 +6,6 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.Collection;
 import java.util.HashMap;
@@ -28,14 +27,18 @@ import mse.emulator.kernel.MessageRecord;
  * <p>Events stream to a partial file as they are decided, and {@link #finish} renames it into place, so a
  * failed run leaves no timeline. In auto mode, once the slaves' events pass a first window the rest go to a
  * ring of the last window; what falls out of the ring is counted and named in the metadata. Master events
- * (their spans, queue counters and instants, and messages between masters) are always kept: they show the
- * bottleneck. Not thread-safe: one kernel feeds it, then one caller finishes it.
+ * (their spans, queue counters, and messages between masters) have windows of their own, large enough that
+ * they are kept whole in any run of up to some 100,000 tasks: they show the bottleneck; instants are always
+ * kept. Not thread-safe: one kernel feeds it, then one caller finishes it.
  */
 public final class TimelineWriter implements KernelObserver {
 
-    /** Auto mode's bound on the slaves' trace events (two windows of a quarter each, a flow being two events). */
+    /**
+     * Auto mode's bound on the trace events: two windows of slave entries and two of master entries, an eighth
+     * each, an entry being at most two events (a flow).
+     */
     public static final int AUTO_LIMIT_EVENTS = 1_000_000;
-    static final int WINDOW_ENTRIES = AUTO_LIMIT_EVENTS / 4;
+    static final int WINDOW_ENTRIES = AUTO_LIMIT_EVENTS / 8;
 
     private final Path target;
     private final Path partial;
@@ -45,21 +48,21 @@ public final class TimelineWriter implements KernelObserver {
     private final Map<Integer, Integer> pidOfRank = new TreeMap<>();
     private final BitSet masters = new BitSet();
     private final Map<Integer, QueueLength> queues = new HashMap<>();
-    private final ArrayDeque<Object> lastWindow = new ArrayDeque<>();
+    private final KeptWindows slaveWindows;
+    private final KeptWindows masterWindows;
     private final ChromeTrace trace;
-    private final int windowEntries;
     private long events;
-    private long slaveEntries;
     private long droppedEvents;
     private long droppedFrom = Long.MAX_VALUE;
     private long droppedUntil;
     private IOException failure;
     private boolean closed;
 
-    private TimelineWriter(Path target, TimelineMode mode, IntFunction<String> hostOfRank, int windowEntries)
-            throws IOException {
+    private TimelineWriter(Path target, TimelineMode mode, IntFunction<String> hostOfRank, int slaveWindowEntries,
+                           int masterWindowEntries) throws IOException {
         this.target = target;
-        this.windowEntries = windowEntries;
+        this.slaveWindows = new KeptWindows(slaveWindowEntries);
+        this.masterWindows = new KeptWindows(masterWindowEntries);
         this.partial = target.resolveSibling("." + target.getFileName() + ".partial");
         this.mode = mode;
         this.hostOfRank = hostOfRank;
@@ -70,16 +73,16 @@ public final class TimelineWriter implements KernelObserver {
     /** Starts timeline.json at `target` (mode full or auto) for ranks on the hosts hostOfRank names. */
     public static TimelineWriter open(Path target, TimelineMode mode, IntFunction<String> hostOfRank,
                                       Collection<Integer> masters) throws IOException {
-        return open(target, mode, hostOfRank, masters, WINDOW_ENTRIES);
+        return open(target, mode, hostOfRank, masters, WINDOW_ENTRIES, WINDOW_ENTRIES);
     }
 
-    /** The same with windows of `windowEntries` slave spans or messages each (tests use small ones). */
+    /** The same with windows of the given numbers of slave and master entries each (tests use small ones). */
     static TimelineWriter open(Path target, TimelineMode mode, IntFunction<String> hostOfRank, Collection<Integer> masters,
-                               int windowEntries) throws IOException {
+                               int slaveWindowEntries, int masterWindowEntries) throws IOException {
         if (mode == TimelineMode.OFF) {
             throw new IllegalArgumentException("no timeline is written in mode off");
         }
-        TimelineWriter writer = new TimelineWriter(target, mode, hostOfRank, windowEntries);
+        TimelineWriter writer = new TimelineWriter(target, mode, hostOfRank, slaveWindowEntries, masterWindowEntries);
         masters.forEach(writer::master);
         return writer;
     }
@@ -99,10 +102,8 @@ public final class TimelineWriter implements KernelObserver {
         keep(m, masters.get(m.source()) && masters.get(m.destination()));
         if (masters.get(m.destination())) {
             int master = m.destination();
-            queues.computeIfAbsent(master, r -> new QueueLength((nanos, length) -> guarded(() -> {
-                trace.counter(pid(r), "rank " + r + " queue", nanos, "messages", length);
-                events++;
-            }))).arrived(m.arrivalNanos(), m.receiveStartNanos());
+            queues.computeIfAbsent(master, r -> new QueueLength((nanos, length) -> keep(new QueueStep(r, nanos, length), true)))
+                    .arrived(m.arrivalNanos(), m.receiveStartNanos());
         }
     }
 
@@ -119,8 +120,8 @@ public final class TimelineWriter implements KernelObserver {
             guarded(() -> trace.instant(pid(instant.rank()), instant.rank(), instant.name(), instant.nanos(), instant.args()));
             events++;
         }
-        lastWindow.forEach(this::write);
-        lastWindow.clear();
+        slaveWindows.flush(this::write);
+        masterWindows.flush(this::write);
         try {
             if (failure != null) {
                 throw failure;
@@ -163,7 +164,9 @@ public final class TimelineWriter implements KernelObserver {
             d.put("limitEvents", AUTO_LIMIT_EVENTS);
             d.put("droppedEvents", droppedEvents);
             if (droppedEvents > 0) {
-                d.put("kept", "the first and last " + windowEntries + " slave spans or messages, and every master event");
+                d.put("kept", "the first and last " + slaveWindows.size() + " slave spans or messages, and "
+                        + (masterWindows.droppedAny() ? "the first and last " + masterWindows.size()
+                        + " master spans, messages or queue steps" : "every master event"));
                 d.put("droppedFromSeconds", droppedFrom / 1e9);
                 d.put("droppedUntilSeconds", droppedUntil / 1e9);
             }
@@ -171,15 +174,15 @@ public final class TimelineWriter implements KernelObserver {
         return d;
     }
 
+    /**
+     * Writes an entry now, or in auto mode past the first window holds it for the last window. Master entries
+     * have windows of their own, so a run's masters are kept whole unless they alone exceed theirs (a run of
+     * many thousand tasks), and the file stays bounded however long the run.
+     */
     private void keep(Object entry, boolean master) {
-        if (mode == TimelineMode.FULL || master || slaveEntries++ < windowEntries) {
+        if (mode == TimelineMode.FULL || (master ? masterWindows : slaveWindows).inFirstWindow(entry, this::drop)) {
             write(entry);
-            return;
         }
-        if (lastWindow.size() == windowEntries) {
-            drop(lastWindow.pollFirst());
-        }
-        lastWindow.addLast(entry);
     }
 
     private void write(Object entry) {
@@ -190,6 +193,9 @@ public final class TimelineWriter implements KernelObserver {
             guarded(() -> trace.flow(pid(m.source()), m.source(), m.sendNanos(), pid(m.destination()), m.destination(),
                     m.receiveStartNanos(), m.sequence()));
             events += 2;
+        } else if (entry instanceof QueueStep q) {
+            guarded(() -> trace.counter(pid(q.rank()), "rank " + q.rank() + " queue", q.nanos(), "messages", q.length()));
+            events++;
         }
     }
 
@@ -202,8 +208,15 @@ public final class TimelineWriter implements KernelObserver {
             droppedEvents += 2;
             droppedFrom = Math.min(droppedFrom, m.sendNanos());
             droppedUntil = Math.max(droppedUntil, m.receiveStartNanos());
+        } else if (entry instanceof QueueStep q) {
+            droppedEvents++;
+            droppedFrom = Math.min(droppedFrom, q.nanos());
+            droppedUntil = Math.max(droppedUntil, q.nanos());
         }
     }
+
+    /** One step of a master's queue-length counter track. */
+    private record QueueStep(int rank, long nanos, int length) {}
 
     private int pid(int rank) {
         return pidOfRank.computeIfAbsent(rank, r -> pidOfHost.computeIfAbsent(hostOfRank.apply(r), h -> pidOfHost.size() + 1));

@@ -3,7 +3,7 @@ package mse.emulator.timeline;
 import java.nio.file.Path;
 
 /**
- * A finished timeline.json: how many trace events it holds and how many slave events auto mode left out
+ * A finished timeline.json: how many trace events it holds and how many events auto mode left out
  * (0 in full mode), between which virtual times.
  */
 public record WrittenTimeline(Path file, TimelineMode mode, long events, long droppedEvents, long droppedFromNanos,
@@ -11,8 +11,8 @@ public record WrittenTimeline(Path file, TimelineMode mode, long events, long dr
 
     /** One line for stderr when events were left out, saying what was kept and how to get everything. */
     public String note() {
-        return String.format("timeline: %,d events in %s; above %,d events auto mode kept the first and last windows and "
-                        + "every master event, leaving out %,d slave events between %.6f s and %.6f s (--timeline full keeps all)",
+        return String.format("timeline: %,d events in %s; to stay under %,d events auto mode kept the first and last "
+                        + "windows (masters' and slaves' apart), leaving out %,d events between %.6f s and %.6f s (--timeline full keeps all)",
                 events, file.getFileName(), TimelineWriter.AUTO_LIMIT_EVENTS, droppedEvents, droppedFromNanos / 1e9,
                 droppedUntilNanos / 1e9);
     }

@@ -44,7 +44,12 @@ class TimelineWriterTest {
     private record Run(RunResult result, long messages, WrittenTimeline written, TraceFile trace) {}
 
     private static Run run(Path dir, TimelineMode mode, int tasks, int window) throws IOException {
-        TimelineWriter writer = TimelineWriter.open(dir.resolve("timeline.json"), mode, RankHosts.all("test-host"), List.of(0), window);
+        return run(dir, mode, tasks, window, TimelineWriter.WINDOW_ENTRIES);
+    }
+
+    private static Run run(Path dir, TimelineMode mode, int tasks, int window, int masterWindow) throws IOException {
+        TimelineWriter writer = TimelineWriter.open(dir.resolve("timeline.json"), mode, RankHosts.all("test-host"), List.of(0),
+                window, masterWindow);
         KernelFarmReplay replay = new KernelFarmReplay(new LogGpsModel(ProfileLoader.load("mpich-fast-ethernet").network(), P),
                 new TargetCpu(1.0), SHAPE, 1, costs(tasks), writer);
         RunResult result = replay.run();
@@ -115,6 +120,25 @@ class TimelineWriterTest {
         assertTrue(slaves.size() < allSlaves.size());
         assertEquals(allSlaves.stream().mapToLong(TraceFile.Span::startNanos).min(), slaves.stream().mapToLong(TraceFile.Span::startNanos).min());
         assertEquals(allSlaves.stream().mapToLong(TraceFile.Span::endNanos).max(), slaves.stream().mapToLong(TraceFile.Span::endNanos).max());
+    }
+
+    @Test
+    void autoModeBoundsTheMastersEventsTooInAVeryLongRun(@TempDir Path dir) throws IOException {
+        Run full = run(dir.resolve("full"), TimelineMode.FULL, 400, TimelineWriter.WINDOW_ENTRIES);
+        Run auto = run(dir.resolve("auto"), TimelineMode.AUTO, 400, 50, 60);
+
+        assertEquals(full.written().events(), auto.written().events() + auto.written().droppedEvents());
+        // At most four windows of entries, each at most two events (a flow), plus the instant.
+        assertTrue(auto.written().events() <= 2 * (2 * 50 + 2 * 60) + 1, auto.written().toString());
+        Map<?, ?> description = (Map<?, ?>) auto.trace().metadata().get("timeline");
+        assertTrue(String.valueOf(description.get("kept")).contains("the first and last 60 master"), description.toString());
+        List<TraceFile.Span> fullMaster = full.trace().spans().stream().filter(s -> s.rank() == 0).toList();
+        List<TraceFile.Span> autoMaster = auto.trace().spans().stream().filter(s -> s.rank() == 0).toList();
+        assertTrue(autoMaster.size() < fullMaster.size());
+        assertTrue(fullMaster.containsAll(autoMaster));
+        assertEquals(fullMaster.get(0), autoMaster.get(0), "the master's first span is kept");
+        assertEquals(fullMaster.get(fullMaster.size() - 1), autoMaster.get(autoMaster.size() - 1), "and its last");
+        assertEquals("split", auto.trace().phase("i").get(0).get("name"), "instants are always kept");
     }
 
     @Test

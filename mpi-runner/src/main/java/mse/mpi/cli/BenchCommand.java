@@ -29,17 +29,19 @@ import picocli.CommandLine.Parameters;
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Benchmarks. 'emulate': wall time of an emulated run divided by the plain run of the same command, at 1 and 16 points per task (unless --task-points says), and the hop.",
                 "'predict': simulated messages per second at P = 64 (SI's simulator and DY's kernel replay), and one live emulate at np 8 (wall) divided by a predict sweep P = 2..64.",
+                "'real-mode': --task-cost real at np 8, median of --repeat runs: the master's compute per task, live against predict --trace, two CPU burners, validate --np 2.",
                 "'hop': wall time from a fact on one rank's connection to the grant it releases on another's (median, p99).",
                 "'soak': a 1,048,576-task emulation at np 16 (unless --image/--np say otherwise): peak memory of the emulator and of a rank, wall time."},
         footer = {"", "Examples:", "  ./run.sh bench emulate --np 4,8 --repeat 3", "  ./run.sh bench hop",
                 "  ./run.sh bench predict --image 1024x1024 --task-cost per-iteration:10ns",
-                "  ./run.sh bench soak --task-cost per-iteration:10ns"})
+                "  ./run.sh bench soak --task-cost per-iteration:10ns",
+                "  ./run.sh bench real-mode --task-points 16 --repeat 3"})
 final class BenchCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "WHAT", description = "The benchmark: emulate, hop, predict or soak.")
+    @Parameters(index = "0", paramLabel = "WHAT", description = "The benchmark: emulate, hop, predict, soak or real-mode.")
     String what;
 
     @Option(names = "--np", paramLabel = "P,P,...", defaultValue = "4,8", description = "Ranks (default: ${DEFAULT-VALUE}).")
@@ -64,6 +66,10 @@ final class BenchCommand implements Callable<Integer> {
             PredictBenchmark.run(app, target, repeat, Files.createTempDirectory("mse-bench-predict"));
             return 0;
         }
+        if ("real-mode".equals(what)) {
+            RealModeBenchmark.run(app, Math.max(1, repeat), Files.createTempDirectory("mse-bench-real"));
+            return 0;
+        }
         if ("hop".equals(what)) {
             printHop(HopBenchmark.run(HOPS));
             return 0;
@@ -77,7 +83,7 @@ final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if (!"emulate".equals(what)) {
-            throw new BadInputException("bench: unknown benchmark '" + what + "'; available: emulate, hop, predict, soak");
+            throw new BadInputException("bench: unknown benchmark '" + what + "'; available: emulate, hop, predict, soak, real-mode");
         }
         if (repeat < 1) {
             throw new BadInputException("--repeat: expected at least 1, got " + repeat);

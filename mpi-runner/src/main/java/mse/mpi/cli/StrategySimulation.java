@@ -31,7 +31,7 @@ record StrategySimulation(SimulatedRun run, List<MasterEvent> events) {
 
     /**
      * The same, with masterCosts[t], the host CPU a master spent on task t's result (a live trace's masterCpuNanos):
-     * SI and ML charge it; DY's replay does not model the masters' own work and charges none of it. `observer` is
+     * SI and ML charge it; DY's replay does not model the masters' own work, so a DY trace that carries any is refused. `observer` is
      * told every charge and message (a timeline).
      */
     static StrategySimulation of(Strategy strategy, LogGpsModel network, TargetCpu cpu, FarmMessageSizes sizes, long[] hostCosts,
@@ -43,6 +43,11 @@ record StrategySimulation(SimulatedRun run, List<MasterEvent> events) {
             return new StrategySimulation(run, List.of());
         }
         if (strategy instanceof DynamicMasters dy) {
+            if (java.util.Arrays.stream(masterCosts).anyMatch(c -> c != 0)) {
+                // Refused rather than replayed without it: the prediction would silently leave out the masters' work.
+                throw new BadInputException("--trace: the trace records the masters' CPU per result (masterCpuNanos), which "
+                        + "the DY simulation does not charge yet; replay a deterministic --task-cost DY run, or emulate this one");
+            }
             DynamicFarmReplay.DynamicRun run = new DynamicFarmReplay(network, cpu, sizes.dynamicMasters(), dy.settings(), hostCosts).observedBy(observer).run();
             return new StrategySimulation(run.run(), run.events());
         }

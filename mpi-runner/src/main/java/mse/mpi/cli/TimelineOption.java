@@ -8,7 +8,7 @@ public final class TimelineOption {
 
     @Option(names = "--timeline", paramLabel = "off|full|auto", defaultValue = "auto",
             description = "Write timeline.json (Chrome trace: open in ui.perfetto.dev or chrome://tracing): off, full, or "
-                    + "auto, which above 1,000,000 events keeps the first and last windows and every master event "
+                    + "auto, which keeps at most about 1,000,000 events: the first and last windows of the slaves' and of the masters' events "
                     + "(default: ${DEFAULT-VALUE}).")
     String timeline;
 

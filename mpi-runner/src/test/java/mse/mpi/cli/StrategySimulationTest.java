@@ -36,4 +36,18 @@ class StrategySimulationTest {
                 new TargetCpu(1.0), FarmMessageSizes.of(new EpWorkload(4, 10, 1)), new long[4], false));
         assertEquals("--strategy round-robin is not simulated: use emulate or sweep for it", refused.getMessage());
     }
+
+    @Test
+    void aDynamicTraceThatCarriesMasterCpuIsRefusedNotReplayedWithoutIt() {
+        LogGpsModel network = new LogGpsModel(ProfileLoader.preset("mpich-fast-ethernet").network(), 4);
+        FarmMessageSizes sizes = FarmMessageSizes.of(new EpWorkload(4, 10, 1));
+        long[] masterCpu = {0, 0, 1_500, 0};
+        BadInputException refused = assertThrows(BadInputException.class, () -> StrategySimulation.of(
+                new mse.mpi.apps.farm.DynamicMasters(mse.emulator.dynamic.DynamicSettings.defaults()), network, new TargetCpu(1.0),
+                sizes, new long[] {10, 10, 10, 10}, masterCpu, false, mse.emulator.kernel.KernelObserver.NONE));
+        assertEquals(true, refused.getMessage().startsWith("--trace: the trace records the masters' CPU"), refused.getMessage());
+        // Without master CPU (a deterministic trace) the same DY replay runs.
+        StrategySimulation.of(new mse.mpi.apps.farm.DynamicMasters(mse.emulator.dynamic.DynamicSettings.defaults()), network,
+                new TargetCpu(1.0), sizes, new long[] {10, 10, 10, 10}, new long[4], false, mse.emulator.kernel.KernelObserver.NONE);
+    }
 }

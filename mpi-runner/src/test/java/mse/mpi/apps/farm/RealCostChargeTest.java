@@ -2,9 +2,12 @@ package mse.mpi.apps.farm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Comparator;
+import java.util.List;
 import mse.emulator.kernel.RankAccount;
 import mse.emulator.kernel.TaskRecord;
 import mse.emulator.report.EmulationReport;
+import mse.mpi.apps.ep.EpWorkload;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,5 +39,20 @@ class RealCostChargeTest {
         long charged = report.tasks().stream().mapToLong(TaskRecord::measuredCpuNanos).sum();
         double burned = work[1].slaveBurnedNanos() + work[2].slaveBurnedNanos();
         assertEquals(1.0, charged / burned, 0.05, "slaves charged " + charged + " ns for " + burned + " ns burned");
+    }
+
+    /** EP's tasks all do the same work: the first ones (just after the warm-up) cost what the last ones do, within 10%. */
+    @Test
+    void identicalTasksCostTheSameFromFirstToLast() throws Exception {
+        EmulationReport report = EmulatedFarm.run(3, r -> new EpWorkload(60, 20_000, 11), r -> () -> { });
+        List<TaskRecord> tasks = report.tasks().stream().sorted(Comparator.comparingInt(TaskRecord::taskId)).toList();
+        double first = median(tasks.subList(0, 12));
+        double last = median(tasks.subList(tasks.size() - 12, tasks.size()));
+        assertEquals(1.0, first / last, 0.10, "median CPU of the first 12 tasks " + first + " ns, of the last 12 " + last + " ns");
+    }
+
+    private static double median(List<TaskRecord> tasks) {
+        long[] cpu = tasks.stream().mapToLong(TaskRecord::measuredCpuNanos).sorted().toArray();
+        return (cpu[cpu.length / 2 - 1] + cpu[cpu.length / 2]) / 2.0;
     }
 }

@@ -1,0 +1,131 @@
+package mse.mpi.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import mse.emulator.report.Json;
+import mse.mpi.apps.AppOptions;
+
+/**
+ * `mse bench real-mode`: how well `--task-cost real` measures the program rather than the host (issue 13's goals),
+ * each figure the median of --repeat runs of `emulate` at np 8 over mpirun:
+ * the master's charged compute per task; live prediction against `predict --trace` of its own tasks.csv; how
+ * far two CPU burners on the host move a prediction; and `validate --np 2`'s error against the measured run.
+ * Every figure compares virtual times (or a measured run's wall time, for validate), printed as machine-readable
+ * lines at the end.
+ */
+final class RealModeBenchmark {
+
+    private static final int NP = 8;
+
+    private RealModeBenchmark() {
+    }
+
+    static void run(AppOptions app, int repeat, Path scratch) {
+        String[] workload = app.toArgs().toArray(String[]::new);
+        double[] masterMicros = new double[repeat];
+        double[] traceDiff = new double[repeat];
+        double[] predicted = new double[repeat];
+        for (int i = 0; i < repeat; i++) {
+            Path live = scratch.resolve("live-" + i);
+            Map<String, Object> s = emulate(workload, live);
+            predicted[i] = number(s, "predictedSeconds");
+            masterMicros[i] = 1e6 * number((Map<?, ?>) ((Map<?, ?>) s.get("breakdown")).get("master"), "computeSeconds") / number(s, "tasks");
+            Map<String, Object> replay = cli(concat(new String[] {"predict", "--np", Integer.toString(NP), "--trace",
+                    live.resolve("tasks.csv").toString(), "--out", scratch.resolve("replay-" + i).toString()}, workload));
+            double replayed = number((Map<?, ?>) ((List<?>) replay.get("points")).get(0), "predictedSeconds");
+            traceDiff[i] = 100 * (replayed - predicted[i]) / predicted[i];
+            System.out.printf("  run %d: predicted %.6f s, master compute %.2f us/task, predict --trace %.6f s (%+.2f%%)%n",
+                    i + 1, predicted[i], masterMicros[i], replayed, traceDiff[i]);
+        }
+        double[] burned = new double[repeat];
+        try (CpuBurners burners = new CpuBurners(2)) {
+            for (int i = 0; i < repeat; i++) {
+                burned[i] = number(emulate(workload, scratch.resolve("burners-" + i)), "predictedSeconds");
+                System.out.printf("  run %d with 2 CPU burners: predicted %.6f s%n", i + 1, burned[i]);
+            }
+        }
+        double[] validate = new double[repeat];
+        for (int i = 0; i < repeat; i++) {
+            Map<String, Object> v = cli(concat(new String[] {"validate", "--np", "2", "--out", scratch.resolve("validate-" + i).toString()}, workload));
+            validate[i] = number((Map<?, ?>) ((List<?>) v.get("points")).get(0), "errorPercent");
+            System.out.printf("  validate --np 2 run %d: %+.2f%%%n", i + 1, validate[i]);
+        }
+        System.out.printf("master-compute-us-per-task: %.3f%n", median(masterMicros));
+        System.out.printf("live-vs-trace-percent: %.3f%n", median(traceDiff));
+        System.out.printf("burners-move-percent: %.3f%n", 100 * (median(burned) - median(predicted)) / median(predicted));
+        System.out.printf("validate-np2-error-percent: %.3f%n", median(validate));
+    }
+
+    private static Map<String, Object> emulate(String[] workload, Path out) {
+        return cli(concat(new String[] {"emulate", "--np", Integer.toString(NP), "--task-cost", "real", "--quiet",
+                "--out", out.toString()}, workload));
+    }
+
+    private static Map<String, Object> cli(String[] argv) {
+        if (Mse.commandLine().execute(argv) != 0) {
+            throw new IllegalStateException("bench real-mode: failed: " + String.join(" ", argv));
+        }
+        try {
+            return Json.read(Path.of(argv[Arrays.asList(argv).indexOf("--out") + 1]).resolve("summary.json"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static double number(Map<?, ?> map, String key) {
+        return ((Number) map.get(key)).doubleValue();
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        List<String> all = new ArrayList<>(Arrays.asList(a));
+        all.addAll(Arrays.asList(b));
+        return all.toArray(String[]::new);
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    /** Threads that keep host cores busy (host load, as another user's jobs): spinning is their purpose. */
+    private static final class CpuBurners implements AutoCloseable {
+        private volatile boolean running = true;
+        private final List<Thread> threads = new ArrayList<>();
+
+        CpuBurners(int count) {
+            for (int i = 0; i < count; i++) {
+                Thread t = new Thread(this::burn, "cpu-burner-" + i);
+                t.setDaemon(true);
+                t.start();
+                threads.add(t);
+            }
+        }
+
+        private void burn() {
+            double x = 1;
+            while (running) {
+                x = x * 1.0000001 + 1e-9;
+            }
+            if (x == 0) {
+                System.out.print("");
+            }
+        }
+
+        @Override
+        public void close() {
+            running = false;
+            for (Thread t : threads) {
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+}
