@@ -24,6 +24,12 @@ final class Fixtures {
                 new NetworkProfile.Overhead(sendMicros, 0, 0), new NetworkProfile.Overhead(recvMicros, 0, 0));
     }
 
+    /** The network with another rendezvous (synchronous send) threshold, in bytes. */
+    static NetworkProfile withSyncThreshold(NetworkProfile net, long bytes) {
+        return new NetworkProfile(net.name(), net.source(), net.latencyMicros(), net.gapMicros(), net.gapPerByteMicros(),
+                bytes, net.sendOverhead(), net.recvOverhead());
+    }
+
     static LogGpsModel model(int processes) {
         return new LogGpsModel(MPICH, processes);
     }

@@ -9,10 +9,8 @@ import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.Random;
-import java.util.stream.LongStream;
 import mse.cluster.profiles.NetworkProfile;
 import mse.emulator.model.LogGpsModel;
-import mse.emulator.model.TargetCpu;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -61,9 +59,8 @@ class KernelInvariantsTest {
     @Property(tries = 60)
     void messagesAreReceivedOnceClocksNeverGoBackAndTheMasterTakesArrivalOrder(@ForAll("farms") Farm farm, @ForAll long seed) {
         Run run = new Run(farm, new Random(seed)).play();
-        List<Long> sequences = run.messages.stream().map(MessageRecord::sequence).sorted().toList();
-        assertEquals(LongStream.range(0, run.sent).boxed().toList(), sequences, "each sent message received exactly once");
-        assertEquals(farm.tasks() * 2L + (farm.processes() - 1), run.sent, "tasks, results and one stop per slave");
+        run.facts.assertEachMessageReceivedOnce();
+        assertEquals(farm.tasks() * 2L + (farm.processes() - 1), run.facts.sent(), "tasks, results and one stop per slave");
 
         LogGpsModel model = new LogGpsModel(farm.network(), farm.processes());
         Comparator<MessageRecord> interfaceOrder = Comparator.comparingLong(MessageRecord::departureNanos)
@@ -93,13 +90,7 @@ class KernelInvariantsTest {
 
     @Property(tries = 40)
     void theInterleavingChangesNothingVirtual(@ForAll("farms") Farm farm, @ForAll long seedA, @ForAll long seedB) {
-        Run inOrder = new Run(farm, null).play();
-        Run a = new Run(farm, new Random(seedA)).play();
-        Run b = new Run(farm, new Random(seedB)).play();
-        assertEquals(inOrder.result, a.result);
-        assertEquals(inOrder.result, b.result);
-        assertEquals(inOrder.deliveries(), a.deliveries());
-        assertEquals(inOrder.deliveries(), b.deliveries());
+        FactInterleaver.assertInterleavingChangesNothing(r -> new Run(farm, r).play().facts, seedA, seedB);
     }
 
     @Provide
@@ -123,8 +114,7 @@ class KernelInvariantsTest {
                         task[i] = r.nextInt(3) == 0 ? 0 : r.nextInt(8192);
                         result[i] = r.nextInt(3) == 0 ? 1 : r.nextInt(big);
                     }
-                    NetworkProfile network = new NetworkProfile(net.name(), net.source(), net.latencyMicros(), net.gapMicros(),
-                            net.gapPerByteMicros(), s, net.sendOverhead(), net.recvOverhead());
+                    NetworkProfile network = Fixtures.withSyncThreshold(net, s);
                     return new Farm(p, slave, master, task, result, network, beats);
                 });
     }
@@ -138,86 +128,38 @@ class KernelInvariantsTest {
     private static final class Run {
 
         private final Farm farm;
-        private final Random interleaving;
-        private final VirtualTimeKernel kernel;
-        private final List<MessageRecord> messages = new ArrayList<>();
-        private final List<Deque<RankFact>> outboxes = new ArrayList<>();
+        private final FactInterleaver facts;
+        private final List<MessageRecord> messages;
         private final List<Deque<Integer>> taskQueues = new ArrayList<>();
-        private final long[] factsQueued;
-        private final long[] lastClock;
-        private final long[] lastGrant;
         private int tasksSent;
         private int resultsReceived;
-        private long sent;
         private RunResult result;
 
         Run(Farm farm, Random interleaving) {
             this.farm = farm;
-            this.interleaving = interleaving;
-            this.kernel = new VirtualTimeKernel(new LogGpsModel(farm.network(), farm.processes()), new TargetCpu(1.0), messages::add);
+            this.facts = new FactInterleaver(farm.network(), farm.processes(), interleaving);
+            this.messages = facts.messages;
             for (int rank = 0; rank < farm.processes(); rank++) {
-                outboxes.add(new ArrayDeque<>());
                 taskQueues.add(new ArrayDeque<>());
             }
-            factsQueued = new long[farm.processes()];
-            lastClock = new long[farm.processes()];
-            lastGrant = new long[farm.processes()];
         }
 
         Run play() {
             for (int slave = 1; slave < farm.processes(); slave++) {
                 assignOrStop(slave, 0);
-                queue(new RankFact.Receive(slave, 0, 0, RankFact.ANY, false));
+                facts.queue(new RankFact.Receive(slave, 0, 0, RankFact.ANY, false));
             }
-            queue(new RankFact.Receive(0, 0, RankFact.ANY, RESULT, true));
-            List<Integer> ready = new ArrayList<>();
-            while (true) {
-                ready.clear();
-                for (int rank = 0; rank < farm.processes(); rank++) {
-                    if (!outboxes.get(rank).isEmpty()) {
-                        ready.add(rank);
-                    }
-                }
-                if (ready.isEmpty()) {
-                    break;
-                }
-                int rank = interleaving == null ? ready.get(0) : ready.get(interleaving.nextInt(ready.size()));
-                RankFact fact = outboxes.get(rank).poll();
-                if (fact instanceof RankFact.Sent) {
-                    sent++;
-                }
-                for (EmulatorReply reply : kernel.accept(fact)) {
-                    react(reply);
-                }
-                for (int r = 0; r < farm.processes(); r++) {
-                    long now = kernel.clockOf(r);
-                    assertTrue(now >= lastClock[r], "rank " + r + "'s clock went back from " + lastClock[r] + " to " + now);
-                    lastClock[r] = now;
-                }
-            }
-            assertEquals(new RunOutcome.Completed(), kernel.outcome());
-            result = kernel.result();
+            facts.queue(new RankFact.Receive(0, 0, RankFact.ANY, RESULT, true));
+            result = facts.play(this::react);
             return this;
         }
 
-        /** The deliveries as the program sees them (the kernel's sequence numbers follow fact arrival). */
-        List<String> deliveries() {
-            return messages.stream().map(m -> m.source() + ">" + m.destination() + " tag " + m.tag() + " " + m.bytes() + "B "
-                    + m.sendNanos() + "/" + m.arrivalNanos() + "/" + m.receiveStartNanos() + "/" + m.receiveEndNanos()).sorted().toList();
-        }
-
-        private void react(EmulatorReply reply) {
-            if (!(reply instanceof EmulatorReply.Grant grant)) {
-                assertTrue(reply instanceof EmulatorReply.ProgressRequest, "unexpected " + reply);
-                return;
-            }
-            assertTrue(grant.virtualNanos() >= lastGrant[grant.rank()], "grants to rank " + grant.rank() + " went back in time");
-            lastGrant[grant.rank()] = grant.virtualNanos();
+        private void react(EmulatorReply.Grant grant) {
             if (grant.rank() == 0) {
                 long storeCost = farm.masterCpu()[resultsReceived];
                 resultsReceived++;
                 assignOrStop(grant.source(), storeCost);
-                queue(resultsReceived == farm.tasks()
+                facts.queue(resultsReceived == farm.tasks()
                         ? new RankFact.Finished(0, 0)
                         : new RankFact.Receive(0, 0, RankFact.ANY, RESULT, true));
             } else if (grant.tag() == TASK) {
@@ -225,29 +167,22 @@ class KernelInvariantsTest {
                 int task = taskQueues.get(rank).poll();
                 long cpu = farm.slaveCpu()[task];
                 if (farm.heartbeats() && cpu > 1) {
-                    queue(new RankFact.Progress(rank, factsQueued[rank], cpu / 2));
+                    facts.queue(new RankFact.Progress(rank, facts.factsQueued(rank), cpu / 2));
                 }
-                queue(new RankFact.Sent(rank, cpu, 0, RESULT, farm.resultBytes()[task]));
-                queue(new RankFact.Receive(rank, 0, 0, RankFact.ANY, false));
+                facts.queue(new RankFact.Sent(rank, cpu, 0, RESULT, farm.resultBytes()[task]));
+                facts.queue(new RankFact.Receive(rank, 0, 0, RankFact.ANY, false));
             } else {
-                queue(new RankFact.Finished(grant.rank(), 0));
+                facts.queue(new RankFact.Finished(grant.rank(), 0));
             }
         }
 
         private void assignOrStop(int slave, long cpuBefore) {
             if (tasksSent < farm.tasks()) {
                 taskQueues.get(slave).add(tasksSent);
-                queue(new RankFact.Sent(0, cpuBefore, slave, TASK, farm.taskBytes()[tasksSent]));
+                facts.queue(new RankFact.Sent(0, cpuBefore, slave, TASK, farm.taskBytes()[tasksSent]));
                 tasksSent++;
             } else {
-                queue(new RankFact.Sent(0, cpuBefore, slave, STOP, 0));
-            }
-        }
-
-        private void queue(RankFact fact) {
-            outboxes.get(fact.rank()).add(fact);
-            if (!(fact instanceof RankFact.Progress)) {
-                factsQueued[fact.rank()]++;
+                facts.queue(new RankFact.Sent(0, cpuBefore, slave, STOP, 0));
             }
         }
     }

@@ -8,10 +8,8 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Random;
-import java.util.stream.LongStream;
 import mse.cluster.profiles.NetworkProfile;
 import mse.emulator.model.LogGpsModel;
-import mse.emulator.model.TargetCpu;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -50,9 +48,8 @@ class MultiMasterInvariantsTest {
     @Property(tries = 40)
     void messagesAreReceivedOnceAndClocksNeverGoBack(@ForAll("farms") Farm farm, @ForAll long seed) {
         Run run = new Run(farm, new Random(seed)).play();
-        List<Long> sequences = run.messages.stream().map(MessageRecord::sequence).sorted().toList();
-        assertEquals(LongStream.range(0, run.sent).boxed().toList(), sequences, "each sent message received exactly once");
-        assertEquals(farm.tasks() * 2L + (farm.processes() - farm.masters()) + (farm.masters() - 1), run.sent,
+        run.facts.assertEachMessageReceivedOnce();
+        assertEquals(farm.tasks() * 2L + (farm.processes() - farm.masters()) + (farm.masters() - 1), run.facts.sent(),
                 "tasks, results, one stop per slave and one summary per master but 0");
         LogGpsModel model = new LogGpsModel(farm.network(), farm.processes());
         for (MessageRecord m : run.messages) {
@@ -64,13 +61,7 @@ class MultiMasterInvariantsTest {
 
     @Property(tries = 25)
     void theInterleavingChangesNothingVirtual(@ForAll("farms") Farm farm, @ForAll long seedA, @ForAll long seedB) {
-        Run inOrder = new Run(farm, null).play();
-        Run a = new Run(farm, new Random(seedA)).play();
-        Run b = new Run(farm, new Random(seedB)).play();
-        assertEquals(inOrder.result, a.result);
-        assertEquals(inOrder.result, b.result);
-        assertEquals(inOrder.deliveries(), a.deliveries());
-        assertEquals(inOrder.deliveries(), b.deliveries());
+        FactInterleaver.assertInterleavingChangesNothing(r -> new Run(farm, r).play().facts, seedA, seedB);
     }
 
     @Provide
@@ -95,8 +86,7 @@ class MultiMasterInvariantsTest {
                         task[i] = r.nextInt(3) == 0 ? 0 : r.nextInt(8192);
                         result[i] = r.nextInt(3) == 0 ? 1 : 4096 + r.nextInt(61_440);
                     }
-                    NetworkProfile network = new NetworkProfile(net.name(), net.source(), net.latencyMicros(), net.gapMicros(),
-                            net.gapPerByteMicros(), s, net.sendOverhead(), net.recvOverhead());
+                    NetworkProfile network = Fixtures.withSyncThreshold(net, s);
                     return new Farm(m + m * perMaster, m, slave, master, task, result, 4096 + r.nextInt(61_440), network, probes);
                 });
     }
@@ -109,27 +99,20 @@ class MultiMasterInvariantsTest {
     private static final class Run {
 
         private final Farm farm;
-        private final Random interleaving;
-        private final VirtualTimeKernel kernel;
-        private final List<MessageRecord> messages = new ArrayList<>();
-        private final List<Deque<RankFact>> outboxes = new ArrayList<>();
+        private final FactInterleaver facts;
+        private final List<MessageRecord> messages;
         private final List<Deque<Integer>> taskQueues = new ArrayList<>();
         private final List<Deque<Integer>> masterTasks = new ArrayList<>();
         private final int[] resultsLeft;
-        private final int[] summariesLeft = new int[1];
+        private int summariesLeft;
         private final boolean[] probing;
         private final int[] inFlight;
-        private final long[] lastClock;
-        private final long[] lastGrant;
-        private long sent;
-        private RunResult result;
 
         Run(Farm farm, Random interleaving) {
             this.farm = farm;
-            this.interleaving = interleaving;
-            this.kernel = new VirtualTimeKernel(new LogGpsModel(farm.network(), farm.processes()), new TargetCpu(1.0), messages::add);
+            this.facts = new FactInterleaver(farm.network(), farm.processes(), interleaving);
+            this.messages = facts.messages;
             for (int rank = 0; rank < farm.processes(); rank++) {
-                outboxes.add(new ArrayDeque<>());
                 taskQueues.add(new ArrayDeque<>());
             }
             resultsLeft = new int[farm.masters()];
@@ -140,73 +123,34 @@ class MultiMasterInvariantsTest {
                 masterTasks.get(i % farm.masters()).add(i);
                 resultsLeft[i % farm.masters()]++;
             }
-            summariesLeft[0] = farm.masters() - 1;
+            summariesLeft = farm.masters() - 1;
             probing = new boolean[farm.masters()];
             inFlight = new int[farm.processes()];
-            lastClock = new long[farm.processes()];
-            lastGrant = new long[farm.processes()];
         }
 
         Run play() {
             for (int slave = farm.masters(); slave < farm.processes(); slave++) {
                 assignOrStop(slave % farm.masters(), slave, 0);
-                queue(new RankFact.Receive(slave, 0, slave % farm.masters(), RankFact.ANY, false));
+                facts.queue(new RankFact.Receive(slave, 0, slave % farm.masters(), RankFact.ANY, false));
             }
             for (int m = 0; m < farm.masters(); m++) {
                 listen(m);
             }
-            List<Integer> ready = new ArrayList<>();
-            while (true) {
-                ready.clear();
-                for (int rank = 0; rank < farm.processes(); rank++) {
-                    if (!outboxes.get(rank).isEmpty()) {
-                        ready.add(rank);
-                    }
-                }
-                if (ready.isEmpty()) {
-                    break;
-                }
-                int rank = interleaving == null ? ready.get(0) : ready.get(interleaving.nextInt(ready.size()));
-                RankFact fact = outboxes.get(rank).poll();
-                if (fact instanceof RankFact.Sent) {
-                    sent++;
-                }
-                for (EmulatorReply reply : kernel.accept(fact)) {
-                    react(reply);
-                }
-                for (int r = 0; r < farm.processes(); r++) {
-                    long now = kernel.clockOf(r);
-                    assertTrue(now >= lastClock[r], "rank " + r + "'s clock went back from " + lastClock[r] + " to " + now);
-                    lastClock[r] = now;
-                }
-            }
-            assertEquals(new RunOutcome.Completed(), kernel.outcome());
-            result = kernel.result();
+            facts.play(this::react);
             return this;
         }
 
-        List<String> deliveries() {
-            return messages.stream().map(m -> m.source() + ">" + m.destination() + " tag " + m.tag() + " " + m.bytes() + "B "
-                    + m.sendNanos() + "/" + m.arrivalNanos() + "/" + m.receiveStartNanos() + "/" + m.receiveEndNanos()).sorted().toList();
-        }
-
-        private void react(EmulatorReply reply) {
-            if (!(reply instanceof EmulatorReply.Grant grant)) {
-                assertTrue(reply instanceof EmulatorReply.ProgressRequest, "unexpected " + reply);
-                return;
-            }
+        private void react(EmulatorReply.Grant grant) {
             int rank = grant.rank();
-            assertTrue(grant.virtualNanos() >= lastGrant[rank], "grants to rank " + rank + " went back in time");
-            lastGrant[rank] = grant.virtualNanos();
             if (rank < farm.masters()) {
                 master(rank, grant);
             } else if (grant.tag() == TASK) {
                 int task = taskQueues.get(rank).poll();
-                queue(new RankFact.Sent(rank, farm.slaveCpu()[task], rank % farm.masters(), RESULT, farm.resultBytes()[task]));
-                queue(new RankFact.Receive(rank, 0, rank % farm.masters(), RankFact.ANY, false));
+                facts.queue(new RankFact.Sent(rank, farm.slaveCpu()[task], rank % farm.masters(), RESULT, farm.resultBytes()[task]));
+                facts.queue(new RankFact.Receive(rank, 0, rank % farm.masters(), RankFact.ANY, false));
             } else {
                 assertEquals(STOP, grant.tag());
-                queue(new RankFact.Finished(rank, 0));
+                facts.queue(new RankFact.Finished(rank, 0));
             }
         }
 
@@ -214,38 +158,38 @@ class MultiMasterInvariantsTest {
         private void master(int m, EmulatorReply.Grant grant) {
             if (probing[m]) {
                 probing[m] = false;
-                queue(new RankFact.Receive(m, 0, grant.source(), grant.tag(), true));
+                facts.queue(new RankFact.Receive(m, 0, grant.source(), grant.tag(), true));
                 return;
             }
             if (grant.tag() == SUMMARY) {
                 assertEquals(0, m, "only master 0 gathers summaries");
-                summariesLeft[0]--;
+                summariesLeft--;
             } else {
                 assertEquals(RESULT, grant.tag());
                 assertEquals(m, grant.source() % farm.masters(), "master " + m + " got a result of another master's slave");
                 resultsLeft[m]--;
                 assignOrStop(m, grant.source(), farm.masterCpu()[inFlight[grant.source()]]);
             }
-            boolean done = resultsLeft[m] == 0 && (m != 0 || summariesLeft[0] == 0);
+            boolean done = resultsLeft[m] == 0 && (m != 0 || summariesLeft == 0);
             if (!done) {
                 listen(m);
             } else if (m == 0) {
-                queue(new RankFact.Finished(0, 0));
+                facts.queue(new RankFact.Finished(0, 0));
             } else {
-                queue(new RankFact.Sent(m, 0, 0, SUMMARY, farm.summaryBytes()));
-                queue(new RankFact.Finished(m, 0));
+                facts.queue(new RankFact.Sent(m, 0, 0, SUMMARY, farm.summaryBytes()));
+                facts.queue(new RankFact.Finished(m, 0));
             }
         }
 
         private void listen(int m) {
-            if (resultsLeft[m] == 0 && (m != 0 || summariesLeft[0] == 0)) {
+            if (resultsLeft[m] == 0 && (m != 0 || summariesLeft == 0)) {
                 throw new AssertionError("master " + m + " listens with nothing left to receive");
             }
             if (farm.probes()) {
                 probing[m] = true;
-                queue(new RankFact.Probe(m, 0, RankFact.ANY, RankFact.ANY));
+                facts.queue(new RankFact.Probe(m, 0, RankFact.ANY, RankFact.ANY));
             } else {
-                queue(new RankFact.Receive(m, 0, RankFact.ANY, RankFact.ANY, true));
+                facts.queue(new RankFact.Receive(m, 0, RankFact.ANY, RankFact.ANY, true));
             }
         }
 
@@ -254,14 +198,10 @@ class MultiMasterInvariantsTest {
             if (task != null) {
                 taskQueues.get(slave).add(task);
                 inFlight[slave] = task;
-                queue(new RankFact.Sent(m, cpuBefore, slave, TASK, farm.taskBytes()[task]));
+                facts.queue(new RankFact.Sent(m, cpuBefore, slave, TASK, farm.taskBytes()[task]));
             } else {
-                queue(new RankFact.Sent(m, cpuBefore, slave, STOP, 0));
+                facts.queue(new RankFact.Sent(m, cpuBefore, slave, STOP, 0));
             }
-        }
-
-        private void queue(RankFact fact) {
-            outboxes.get(fact.rank()).add(fact);
         }
     }
 }
