@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.Random;
@@ -102,6 +103,30 @@ final class FactInterleaver {
     void assertEachMessageReceivedOnce() {
         List<Long> sequences = messages.stream().map(MessageRecord::sequence).sorted().toList();
         assertEquals(LongStream.range(0, sent).boxed().toList(), sequences, "each sent message received exactly once");
+    }
+
+    /**
+     * The grant rule never lets a message pass the interface of a rank whose every receive is ANY_SOURCE before
+     * one that should have passed first: the rank takes its messages in increasing interface order (reach =
+     * departure + L, source, sequence) and at non-decreasing arrivals, and its link is busy max(g, kG) per
+     * message (see {@link KernelInvariantsTest}).
+     */
+    void assertInterfaceOrderAt(int rank, LogGpsModel model) {
+        Comparator<MessageRecord> interfaceOrder = Comparator.comparingLong(MessageRecord::departureNanos)
+                .thenComparingInt(MessageRecord::source).thenComparingLong(MessageRecord::sequence);
+        List<MessageRecord> at = messages.stream().filter(m -> m.destination() == rank).toList();
+        for (int i = 1; i < at.size(); i++) {
+            MessageRecord before = at.get(i - 1);
+            MessageRecord after = at.get(i);
+            assertTrue(interfaceOrder.compare(before, after) < 0, "rank " + rank + " took " + before + " before " + after);
+            long passedBefore = before.arrivalNanos() - model.transferNanos(before.bytes());
+            long passedAfter = after.arrivalNanos() - model.transferNanos(after.bytes());
+            assertTrue(passedAfter >= passedBefore + model.interfaceNanos(before.bytes()),
+                    "interface still busy with " + before + " when " + after + " passed");
+            assertTrue(before.arrivalNanos() <= after.arrivalNanos());
+        }
+        long busy = at.stream().mapToLong(m -> model.interfaceNanos(m.bytes())).sum();
+        assertEquals(busy, result.ranks().get(rank).linkBusyNanos());
     }
 
     /**

@@ -22,10 +22,12 @@ import net.jqwik.api.Provide;
  * own slaves (slave s belongs to master s mod M) and its own share of the tasks, whose every receive is
  * ANY_SOURCE and ANY_TAG, optionally preceded by a probe (the master then receives exactly the probed source
  * and tag); when a master other than 0 has all its results it sends master 0 a large summary (4 to 64 KiB),
- * so large results of master 0's slaves and the other masters' summaries converge on master 0's interface:
+ * so large results of master 0's slaves and the other masters' summaries converge on master 0's interface;
+ * slaves may send heartbeats while computing:
  * <ul>
  * <li>every message sent is received exactly once;</li>
  * <li>no rank's virtual clock ever goes back, and its grants come at non-decreasing times;</li>
+ * <li>every master takes its messages in its interface's order (see {@link FactInterleaver#assertInterfaceOrderAt});</li>
  * <li>the interleaving of the ranks' facts changes nothing virtual (prediction, accounts, deliveries).</li>
  * </ul>
  */
@@ -38,7 +40,7 @@ class MultiMasterInvariantsTest {
 
     /** One ML farm; task i belongs to master i mod M. */
     record Farm(int processes, int masters, long[] slaveCpu, long[] masterCpu, int[] taskBytes, int[] resultBytes,
-                int summaryBytes, NetworkProfile network, boolean probes) {
+                int summaryBytes, NetworkProfile network, boolean probes, boolean heartbeats) {
 
         int tasks() {
             return slaveCpu.length;
@@ -55,6 +57,9 @@ class MultiMasterInvariantsTest {
         for (MessageRecord m : run.messages) {
             assertTrue(m.sendNanos() <= m.departureNanos() && m.departureNanos() + model.latencyNanos() <= m.arrivalNanos()
                     && m.arrivalNanos() <= m.receiveStartNanos() && m.receiveStartNanos() <= m.receiveEndNanos(), m.toString());
+        }
+        for (int master = 0; master < farm.masters(); master++) {
+            run.facts.assertInterfaceOrderAt(master, model);
         }
         assertEquals(farm.masters() - 1, run.messages.stream().filter(m -> m.tag() == SUMMARY && m.destination() == 0).count());
     }
@@ -73,7 +78,7 @@ class MultiMasterInvariantsTest {
                 Fixtures.linkBound(30, 0, 2), KernelInvariantsTest.ZERO_LOOKAHEAD);
         Arbitrary<Long> syncThreshold = Arbitraries.of(0L, 4096L, Long.MAX_VALUE);
         return Combinators.combine(masters, slavesPerMaster, tasks, networks, syncThreshold, Arbitraries.longs(),
-                Arbitraries.of(true, false)).as((m, perMaster, extra, net, s, seed, probes) -> {
+                Arbitraries.of(true, false), Arbitraries.of(true, false)).as((m, perMaster, extra, net, s, seed, probes, beats) -> {
                     Random r = new Random(seed);
                     int n = m + extra; // every master has at least one task
                     long[] slave = new long[n];
@@ -87,7 +92,7 @@ class MultiMasterInvariantsTest {
                         result[i] = r.nextInt(3) == 0 ? 1 : 4096 + r.nextInt(61_440);
                     }
                     NetworkProfile network = Fixtures.withSyncThreshold(net, s);
-                    return new Farm(m + m * perMaster, m, slave, master, task, result, 4096 + r.nextInt(61_440), network, probes);
+                    return new Farm(m + m * perMaster, m, slave, master, task, result, 4096 + r.nextInt(61_440), network, probes, beats);
                 });
     }
 
@@ -146,6 +151,9 @@ class MultiMasterInvariantsTest {
                 master(rank, grant);
             } else if (grant.tag() == TASK) {
                 int task = taskQueues.get(rank).poll();
+                if (farm.heartbeats() && farm.slaveCpu()[task] > 1) {
+                    facts.queue(new RankFact.Progress(rank, facts.factsQueued(rank), farm.slaveCpu()[task] / 2));
+                }
                 facts.queue(new RankFact.Sent(rank, farm.slaveCpu()[task], rank % farm.masters(), RESULT, farm.resultBytes()[task]));
                 facts.queue(new RankFact.Receive(rank, 0, rank % farm.masters(), RankFact.ANY, false));
             } else {
