@@ -1,22 +1,16 @@
 package mse.mpi.apps;
 
-import java.util.ArrayList;
 import java.util.List;
 import mse.mpi.apps.ep.EpOptions;
-import mse.mpi.apps.farm.DynamicMasters;
-import mse.emulator.dynamic.DynamicSettings;
-import mse.mpi.apps.farm.MultipleMasters;
-import mse.mpi.apps.farm.SingleMaster;
-import mse.mpi.apps.farm.Strategy;
-import mse.mpi.apps.farm.Workload;
 import mse.mpi.apps.mase.MaseOptions;
-import mse.mpi.apps.mase.MaseWorkload;
+import mse.mpi.apps.strategy.StrategyOptions;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * Which program and which master strategy, shared by the `mse` commands (which pass them on to every
- * rank) and the rank entry point (which parses them back), so both agree on names and defaults.
+ * Which program and which master strategy, as options: shared by the `mse` commands and the rank entry point,
+ * so both agree on names and defaults. Read once into {@link Program}s; {@link RankArguments} writes one back
+ * for the ranks.
  */
 public final class AppOptions {
 
@@ -27,31 +21,8 @@ public final class AppOptions {
             description = "Program: mase (Mandelbrot set explorer) or ep (NAS EP-style task farm) (default: ${DEFAULT-VALUE}).")
     App app;
 
-    @Option(names = "--strategy", paramLabel = "S", defaultValue = "single",
-            description = "Master strategy: single, multi or dynamic; sweep and predict take a list, e.g. single,multi,dynamic (default: ${DEFAULT-VALUE}).")
-    String strategy;
-
-    @Option(names = "--masters", paramLabel = "PM", defaultValue = "2",
-            description = "Masters for --strategy multi, 2 <= PM <= np/2; sweep and predict take a list, e.g. 2,4,8 (default: ${DEFAULT-VALUE}).")
-    String masters;
-
-    private static final List<String> STRATEGIES = List.of("single", "multi", "dynamic");
-
-    @Option(names = "--split-wait", paramLabel = "DUR", defaultValue = DynamicSettings.DEFAULT_SPLIT_WAIT,
-            description = "dynamic: a master splits when its slaves' median wait for a task exceeds DUR (default: ${DEFAULT-VALUE}).")
-    String splitWait;
-
-    @Option(names = "--merge-wait", paramLabel = "DUR", defaultValue = DynamicSettings.DEFAULT_MERGE_WAIT,
-            description = "dynamic: a secondary master merges back early when that median falls below DUR; 0 = only when done (default: ${DEFAULT-VALUE}).")
-    String mergeWait;
-
-    @Option(names = "--max-depth", paramLabel = "N", defaultValue = "" + DynamicSettings.DEFAULT_MAX_DEPTH,
-            description = "dynamic: deepest level of secondary masters, rank 0 being 0 (default: ${DEFAULT-VALUE}).")
-    int maxDepth;
-
-    @Option(names = "--split-window", paramLabel = "N", defaultValue = "0",
-            description = "dynamic: wait samples a decision looks at; 0 = np - 1 (default: ${DEFAULT-VALUE}).")
-    int splitWindow;
+    @Mixin
+    StrategyOptions strategy;
 
     @Mixin
     MaseOptions mase;
@@ -59,115 +30,36 @@ public final class AppOptions {
     @Mixin
     EpOptions ep;
 
-    public App app() {
-        return app;
-    }
+    private WorkloadSpec workload;
+    private List<Program> programs;
 
-    public MaseOptions mase() {
-        return mase;
-    }
-
-    public Workload workload() {
-        return switch (app) {
-            case mase -> new MaseWorkload(mase.job());
-            case ep -> ep.workload();
-        };
-    }
-
-    /** The strategies named by --strategy (a list for sweeps), checked. */
-    public List<String> strategies() {
-        List<String> names = List.of(strategy.split(",", -1)).stream().map(String::trim).toList();
-        for (String name : names) {
-            if (!STRATEGIES.contains(name)) {
-                throw new IllegalArgumentException("--strategy: expected single, multi or dynamic, got '" + name + "'");
-            }
+    /** Every configuration named (sweep and predict take lists of strategies and masters), checked; read once. */
+    public List<Program> programs() {
+        if (programs == null) {
+            WorkloadSpec workload = workload();
+            programs = strategy.specs().stream().map(s -> new Program(workload, s)).toList();
         }
-        return names;
+        return programs;
     }
 
-    /** The numbers of masters named by --masters (a list for sweeps), checked. */
-    public List<Integer> mastersChoices() {
-        List<Integer> choices = new ArrayList<>();
-        for (String part : masters.split(",", -1)) {
-            try {
-                choices.add(Integer.parseInt(part.trim()));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--masters: expected an integer or a list like 2,4,8, got '" + masters + "'");
-            }
+    /** The one configuration of a single run (emulate, run, validate, a rank). */
+    public Program program() {
+        return new Program(workload(), strategy.spec());
+    }
+
+    /** The strategy names as given (summary.json's strategies). */
+    public List<String> strategyNames() {
+        return strategy.names();
+    }
+
+    /** The application's problem; an IllegalArgumentException names the option at fault. */
+    public WorkloadSpec workload() {
+        if (workload == null) {
+            workload = switch (app) {
+                case mase -> mase.spec();
+                case ep -> ep.spec();
+            };
         }
-        return choices;
-    }
-
-    /** The same options with one strategy and one number of masters: one configuration of a sweep. */
-    public AppOptions with(String oneStrategy, int pm) {
-        AppOptions copy = new AppOptions();
-        copy.app = app;
-        copy.strategy = oneStrategy;
-        copy.masters = Integer.toString(pm);
-        copy.splitWait = splitWait;
-        copy.mergeWait = mergeWait;
-        copy.maxDepth = maxDepth;
-        copy.splitWindow = splitWindow;
-        copy.mase = mase;
-        copy.ep = ep;
-        return copy;
-    }
-
-    public Strategy strategy() {
-        List<String> names = strategies();
-        List<Integer> pms = mastersChoices();
-        if (names.size() > 1 || pms.size() > 1) {
-            throw new IllegalArgumentException("--strategy/--masters: lists are only for sweep and predict, got '" + strategy + "' and '" + masters + "'");
-        }
-        return switch (names.get(0)) {
-            case "single" -> new SingleMaster();
-            case "multi" -> new MultipleMasters(pms.get(0));
-            case "dynamic" -> new DynamicMasters(DynamicSettings.parse(splitWait, mergeWait, maxDepth, splitWindow));
-            default -> throw new IllegalStateException("checked by strategies()");
-        };
-    }
-
-    /** Checks everything that can be checked before any rank starts, for a master running in this JVM. */
-    public void validate(int np) {
-        validate(np, Runtime.getRuntime().maxMemory());
-    }
-
-    /**
-     * Checks everything that can be checked before any rank starts: np, the workload, the strategy for np, and
-     * that the master's results fit a heap of masterHeapBytes.
-     */
-    public void validate(int np, long masterHeapBytes) {
-        if (np < 2) {
-            throw new IllegalArgumentException("--np: a master/slave run needs at least 2 ranks, got " + np);
-        }
-        workload();
-        if (strategy() instanceof MultipleMasters ml) {
-            ml.validate(np);
-        }
-        if (app == App.mase) {
-            mase.checkFitsHeap(masterHeapBytes);
-        }
-    }
-
-    /** What this configuration is at np ranks, for summaries. */
-    public mse.mpi.launch.RunIdentity identity(int np) {
-        return new mse.mpi.launch.RunIdentity(app.name(), strategy().name(), strategy().masters(np).size(), describe());
-    }
-
-    /** A one-line description of the workload for tables. */
-    public String describe() {
-        return switch (app) {
-            case mase -> "MASE " + mase.describe();
-            case ep -> "EP " + ep.describe();
-        };
-    }
-
-    public List<String> toArgs() {
-        List<String> args = new ArrayList<>(List.of("--app", app.name(), "--strategy", strategy, "--masters", masters));
-        args.addAll(List.of("--split-wait", splitWait, "--merge-wait", mergeWait, "--max-depth", Integer.toString(maxDepth),
-                "--split-window", Integer.toString(splitWindow)));
-        args.addAll(mase.toArgs());
-        args.addAll(ep.toArgs());
-        return args;
+        return workload;
     }
 }

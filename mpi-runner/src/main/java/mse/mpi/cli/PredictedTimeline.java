@@ -17,7 +17,8 @@ import mse.emulator.timeline.TimelineSetup;
 import mse.emulator.timeline.TimelineWriter;
 import mse.emulator.timeline.WrittenTimeline;
 import mse.mpi.apps.farm.FarmMessageSizes;
-import mse.mpi.apps.farm.Strategy;
+import mse.mpi.apps.strategy.StrategySimulation;
+import mse.mpi.apps.strategy.StrategySpec;
 import mse.mpi.launch.TimelineFile;
 
 /**
@@ -32,7 +33,7 @@ final class PredictedTimeline {
     private PredictedTimeline() {
     }
 
-    static Optional<WrittenTimeline> write(Path pointDir, TimelineMode mode, Strategy strategy, LogGpsModel network, TargetCpu cpu,
+    static Optional<WrittenTimeline> write(Path pointDir, TimelineMode mode, StrategySpec strategy, LogGpsModel network, TargetCpu cpu,
                                            FarmMessageSizes sizes, long[] hostCosts, long[] masterCosts, Map<String, Object> inputs,
                                            List<MasterEvent> events) throws IOException {
         Set<Integer> masters = new TreeSet<>(strategy.masters(network.processes()));

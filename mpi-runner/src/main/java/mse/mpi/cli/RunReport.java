@@ -11,6 +11,7 @@ import mse.cluster.profiles.TargetProfile;
 import mse.emulator.report.ReportPage;
 import mse.emulator.report.ReportPoint;
 import mse.emulator.timeline.TimelineSetup;
+import mse.mpi.apps.strategy.StrategyOptions;
 import org.slf4j.LoggerFactory;
 
 /** Builds report.html for a command from the summaries it wrote. */
@@ -74,11 +75,8 @@ final class RunReport {
 
     /** "single", "multi Pm=4", "dynamic" — with the profile when it is not the default. */
     static String series(Map<String, Object> s) {
-        String label = String.valueOf(s.get("strategy"));
-        if ("multi".equals(label)) {
-            label += " Pm=" + s.get("masters");
-        }
-        return label + " / " + s.get("profile");
+        String name = String.valueOf(s.get("strategy"));
+        return StrategyOptions.kind(name).map(k -> k.series(s.get("masters"))).orElse(name) + " / " + s.get("profile");
     }
 
     private static double num(Object o) {

@@ -1,8 +1,8 @@
 package mse.mpi.apps.farm;
 
+import java.util.List;
 import mse.emulator.dynamic.DynamicSettings;
 import mse.emulator.dynamic.MasterEvent;
-import java.util.List;
 import mse.mpi.comm.Comm;
 
 /**
@@ -32,17 +32,6 @@ public final class DynamicMasters implements Strategy {
         } else {
             DynamicSlave.serve(comm, work, settings);
         }
-    }
-
-    @Override
-    public String name() {
-        return "dynamic";
-    }
-
-    /** Only rank 0 is a master from the start; secondaries come and go (see events()). */
-    @Override
-    public List<Integer> masters(int np) {
-        return List.of(0);
     }
 
     @Override

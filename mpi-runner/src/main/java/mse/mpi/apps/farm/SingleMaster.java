@@ -20,14 +20,4 @@ public final class SingleMaster implements Strategy {
             Slave.serve(comm, 0, work);
         }
     }
-
-    @Override
-    public String name() {
-        return "single";
-    }
-
-    @Override
-    public List<Integer> masters(int np) {
-        return List.of(0);
-    }
 }
