@@ -81,7 +81,7 @@ final class PredictCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<SweepPlan.Configuration> plan = SweepPlan.of(app, NpList.parse(npList), "predict");
         for (SweepPlan.Configuration c : plan) {
-            c.app().validate(c.np());
+            BadInputException.check(() -> c.app().validate(c.np()));
         }
         if (!order.equals("original") && !order.equals("random")) {
             throw new BadInputException("--order: expected original or random, got '" + order + "'");
