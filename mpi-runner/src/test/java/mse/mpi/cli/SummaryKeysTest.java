@@ -28,7 +28,7 @@ class SummaryKeysTest {
     private static final String PREDICTION = "predictedSeconds sequentialSeconds speedup breakdown breakdown.master "
             + prefixed("breakdown.master.", BREAKDOWN) + " latency " + nested("latency.", "slaveWaitMicros masterQueueWaitMicros masterQueueLength")
             + " perMaster " + prefixed("perMaster[].", BREAKDOWN) + " " + nested("perMaster[].", "slaveWaitMicros masterQueueWaitMicros")
-            + " ranks ranks[].rank ranks[].host ranks[].address";
+            + " ranks ranks[].rank ranks[].host ranks[].address ranks[].lowerBounds";
     private static final String EMULATE = HEADER + " " + PREDICTION;
     private static final String WORKLOAD = "--image 32x32 --task-points 64 --task-cost fixed:1us --timeline off --quiet";
 
@@ -61,8 +61,8 @@ class SummaryKeysTest {
         String pinned = "command app strategy strategies profile profileSource cpuRatio taskCost workload tasks predictedBy points "
                 + prefixed("points[].", point) + " best best.np best.strategy best.masters best.predictedSeconds predictor "
                 + prefixed("predictor.", "method order sampleSize tasksExecuted bootstrapResamples bootstrapAlphaPercent bootstrap "
-                        + "bootstrap[].maxPercent bootstrap[].n bootstrap[].minPercent interval interval.maxPercent interval.n "
-                        + "interval.minPercent partialExecutionSeconds bootstrapSeconds interpolationSeconds phaseSeconds "
+                        + "bootstrap[].n bootstrap[].minPercent bootstrap[].maxPercent interval interval.n interval.minPercent "
+                        + "interval.maxPercent partialExecutionSeconds bootstrapSeconds interpolationSeconds phaseSeconds "
                         + "phaseSeconds.partialExecution phaseSeconds.bootstrap phaseSeconds.interpolation phaseSeconds.simulation "
                         + "phaseSeconds.total");
         assertEquals(words(pinned), keys(run("predict --np 2,4 --image 32x32 --task-points 64 --timeline off --quiet")));
