@@ -1,6 +1,7 @@
 package mse.mpi.apps;
 
 import java.util.List;
+import java.util.function.Supplier;
 import mse.mpi.apps.ep.EpOptions;
 import mse.mpi.apps.mase.MaseOptions;
 import mse.mpi.apps.strategy.StrategyOptions;
@@ -52,12 +53,21 @@ public final class AppOptions {
         return strategy.names();
     }
 
-    /** The application's problem; an IllegalArgumentException names the option at fault. */
+    /** A value the domain checks, its rule's message prefixed with the options that gave the value. */
+    static <T> T named(String options, Supplier<T> build) {
+        try {
+            return build.get();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(options + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The application's problem; an IllegalArgumentException names the options at fault. */
     public WorkloadSpec workload() {
         if (workload == null) {
             workload = switch (app) {
-                case mase -> mase.spec();
-                case ep -> ep.spec();
+                case mase -> named("--image/--region/--max-iter/--task-points", mase::spec);
+                case ep -> named("--ep-tasks/--ep-pairs", ep::spec);
             };
         }
         return workload;

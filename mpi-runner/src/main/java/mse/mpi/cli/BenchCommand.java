@@ -65,12 +65,13 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Program program = BadInputException.check(app::program);
         if ("predict".equals(what)) {
-            PredictBenchmark.run(app.program(), target, repeat, Files.createTempDirectory("mse-bench-predict"));
+            PredictBenchmark.run(program, target, repeat, Files.createTempDirectory("mse-bench-predict"));
             return 0;
         }
         if ("real-mode".equals(what)) {
-            RealModeBenchmark.run(app.program(), Math.max(1, repeat), Files.createTempDirectory("mse-bench-real"));
+            RealModeBenchmark.run(program, Math.max(1, repeat), Files.createTempDirectory("mse-bench-real"));
             return 0;
         }
         if ("hop".equals(what)) {
@@ -78,7 +79,7 @@ final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if ("soak".equals(what)) {
-            Program soak = spec.commandLine().getParseResult().hasMatchedOption("--image") ? app.program() : AppOptionsDefaults.soak();
+            Program soak = spec.commandLine().getParseResult().hasMatchedOption("--image") ? program : AppOptionsDefaults.soak();
             int np = spec.commandLine().getParseResult().hasMatchedOption("--np") ? NpList.parse(npList).get(0) : 16;
             SoakBenchmark.run(soak, target, np, Files.createTempDirectory("mse-bench-soak"));
             return 0;
@@ -90,15 +91,15 @@ final class BenchCommand implements Callable<Integer> {
             throw new BadInputException("--repeat: expected at least 1, got " + repeat);
         }
         List<Integer> nps = NpList.parse(npList);
-        List<Program> granularities = granularities();
+        List<Program> granularities = granularities(program);
         for (Program workload : granularities) {
             for (int np : nps) {
-                workload.validate(np, Runtime.getRuntime().maxMemory());
+                BadInputException.check(() -> workload.validate(np, Runtime.getRuntime().maxMemory()));
             }
         }
         Path scratch = Files.createTempDirectory("mse-bench");
         List<String> lines = new ArrayList<>();
-        System.out.printf("%s master strategy; median of %d runs each%n", app.program().strategy().name(), repeat);
+        System.out.printf("%s master strategy; median of %d runs each%n", program.strategy().name(), repeat);
         System.out.printf("%-40s %6s %12s %12s %8s%n", "workload", "P", "plain s", "emulated s", "ratio");
         for (Program workload : granularities) {
             for (int np : nps) {
@@ -116,11 +117,11 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** The user's --task-points, or both granularities of the goals: 1 and 16 points per task. */
-    private List<Program> granularities() {
+    private List<Program> granularities(Program program) {
         if (spec.commandLine().getParseResult().hasMatchedOption("--task-points")) {
-            return List.of(app.program());
+            return List.of(program);
         }
-        return List.of(AppOptionsDefaults.withTaskPoints(app.program(), 1), AppOptionsDefaults.withTaskPoints(app.program(), 16));
+        return List.of(AppOptionsDefaults.withTaskPoints(program, 1), AppOptionsDefaults.withTaskPoints(program, 16));
     }
 
     private static int taskPoints(Program workload) {

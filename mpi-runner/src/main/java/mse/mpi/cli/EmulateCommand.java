@@ -36,7 +36,7 @@ final class EmulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        EmulatedPoint point = EmulatedPoint.prepare("emulate", np, app.program(), emulation);
+        EmulatedPoint point = EmulatedPoint.prepare("emulate", np, BadInputException.check(app::program), emulation);
         emulation.hosts().preflight(MpirunCommand.rankClasspath(), out);
         Path dir = RunDirectory.create(out, "emulate");
         Map<String, Object> summary = point.run(dir);

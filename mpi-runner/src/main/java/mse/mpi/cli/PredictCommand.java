@@ -80,9 +80,9 @@ final class PredictCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<SweepPlan.Configuration> plan = SweepPlan.of(app.programs(), NpList.parse(npList), "predict");
+        List<SweepPlan.Configuration> plan = SweepPlan.of(BadInputException.check(app::programs), NpList.parse(npList), "predict");
         for (SweepPlan.Configuration c : plan) {
-            c.program().validate(c.np(), Runtime.getRuntime().maxMemory());
+            BadInputException.check(() -> c.program().validate(c.np(), Runtime.getRuntime().maxMemory()));
         }
         WorkloadSpec workload = app.workload();
         if (!order.equals("original") && !order.equals("random")) {
@@ -125,8 +125,11 @@ final class PredictCommand implements Callable<Integer> {
         for (SweepPlan.Configuration c : plan) {
             StrategySpec strategy = c.program().strategy();
             long t0 = System.nanoTime();
-            StrategySimulation run = StrategySimulation.of(strategy, new LogGpsModel(profile.network(), c.np()), cpu, sizes, hostCosts, masterCosts, true,
-                    KernelObserver.NONE);
+            TargetCpu simulatedCpu = cpu;
+            java.util.function.Supplier<StrategySimulation> simulation = () -> StrategySimulation.of(strategy,
+                    new LogGpsModel(profile.network(), c.np()), simulatedCpu, sizes, hostCosts, masterCosts, true, KernelObserver.NONE);
+            // a strategy may refuse what a trace carries (DY: the masters' CPU): that is the user's input
+            StrategySimulation run = trace == null ? simulation.get() : BadInputException.check("--trace", simulation);
             double seconds = (System.nanoTime() - t0) / 1e9;
             simulationSeconds += seconds;
             Map<String, Object> point = PredictedSweep.point(strategy.name(), c.np(), strategy.masters(c.np()).size(), run, seconds);
@@ -219,22 +222,28 @@ final class PredictCommand implements Callable<Integer> {
         predictor.put("tasksExecuted", e.executed());
         predictor.put("bootstrapResamples", mse.emulator.partial.Bootstrap.RESAMPLES);
         predictor.put("bootstrapAlphaPercent", mse.emulator.partial.Bootstrap.ALPHA_PERCENT);
-        List<Map<String, Object>> rows = new ArrayList<>();
+        List<ErrorRow> rows = new ArrayList<>();
         System.out.printf("bootstrap (%d resamples, alpha %.1f%%): interval of prediction error I_e%n",
                 mse.emulator.partial.Bootstrap.RESAMPLES, mse.emulator.partial.Bootstrap.ALPHA_PERCENT);
         System.out.printf("%10s %10s %10s%n", "n", "min %", "max %");
         for (ErrorInterval row : e.bootstrap()) {
             System.out.printf("%10d %10.2f %10.2f%s%n", row.n(), row.minPercent(), row.maxPercent(), row == e.interval() ? "  <- used" : "");
-            rows.add(Map.of("n", row.n(), "minPercent", row.minPercent(), "maxPercent", row.maxPercent()));
+            rows.add(ErrorRow.of(row));
         }
         predictor.put("bootstrap", rows);
-        predictor.put("interval", Map.of("n", e.interval().n(), "minPercent", e.interval().minPercent(),
-                "maxPercent", e.interval().maxPercent()));
+        predictor.put("interval", ErrorRow.of(e.interval()));
         predictor.put("partialExecutionSeconds", e.partialSeconds());
         predictor.put("bootstrapSeconds", e.bootstrapSeconds());
         predictor.put("interpolationSeconds", e.interpolationSeconds());
         if (targetError != null) {
             predictor.put("targetErrorPercent", targetError);
+        }
+    }
+
+    /** One row of seed 000's Table 2 in summary.json (keys in this order). */
+    record ErrorRow(int n, double minPercent, double maxPercent) {
+        static ErrorRow of(ErrorInterval interval) {
+            return new ErrorRow(interval.n(), interval.minPercent(), interval.maxPercent());
         }
     }
 

@@ -25,7 +25,7 @@ final class SoakBenchmark {
     }
 
     static void run(Program app, TargetOptions target, int np, Path scratch) throws Exception {
-        app.validate(np, Runtime.getRuntime().maxMemory());
+        BadInputException.check(() -> app.validate(np, Runtime.getRuntime().maxMemory()));
         long tasks = app.workload().tasks();
         System.out.printf("soak: %s, %d tasks, np %d, task cost %s%n", app.describe(), tasks, np, target.taskCost().spec());
         ManagementFactory.getMemoryPoolMXBeans().forEach(MemoryPoolMXBean::resetPeakUsage);

@@ -93,7 +93,7 @@ final class SweepCommand implements Callable<Integer> {
     /** Every configuration of SweepPlan, validated before anything runs. */
     private List<Planned> plan(List<Integer> nps) {
         List<Planned> plan = new ArrayList<>();
-        for (SweepPlan.Configuration c : SweepPlan.of(app.programs(), nps, "sweep")) {
+        for (SweepPlan.Configuration c : SweepPlan.of(BadInputException.check(app::programs), nps, "sweep")) {
             plan.add(new Planned(EmulatedPoint.prepare("sweep", c.np(), c.program(), emulation), c.dirName()));
         }
         return plan;

@@ -71,8 +71,8 @@ final class ValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Integer> nps = NpList.parse(npList);
-        Program program = app.program();
-        nps.forEach(np -> program.validate(np, Runtime.getRuntime().maxMemory()));
+        Program program = BadInputException.check(app::program);
+        nps.forEach(np -> BadInputException.check(() -> program.validate(np, Runtime.getRuntime().maxMemory())));
         nps.forEach(hosts::validate);
         hosts.preflight(MpirunCommand.rankClasspath(), out);
         var settings = CalibrateCommand.settings(ByteSizes.parse("--sizes", sizes), roundTrips, testRoundTrips, 1000);

@@ -32,8 +32,13 @@ public record Dynamic(DynamicSettings settings) implements StrategySpec {
                 description = "dynamic: wait samples a decision looks at; 0 = np - 1 (default: ${DEFAULT-VALUE}).")
         int splitWindow;
 
+        /** The settings; a rule they break is reported with the options' names. */
         DynamicSettings settings() {
-            return DynamicSettings.parse(splitWait, mergeWait, maxDepth, splitWindow);
+            try {
+                return DynamicSettings.parse(splitWait, mergeWait, maxDepth, splitWindow);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--split-wait/--merge-wait/--max-depth/--split-window: " + e.getMessage(), e);
+            }
         }
     }
 
@@ -65,7 +70,7 @@ public record Dynamic(DynamicSettings settings) implements StrategySpec {
     public StrategySimulation simulate(SimulationInput in) {
         if (Arrays.stream(in.masterCosts()).anyMatch(c -> c != 0)) {
             // Refused rather than replayed without it: the prediction would silently leave out the masters' work.
-            throw new IllegalArgumentException("--trace: the trace records the masters' CPU per result (masterCpuNanos), which "
+            throw new IllegalArgumentException("the trace records the masters' CPU per result (masterCpuNanos), which "
                     + "the DY simulation does not charge yet; replay a deterministic --task-cost DY run, or emulate this one");
         }
         DynamicFarmReplay.DynamicRun run = new DynamicFarmReplay(in.network(), in.cpu(), in.sizes().dynamicMasters(), settings,
