@@ -84,7 +84,7 @@ public final class DynamicMasterState {
         this.window = new WaitWindow(settings.window(np));
         this.clock = clock;
         if (prefetch < 1) {
-            throw new IllegalArgumentException("--prefetch must be at least 1, got " + prefetch);
+            throw new IllegalArgumentException("a slave needs at least 1 task in flight, got " + prefetch);
         }
         this.prefetch = prefetch;
         this.inFlight = new int[np];

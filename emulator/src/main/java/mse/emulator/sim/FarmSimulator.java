@@ -58,7 +58,7 @@ public final class FarmSimulator {
     /** The farm whose masters keep `prefetch` tasks in flight per slave (--prefetch K). */
     public FarmSimulator(LogGpsModel network, TargetCpu cpu, FarmShape shape, int groups, int prefetch, boolean recordLatency) {
         if (prefetch < 1) {
-            throw new IllegalArgumentException("--prefetch must be at least 1, got " + prefetch);
+            throw new IllegalArgumentException("a slave needs at least 1 task in flight, got " + prefetch);
         }
         this.prefetch = prefetch;
         this.network = network;
@@ -120,12 +120,13 @@ public final class FarmSimulator {
         return new SimulatedRun(latest, sequential, masters, latency, messages);
     }
 
-    /** K > 1 needs every result eager (see the class comment); K = 1 simulates synchronous results too. */
-    private void checkEagerResults(int tasks) {
+    /** K > 1 needs every result eager (see the class comment); K = 1 simulates synchronous results too. run() checks it first. */
+    public void checkEagerResults(int tasks) {
         for (int t = 0; prefetch > 1 && t < tasks; t++) {
             if (network.isSynchronous(shape.resultBytes(t))) {
-                throw new IllegalArgumentException("--prefetch " + prefetch + " with synchronous results (task " + t + "'s result of "
-                        + shape.resultBytes(t) + " bytes reaches the profile's sync-threshold-bytes) is not simulated: use emulate");
+                throw new IllegalArgumentException(prefetch + " tasks in flight per slave with synchronous results (task " + t
+                        + "'s result of " + shape.resultBytes(t) + " bytes reaches the profile's sync-threshold-bytes) are not simulated: "
+                        + "use emulate");
             }
         }
     }

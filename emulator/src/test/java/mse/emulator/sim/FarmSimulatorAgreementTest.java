@@ -82,7 +82,7 @@ class FarmSimulatorAgreementTest {
         FarmSimulator sim = new FarmSimulator(new LogGpsModel(SYNC, 4), new TargetCpu(1.0), FarmShape.uniform(12, 44), 1, 2, false);
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> sim.run(new long[] {1, 2, 3}));
-        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith("--prefetch 2 with synchronous results"), e.getMessage());
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith("2 tasks in flight per slave with synchronous results"), e.getMessage());
     }
 
     private static void assertAgreement(NetworkProfile profile, int p, int masters, int tasks, double ratio, int points, int prefetch) {

@@ -38,13 +38,12 @@ record StrategySimulation(SimulatedRun run, List<MasterEvent> events) {
                                  long[] masterCosts, boolean recordLatency, KernelObserver observer) {
         if (strategy instanceof SingleMaster || strategy instanceof MultipleMasters) {
             int groups = strategy instanceof MultipleMasters ml ? ml.groups() : 1;
-            SimulatedRun run;
-            try {
-                run = new FarmSimulator(network, cpu, sizes.staticMasters(), groups, strategy.prefetch(), recordLatency).observedBy(observer)
-                        .run(hostCosts, masterCosts);
-            } catch (IllegalArgumentException e) {
-                throw new BadInputException(e.getMessage());
-            }
+            FarmSimulator simulator = new FarmSimulator(network, cpu, sizes.staticMasters(), groups, strategy.prefetch(), recordLatency);
+            BadInputException.check("--prefetch", () -> {
+                simulator.checkEagerResults(hostCosts.length);
+                return null;
+            });
+            SimulatedRun run = simulator.observedBy(observer).run(hostCosts, masterCosts);
             return new StrategySimulation(run, List.of());
         }
         if (strategy instanceof DynamicMasters dy) {

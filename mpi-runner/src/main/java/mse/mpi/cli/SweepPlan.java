@@ -18,9 +18,9 @@ final class SweepPlan {
     }
 
     static List<Configuration> of(AppOptions app, List<Integer> nps, String command) {
-        List<String> strategies = app.strategies();
-        List<Integer> masters = app.mastersChoices();
-        List<Integer> prefetches = app.prefetchChoices();
+        List<String> strategies = BadInputException.check(app::strategies);
+        List<Integer> masters = BadInputException.check(app::mastersChoices);
+        List<Integer> prefetches = BadInputException.check(app::prefetchChoices);
         boolean several = strategies.size() > 1 || (strategies.contains("multi") && masters.size() > 1) || prefetches.size() > 1;
         List<Configuration> plan = new ArrayList<>();
         for (String strategy : strategies) {

@@ -20,10 +20,10 @@ public interface Strategy {
         return 1;
     }
 
-    /** --prefetch K: at least one task in flight per slave. */
+    /** At least one task in flight per slave. */
     static void checkPrefetch(int prefetch) {
         if (prefetch < 1) {
-            throw new IllegalArgumentException("--prefetch must be at least 1, got " + prefetch);
+            throw new IllegalArgumentException("a slave needs at least 1 task in flight, got " + prefetch);
         }
     }
 
