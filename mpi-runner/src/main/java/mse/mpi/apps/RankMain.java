@@ -75,7 +75,7 @@ public final class RankMain implements Callable<Integer> {
      */
     public static ProgramRun runRank(Comm comm, Program program) throws Exception {
         Workload work = program.workload().create();
-        Strategy strategy = program.strategy().program();
+        Strategy strategy = program.farm();
         FarmWarmUp.run(comm, work);
         double start = comm.wtime();
         strategy.run(comm, work);

@@ -43,9 +43,10 @@ final class EmulatedPoint {
         return new EmulatedPoint(command, np, program, emulation);
     }
 
-    /** What makes this point the same point in a resumed sweep: strategy, masters and P. */
+    /** What makes this point the same point in a resumed sweep: strategy, masters, tasks in flight per slave and P. */
     Map<String, Object> configuration() {
-        return Map.of("strategy", program.strategy().name(), "masters", program.strategy().masters(np).size(), "np", np);
+        return Map.of("strategy", program.strategy().name(), "masters", program.strategy().masters(np).size(),
+                SweepResume.PREFETCH, program.tasksInFlight(), "np", np);
     }
 
     Program program() {

@@ -35,7 +35,8 @@ import picocli.CommandLine.Option;
         footer = {"", "Examples:", "  ./run.sh predict --np 2,4,8,16,32,64 --image 1024x1024 --sample 1024",
                 "  ./run.sh predict --np 2,4,8,16,32,64 --target-error 5 --order random",
                 "  ./run.sh predict --np 4,8 --trace results/<run>/tasks.csv --task-points 16",
-                "  ./run.sh predict --np 8,16,32 --strategy single,multi,dynamic --masters 2,4,8"})
+                "  ./run.sh predict --np 8,16,32 --strategy single,multi,dynamic --masters 2,4,8",
+                "  ./run.sh predict --np 4,8,16,32 --prefetch 1,2,4"})
 final class PredictCommand implements Callable<Integer> {
 
     @Option(names = "--np", paramLabel = "P,P,...", defaultValue = "2,4,8,16,32,64",
@@ -120,24 +121,27 @@ final class PredictCommand implements Callable<Integer> {
         List<Map<String, Object>> points = new ArrayList<>();
         System.out.printf("%s, %s master strategy, target %s: predicted by %s%n", workload.describe(), String.join(", ", app.strategyNames()),
                 profile.network().name(), trace != null ? "trace replay" : "partial execution (seed 000)");
-        ResultTables.printSweepHeader();
+        ResultTables.printSweepHeader(app.prefetchAsked());
         double simulationSeconds = 0;
         for (SweepPlan.Configuration c : plan) {
             StrategySpec strategy = c.program().strategy();
             long t0 = System.nanoTime();
-            TargetCpu simulatedCpu = cpu;
-            java.util.function.Supplier<StrategySimulation> simulation = () -> StrategySimulation.of(strategy,
-                    new LogGpsModel(profile.network(), c.np()), simulatedCpu, sizes, hostCosts, masterCosts, true, KernelObserver.NONE);
-            // a strategy may refuse what a trace carries (DY: the masters' CPU): that is the user's input
-            StrategySimulation run = trace == null ? simulation.get() : BadInputException.check("--trace", simulation);
+            StrategySimulation run;
+            try {
+                run = StrategySimulation.of(strategy, new LogGpsModel(profile.network(), c.np()), cpu, sizes, c.program().tasksInFlight(),
+                        hostCosts, masterCosts, true, KernelObserver.NONE);
+            } catch (StrategySimulation.Refused e) {
+                throw new BadInputException(e.getMessage());
+            }
             double seconds = (System.nanoTime() - t0) / 1e9;
             simulationSeconds += seconds;
-            Map<String, Object> point = PredictedSweep.point(strategy.name(), c.np(), strategy.masters(c.np()).size(), run, seconds);
+            Map<String, Object> point = PredictedSweep.point(strategy.name(), c.np(), strategy.masters(c.np()).size(),
+                    c.program().prefetch(), run, seconds);
             Path pointDir = dir.resolve(c.dirName());
             if (strategy.logsMasterEvents()) {
                 MasterEventsFile.write(java.nio.file.Files.createDirectories(pointDir), run.events(), point);
             }
-            PredictedTimeline.write(pointDir, timeline.mode(), strategy, new LogGpsModel(profile.network(), c.np()), cpu, sizes,
+            PredictedTimeline.write(pointDir, timeline.mode(), c.program(), new LogGpsModel(profile.network(), c.np()), cpu, sizes,
                     hostCosts, masterCosts, header(profile, taskCost, hostCosts.length), run.events());
             points.add(point);
             ResultTables.printSweepRow(point);
@@ -172,7 +176,7 @@ final class PredictCommand implements Callable<Integer> {
         for (int i = 0; flat.isPresent() && i < plan.size(); i++) {
             int np = plan.get(i).np();
             SimulatedRun run = StrategySimulation.of(plan.get(i).program().strategy(), new LogGpsModel(flat.get().network(), np), cpu, sizes,
-                    hostCosts, masterCosts, false, KernelObserver.NONE).run();
+                    plan.get(i).program().tasksInFlight(), hostCosts, masterCosts, false, KernelObserver.NONE).run();
             comparison.add(new mse.emulator.report.ReportPoint(RunReport.series(runs.get(i).summary())
                     .replace(profile.network().name(), flat.get().network().name()), np, run.predictedNanos() / 1e9,
                     mse.emulator.report.ReportPoint.MasterBreakdown.of(run.masters().get(0)), null));

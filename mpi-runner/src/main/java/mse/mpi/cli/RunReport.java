@@ -72,10 +72,14 @@ final class RunReport {
                 Files.isRegularFile(run.dir().resolve(TimelineSetup.FILE_NAME)) ? run.dir().resolve(TimelineSetup.FILE_NAME) : null);
     }
 
-    /** "single", "multi Pm=4", "dynamic" — with the profile when it is not the default. */
+    /** "single", "multi Pm=4", "dynamic", "single K=2" (with --prefetch) — with the profile when it is not the default. */
     static String series(Map<String, Object> s) {
         String name = String.valueOf(s.get("strategy"));
-        return StrategyOptions.kind(name).map(k -> k.series(s.get("masters"))).orElse(name) + " / " + s.get("profile");
+        String label = StrategyOptions.kind(name).map(k -> k.series(s.get("masters"))).orElse(name);
+        if (s.containsKey("prefetch")) {
+            label += " K=" + s.get("prefetch");
+        }
+        return label + " / " + s.get("profile");
     }
 
     private static double num(Object o) {

@@ -6,7 +6,7 @@ import mse.mpi.apps.Program;
 
 /**
  * The configurations of a sweep or a predicted sweep: every configuration of --strategy (ML once per --masters)
- * x P of --np, in that order. A configuration that does not fit a P (ML: 2 <= PM <= P/2) is skipped with a note.
+ * x --prefetch K x P of --np, in that order. A configuration that does not fit a P (ML: 2 <= PM <= P/2) is skipped with a note.
  */
 final class SweepPlan {
 
@@ -18,15 +18,16 @@ final class SweepPlan {
 
     static List<Configuration> of(List<Program> programs, List<Integer> nps, String command) {
         boolean several = programs.size() > 1;
+        boolean prefetchVaries = programs.stream().map(Program::tasksInFlight).distinct().count() > 1;
         List<Configuration> plan = new ArrayList<>();
         for (Program program : programs) {
             for (int np : nps) {
                 var misfit = program.strategy().misfit(np);
                 if (misfit.isPresent()) {
-                    System.err.printf("[%s] skipping %s at P = %d: %s%n", command, program.strategy().label(), np, misfit.get());
+                    System.err.printf("[%s] skipping %s at P = %d: %s%n", command, program.label(prefetchVaries), np, misfit.get());
                     continue;
                 }
-                String label = program.strategy().label();
+                String label = program.label(prefetchVaries);
                 plan.add(new Configuration(program, np, several ? label + "-np-" + np : "np-" + np));
             }
         }

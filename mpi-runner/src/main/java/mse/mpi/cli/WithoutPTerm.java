@@ -53,9 +53,14 @@ final class WithoutPTerm {
         for (RunReport.Run run : runs) {
             int np = ((Number) run.summary().get("np")).intValue();
             TraceReplay trace = TraceReplay.load(run.dir().resolve("tasks.csv"), program.workload().tasks(), TargetCpu.of(target.cpu()));
-            SimulatedRun sim = StrategySimulation.of(program.strategy(), new LogGpsModel(flat.get().network(), np), trace.cpu(),
-                    FarmMessageSizes.of(program.workload().create()), trace.hostCosts(), trace.masterCosts(), false,
-                    KernelObserver.NONE).run();
+            SimulatedRun sim;
+            try {
+                sim = StrategySimulation.of(program.strategy(), new LogGpsModel(flat.get().network(), np), trace.cpu(),
+                        FarmMessageSizes.of(program.workload().create()), program.tasksInFlight(), trace.hostCosts(), trace.masterCosts(),
+                        false, KernelObserver.NONE).run();
+            } catch (StrategySimulation.Refused e) {
+                throw new BadInputException(e.getMessage());
+            }
             points.add(new ReportPoint(RunReport.series(run.summary()).replace(String.valueOf(run.summary().get("profile")),
                     flat.get().network().name()), np, sim.predictedNanos() / 1e9, ReportPoint.MasterBreakdown.of(sim.masters().get(0)), null));
         }

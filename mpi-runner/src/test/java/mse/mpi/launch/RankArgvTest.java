@@ -62,7 +62,7 @@ class RankArgvTest {
     @Test
     void theRanksParseBackTheSameProgram() {
         for (Program program : List.of(program("--strategy", "multi", "--masters", "2", "--task-points", "4"),
-                program("--app", "ep", "--strategy", "dynamic", "--merge-wait", "20us"))) {
+                program("--app", "ep", "--strategy", "dynamic", "--merge-wait", "20us"), program("--prefetch", "3"))) {
             List<String> argv = rankArgv(program);
             RankMain rank = new RankMain();
             new CommandLine(rank).parseArgs(argv.toArray(String[]::new));

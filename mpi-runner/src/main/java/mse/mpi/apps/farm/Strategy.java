@@ -13,6 +13,13 @@ public interface Strategy {
     /** Runs this rank's part of the farm. */
     void run(Comm comm, Workload work);
 
+    /** At least one task in flight per slave. */
+    static void checkPrefetch(int prefetch) {
+        if (prefetch < 1) {
+            throw new IllegalArgumentException("a slave needs at least 1 task in flight, got " + prefetch);
+        }
+    }
+
     /** Rank 0's log of master splits and merges after run() (DY); static strategies have none. */
     default List<MasterEvent> events() {
         return List.of();

@@ -62,19 +62,19 @@ public record Dynamic(DynamicSettings settings) implements StrategySpec {
     }
 
     @Override
-    public Strategy program() {
-        return new DynamicMasters(settings);
+    public Strategy program(int prefetch) {
+        return new DynamicMasters(settings, prefetch);
     }
 
     @Override
     public StrategySimulation simulate(SimulationInput in) {
         if (Arrays.stream(in.masterCosts()).anyMatch(c -> c != 0)) {
             // Refused rather than replayed without it: the prediction would silently leave out the masters' work.
-            throw new IllegalArgumentException("the trace records the masters' CPU per result (masterCpuNanos), which "
+            throw new StrategySimulation.Refused("--trace: the trace records the masters' CPU per result (masterCpuNanos), which "
                     + "the DY simulation does not charge yet; replay a deterministic --task-cost DY run, or emulate this one");
         }
         DynamicFarmReplay.DynamicRun run = new DynamicFarmReplay(in.network(), in.cpu(), in.sizes().dynamicMasters(), settings,
-                in.hostCosts()).observedBy(in.observer()).run();
+                in.prefetch(), in.hostCosts()).observedBy(in.observer()).run();
         return new StrategySimulation(run.run(), run.events());
     }
 

@@ -45,8 +45,8 @@ public record Multi(int pm) implements StrategySpec {
     }
 
     @Override
-    public Strategy program() {
-        return new MultipleMasters(pm);
+    public Strategy program(int prefetch) {
+        return new MultipleMasters(pm, prefetch);
     }
 
     @Override

@@ -7,9 +7,9 @@ import mse.mpi.apps.farm.FarmMessageSizes;
 
 /**
  * What the fast path gives a strategy's simulation: the target's network at P and CPU, the program's message
- * sizes, each task's host CPU (hostCosts[t]) and the master's CPU for its result (masterCosts[t], a live trace's
- * masterCpuNanos, else 0), whether to record latency histograms, and who is told every charge and message.
+ * sizes, the tasks in flight per slave (--prefetch), each task's host CPU (hostCosts[t]) and the master's CPU for its
+ * result (masterCosts[t], a live trace's masterCpuNanos, else 0), whether to record latency histograms, and who is told every charge and message.
  */
-public record SimulationInput(LogGpsModel network, TargetCpu cpu, FarmMessageSizes sizes, long[] hostCosts,
+public record SimulationInput(LogGpsModel network, TargetCpu cpu, FarmMessageSizes sizes, int prefetch, long[] hostCosts,
                               long[] masterCosts, boolean recordLatency, KernelObserver observer) {
 }

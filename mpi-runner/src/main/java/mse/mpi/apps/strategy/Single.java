@@ -25,8 +25,8 @@ public record Single() implements StrategySpec {
     }
 
     @Override
-    public Strategy program() {
-        return new SingleMaster();
+    public Strategy program(int prefetch) {
+        return new SingleMaster(prefetch);
     }
 
     @Override

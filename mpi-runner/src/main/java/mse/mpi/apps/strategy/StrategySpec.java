@@ -33,8 +33,8 @@ public sealed interface StrategySpec permits Single, Multi, Dynamic {
     /** The ranks that are masters from the start with np ranks: the emulator's master queues, the reports. */
     List<Integer> masters(int np);
 
-    /** A fresh live program of this strategy (it may keep state, such as DY's event log). */
-    Strategy program();
+    /** A fresh live program of this strategy with `prefetch` tasks in flight per slave (it may keep state: DY's events). */
+    Strategy program(int prefetch);
 
     /** This strategy in the fast path's simulator, rule for rule as its program runs. */
     StrategySimulation simulate(SimulationInput input);

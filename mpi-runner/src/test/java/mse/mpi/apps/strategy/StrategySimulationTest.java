@@ -21,11 +21,11 @@ class StrategySimulationTest {
         FarmMessageSizes sizes = FarmMessageSizes.of(new EpWorkload(4, 10, 1));
         long[] masterCpu = {0, 0, 1_500, 0};
         Dynamic dy = new Dynamic(DynamicSettings.defaults());
-        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> StrategySimulation.of(dy, network,
-                new TargetCpu(1.0), sizes, new long[] {10, 10, 10, 10}, masterCpu, false, KernelObserver.NONE));
-        assertTrue(refused.getMessage().startsWith("the trace records the masters' CPU"), refused.getMessage());
+        StrategySimulation.Refused refused = assertThrows(StrategySimulation.Refused.class, () -> StrategySimulation.of(dy, network,
+                new TargetCpu(1.0), sizes, 1, new long[] {10, 10, 10, 10}, masterCpu, false, KernelObserver.NONE));
+        assertTrue(refused.getMessage().startsWith("--trace: the trace records the masters' CPU"), refused.getMessage());
         // Without master CPU (a deterministic trace) the same DY replay runs.
-        StrategySimulation.of(dy, network, new TargetCpu(1.0), sizes, new long[] {10, 10, 10, 10}, new long[4], false,
+        StrategySimulation.of(dy, network, new TargetCpu(1.0), sizes, 1, new long[] {10, 10, 10, 10}, new long[4], false,
                 KernelObserver.NONE);
     }
 }
