@@ -124,10 +124,15 @@ public final class VirtualTimeKernel {
         Map<Integer, EmulatorReply.ProgressRequest> least = new TreeMap<>();
         for (int rank : receivers) {
             AnnouncedMessage head = incoming[rank].head();
+            List<EmulatorReply.ProgressRequest> requests = new ArrayList<>();
             if (head != null) {
-                for (EmulatorReply.ProgressRequest request : grantRule.holdingBack(ranks, head)) {
-                    least.merge(request.rank(), request, (a, b) -> a.cpuNanos() <= b.cpuNanos() ? a : b);
-                }
+                requests.addAll(grantRule.holdingBack(ranks, head));
+            }
+            if (ranks[rank].polling) {
+                requests.addAll(grantRule.holdingBack(ranks, ranks[rank].clock.now() + 1, 0));
+            }
+            for (EmulatorReply.ProgressRequest request : requests) {
+                least.merge(request.rank(), request, (a, b) -> a.cpuNanos() <= b.cpuNanos() ? a : b);
             }
         }
         return List.copyOf(least.values());
@@ -166,10 +171,13 @@ public final class VirtualTimeKernel {
             send(rank, sent);
         } else if (fact instanceof RankFact.Receive receive) {
             compute(rank, receive.cpuNanos());
-            post(rank, receive.source(), receive.tag(), false);
+            post(rank, List.of(new MessagePattern(receive.source(), receive.tag())), false, false);
         } else if (fact instanceof RankFact.Probe probe) {
             compute(rank, probe.cpuNanos());
-            post(rank, probe.source(), probe.tag(), true);
+            post(rank, List.of(new MessagePattern(probe.source(), probe.tag())), true, false);
+        } else if (fact instanceof RankFact.ProbeAny probe) {
+            compute(rank, probe.cpuNanos());
+            post(rank, probe.patterns(), true, probe.asOfNow());
         } else if (fact instanceof RankFact.TaskDone task) {
             long start = rank.clock.now();
             compute(rank, task.cpuNanos(), task.taskId());
@@ -231,12 +239,14 @@ public final class VirtualTimeKernel {
         }
     }
 
-    private void post(RankState receiver, int source, int tag, boolean probe) {
-        if (source != RankFact.ANY) {
-            checkedRank(source, "source");
+    private void post(RankState receiver, List<MessagePattern> patterns, boolean probe, boolean asOfNow) {
+        for (MessagePattern pattern : patterns) {
+            if (pattern.source() != RankFact.ANY) {
+                checkedRank(pattern.source(), "source");
+            }
         }
         receiver.receivedResult = Charge.NONE; // its work on the last result ended with this receive's CPU
-        receiver.receive(source, tag, probe);
+        receiver.receive(patterns, probe, asOfNow);
         receivers.add(receiver.rank);
     }
 
@@ -245,22 +255,80 @@ public final class VirtualTimeKernel {
      * whose held facts then apply.
      */
     private void settle(List<EmulatorReply> replies) {
-        while (grantOne(replies) || passAllowed() || passWhenAllBlocked()) {
+        while (grantOne(replies) || passAllowed() || answerPolls(replies) || passWhenAllBlocked() || answerLeastPoll(replies)) {
             // each step changed the state; try again
         }
     }
 
-    /** A receive whose first matching message has passed the interface takes it (lowest receiving rank first). */
+    /**
+     * A receive whose first matching message has passed the interface takes it (lowest receiving rank first).
+     * A poll whose first matching message has passed is answered too: that message arrived by the rank's clock
+     * or, since later ones arrive later still, none did.
+     */
     private boolean grantOne(List<EmulatorReply> replies) {
         for (int rank : receivers) {
             RankState receiver = ranks[rank];
-            Optional<AnnouncedMessage> message = mailboxes[rank].match(receiver.wantedSource, receiver.wantedTag);
+            Optional<AnnouncedMessage> message = mailboxes[rank].match(receiver.wanted);
             if (message.isPresent()) {
-                grant(receiver, message.get(), replies);
+                if (receiver.polling && message.get().arrivalNanos() > receiver.clock.now()) {
+                    answerNothingArrived(receiver, replies);
+                } else {
+                    grant(receiver, message.get(), replies);
+                }
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * A poll with no matching message passed is answered "nothing arrived" once nothing can arrive by the rank's
+     * clock: no matching message waiting at its interface arrives that early and no rank can still announce one
+     * that reaches it by then (the horizon of {@link GrantRule}), as DESIGN.md asks of probes.
+     */
+    private boolean answerPolls(List<EmulatorReply> replies) {
+        GrantRule.Horizon horizon = null;
+        for (int rank : receivers) {
+            RankState poller = ranks[rank];
+            if (poller.polling) {
+                horizon = horizon != null ? horizon : grantRule.horizon(ranks, incoming, mailboxes);
+                long now = poller.clock.now();
+                if (horizon.beyond(now) && incoming[rank].earliestArrival(poller.wanted, network) > now) {
+                    answerNothingArrived(poller, replies);
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Zero lookahead only, like {@link #passWhenAllBlocked}: when every unfinished rank is blocked and every
+     * interface is empty, the poll with the least clock (then rank) answers with what has arrived: nothing.
+     */
+    private boolean answerLeastPoll(List<EmulatorReply> replies) {
+        if (Arrays.stream(ranks).anyMatch(RankState::isRunning)) {
+            return false;
+        }
+        RankState least = null;
+        for (int rank : receivers) {
+            RankState poller = ranks[rank];
+            if (poller.polling && (least == null || poller.clock.now() < least.clock.now())) {
+                least = poller;
+            }
+        }
+        if (least == null) {
+            return false;
+        }
+        answerNothingArrived(least, replies);
+        return true;
+    }
+
+    private void answerNothingArrived(RankState poller, List<EmulatorReply> replies) {
+        receivers.remove(poller.rank);
+        poller.resume();
+        replies.add(new EmulatorReply.NothingArrived(poller.rank, poller.clock.now()));
+        applyHeld(poller, replies);
     }
 
     /** Every waiting message that no rank can still precede at its interface passes it. */
