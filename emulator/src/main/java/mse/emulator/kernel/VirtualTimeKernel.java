@@ -29,6 +29,16 @@ import mse.emulator.model.TargetCpu;
  * source the earliest arrival), so they are granted as soon as such a message has passed. Everything is
  * therefore decided in virtual-time order, whatever order the facts of different ranks come in.
  *
+ * <p>Non-blocking operations (DESIGN.md "Virtual time rules", "Probe / test") come as ProbeAny facts. A blocking
+ * one (waitAny) is a probe over several patterns: it takes the first matching message to arrive. One as of now
+ * (iprobe, test) is answered for the rank's clock without waiting for the message: "arrived" as soon as the first
+ * matching message that passed the interface arrived by then, "nothing" once no message can still arrive by then
+ * (no matching one waiting at the interface does, and the {@link GrantRule} horizon lies beyond the clock); until
+ * then the rank is held like a blocked one, and running ranks are asked for their lower bounds. An empty poll costs
+ * o_r(P, 0), so a polling loop advances in virtual time even where computation is not charged. Which posted
+ * receive a message goes to is the rank's own business (mse.mpi.comm.PostedReceives): the kernel only ever sees
+ * the probes and receives that matching makes.
+ *
  * <p>Synchronous messages (k >= S when S > 0) are a rendezvous: the sender resumes at the time the receiver
  * starts receiving the message, max(receiver clock, arrival), never before its own departure. This keeps the
  * data's arrival as in the eager case and charges the sender the wait for the receiver, as MPI_Ssend does.
@@ -324,10 +334,20 @@ public final class VirtualTimeKernel {
         return true;
     }
 
+    /**
+     * Answers a poll "nothing by now", then charges it the receive overhead of an empty message, o_r(P, 0), at
+     * least 1 ns: looking at the network is the fixed part of a receive, and the charge keeps a polling loop
+     * moving in virtual time even where computation is not charged (deterministic task costs).
+     */
     private void answerNothingArrived(RankState poller, List<EmulatorReply> replies) {
         receivers.remove(poller.rank);
+        long asOf = poller.clock.now();
+        long overhead = Math.max(1, network.recvOverheadNanos(0));
+        poller.clock.advanceBy(overhead);
+        poller.receiveNanos += overhead;
+        observer.charged(Charge.receive(poller.rank, asOf, poller.clock.now(), Charge.NONE, Charge.NONE, 0));
         poller.resume();
-        replies.add(new EmulatorReply.NothingArrived(poller.rank, poller.clock.now()));
+        replies.add(new EmulatorReply.NothingArrived(poller.rank, asOf));
         applyHeld(poller, replies);
     }
 

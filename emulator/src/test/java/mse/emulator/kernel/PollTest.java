@@ -27,9 +27,11 @@ class PollTest {
         long arrival = model.sendOverheadNanos(100) + model.wireNanos(100);
         feed(kernel, send(0, 1, 4, 100), finish(0));
         assertEquals(List.of(new EmulatorReply.NothingArrived(1, arrival - 1)), feed(kernel, poll(1, arrival - 1, ANY, ANY)));
-        assertEquals(List.of(new EmulatorReply.Grant(1, 0, 4, 100, arrival)), feed(kernel, poll(1, 1, ANY, ANY)),
-                "at the arrival itself the message is there; the poll charged only its CPU");
-        assertEquals(arrival + model.recvOverheadNanos(100), grants(feed(kernel, receive(1, 0, 4))).get(0).virtualNanos());
+        long afterEmptyPoll = arrival - 1 + model.recvOverheadNanos(0);
+        assertEquals(afterEmptyPoll, kernel.clockOf(1), "an empty poll costs o_r(P, 0)");
+        assertEquals(List.of(new EmulatorReply.Grant(1, 0, 4, 100, afterEmptyPoll)), feed(kernel, poll(1, 0, ANY, ANY)),
+                "now the message is there; a poll that finds it costs nothing itself");
+        assertEquals(afterEmptyPoll + model.recvOverheadNanos(100), grants(feed(kernel, receive(1, 0, 4))).get(0).virtualNanos());
     }
 
     @Test
