@@ -27,29 +27,29 @@ public record DynamicSettings(long splitWaitNanos, long mergeWaitNanos, int maxD
 
     public DynamicSettings {
         if (splitWaitNanos <= 0) {
-            throw new IllegalArgumentException("--split-wait must be positive, got " + splitWaitNanos + " ns");
+            throw new IllegalArgumentException("split wait must be positive, got " + splitWaitNanos + " ns");
         }
         if (mergeWaitNanos < 0) {
-            throw new IllegalArgumentException("--merge-wait must be at least 0, got " + mergeWaitNanos + " ns");
+            throw new IllegalArgumentException("merge wait must be at least 0, got " + mergeWaitNanos + " ns");
         }
         if (maxDepth < 0) {
-            throw new IllegalArgumentException("--max-depth must be at least 0, got " + maxDepth);
+            throw new IllegalArgumentException("max depth must be at least 0, got " + maxDepth);
         }
         if (splitWindow < 0) {
-            throw new IllegalArgumentException("--split-window must be at least 0 (0 = np - 1), got " + splitWindow);
+            throw new IllegalArgumentException("split window must be at least 0 (0 = np - 1), got " + splitWindow);
         }
     }
 
     /**
-     * Settings from the command line. There --merge-wait must stay below --split-wait: otherwise a group
-     * could at once be too busy to keep and too idle to split off, and masters would split and merge in
-     * turn. (Tests build such settings with the constructor to force merging.)
+     * Settings as a user writes them (durations like 400us). There the merge wait must stay below the split
+     * wait: otherwise a group could at once be too busy to keep and too idle to split off, and masters would
+     * split and merge in turn. (Tests build such settings with the constructor to force merging.)
      */
     public static DynamicSettings parse(String splitWait, String mergeWait, int maxDepth, int splitWindow) {
-        long split = nanos("--split-wait", splitWait);
-        long merge = nanos("--merge-wait", mergeWait);
+        long split = nanos("split wait", splitWait);
+        long merge = nanos("merge wait", mergeWait);
         if (merge >= split) {
-            throw new IllegalArgumentException("--merge-wait must be less than --split-wait, got " + mergeWait + " against " + splitWait);
+            throw new IllegalArgumentException("merge wait must be less than split wait, got " + mergeWait + " against " + splitWait);
         }
         return new DynamicSettings(split, merge, maxDepth, splitWindow);
     }
@@ -62,11 +62,11 @@ public record DynamicSettings(long splitWaitNanos, long mergeWaitNanos, int maxD
         return splitWindow > 0 ? splitWindow : Math.max(1, np - 1);
     }
 
-    /** A duration like 200us, 1.5ms, 2s or 0 (no unit: nanoseconds), in nanoseconds. */
-    public static long nanos(String option, String text) {
+    /** A duration like 200us, 1.5ms, 2s or 0 (no unit: nanoseconds), in nanoseconds; what names it in a message. */
+    public static long nanos(String what, String text) {
         Matcher m = DURATION.matcher(text == null ? "" : text.trim().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
-            throw new IllegalArgumentException(option + ": expected a duration like 200us, 1ms or 0, got '" + text + "'");
+            throw new IllegalArgumentException(what + ": expected a duration like 200us, 1ms or 0, got '" + text + "'");
         }
         double scale = switch (m.group(2) == null ? "ns" : m.group(2)) {
             case "us" -> 1e3;

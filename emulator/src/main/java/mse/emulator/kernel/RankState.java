@@ -70,8 +70,14 @@ final class RankState {
     void addProgress(RankFact.Progress progress) {
         if (progress.factsBefore() == factsReported) {
             unchargedCpuNanos = Math.max(unchargedCpuNanos, progress.cpuNanos());
+            if (progress.cpuNanos() > 0) {
+                lowerBounds++;
+            }
         }
     }
+
+    /** Heartbeats taken as a lower bound with CPU in them: a real-mode run that holds grants back has some. */
+    long lowerBounds;
 
     /** Host CPU to charge with the current fact: its own measurement, which includes what heartbeats saw. */
     long takeCpu(long cpuNanos) {

@@ -154,7 +154,8 @@ public final class VirtualTimeKernel {
 
     /** The accounting so far (final once the outcome is over). */
     public RunResult result() {
-        return new RunResult(outcome, Arrays.stream(ranks).map(rank -> rank.account(incoming[rank.rank].busyNanos())).toList());
+        return new RunResult(outcome, Arrays.stream(ranks).map(rank -> rank.account(incoming[rank.rank].busyNanos())).toList(),
+                Arrays.stream(ranks).map(rank -> rank.lowerBounds).toList());
     }
 
     /**

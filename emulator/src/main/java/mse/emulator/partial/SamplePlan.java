@@ -16,7 +16,7 @@ public final class SamplePlan {
             throw new IllegalArgumentException("no tasks to sample");
         }
         if (n < 2 && total > 1) {
-            throw new IllegalArgumentException("--sample: need at least 2 tasks to interpolate between, got " + n);
+            throw new IllegalArgumentException("need at least 2 sampled tasks to interpolate between, got " + n);
         }
         int count = Math.min(n, total);
         int[] positions = new int[count];

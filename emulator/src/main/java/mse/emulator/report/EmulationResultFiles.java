@@ -124,6 +124,7 @@ public final class EmulationResultFiles {
             rank.put("rank", r);
             rank.put("host", rankHosts != null ? rankHosts.get(r) : address);
             rank.put("address", address);
+            rank.put("lowerBounds", report.result().lowerBounds().get(r));
             ranks.add(rank);
         }
         return ranks;

@@ -102,7 +102,7 @@ public record TaskTrace(long[] cpuNanos, long[] chargedNanos, long[] masterCpuNa
     }
 
     private static IllegalArgumentException bad(Path file, int line, String what) {
-        return new IllegalArgumentException("--trace: " + file + " line " + line + ": " + what);
+        return new IllegalArgumentException(file + " line " + line + ": " + what);
     }
 
     @Override

@@ -15,7 +15,7 @@ public enum TimelineMode {
         try {
             return valueOf(text.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--timeline: expected off, full or auto, got '" + text + "'");
+            throw new IllegalArgumentException("expected off, full or auto, got '" + text + "'");
         }
     }
 

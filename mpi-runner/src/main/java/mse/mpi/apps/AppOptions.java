@@ -70,7 +70,7 @@ public final class AppOptions {
     public Workload workload() {
         return switch (app) {
             case mase -> new MaseWorkload(mase.job());
-            case ep -> ep.workload();
+            case ep -> named("--ep-tasks/--ep-pairs", ep::workload);
         };
     }
 
@@ -121,8 +121,9 @@ public final class AppOptions {
         }
         return switch (names.get(0)) {
             case "single" -> new SingleMaster();
-            case "multi" -> new MultipleMasters(pms.get(0));
-            case "dynamic" -> new DynamicMasters(DynamicSettings.parse(splitWait, mergeWait, maxDepth, splitWindow));
+            case "multi" -> named("--masters", () -> new MultipleMasters(pms.get(0)));
+            case "dynamic" -> new DynamicMasters(named("--split-wait/--merge-wait/--max-depth/--split-window",
+                    () -> DynamicSettings.parse(splitWait, mergeWait, maxDepth, splitWindow)));
             default -> throw new IllegalStateException("checked by strategies()");
         };
     }
@@ -142,10 +143,22 @@ public final class AppOptions {
         }
         workload();
         if (strategy() instanceof MultipleMasters ml) {
-            ml.validate(np);
+            named("--masters", () -> {
+                ml.validate(np);
+                return ml;
+            });
         }
         if (app == App.mase) {
             mase.checkFitsHeap(masterHeapBytes);
+        }
+    }
+
+    /** A value the domain checks, its rule's message prefixed with the options that gave the value. */
+    private static <T> T named(String options, java.util.function.Supplier<T> build) {
+        try {
+            return build.get();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(options + ": " + e.getMessage(), e);
         }
     }
 

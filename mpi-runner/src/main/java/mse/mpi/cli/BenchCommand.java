@@ -92,7 +92,7 @@ final class BenchCommand implements Callable<Integer> {
         List<AppOptions> granularities = granularities();
         for (AppOptions workload : granularities) {
             for (int np : nps) {
-                workload.validate(np);
+                BadInputException.check(() -> workload.validate(np));
             }
         }
         Path scratch = Files.createTempDirectory("mse-bench");

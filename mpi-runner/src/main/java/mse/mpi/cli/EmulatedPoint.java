@@ -37,8 +37,8 @@ final class EmulatedPoint {
 
     /** Checks the options for this P; bad input fails here with exit code 2. */
     static EmulatedPoint prepare(String command, int np, AppOptions app, EmulationOptions emulation) {
-        app.validate(np, emulation.local() ? Runtime.getRuntime().maxMemory()
-                : Math.min(Runtime.getRuntime().maxMemory(), MpirunCommand.RANK_HEAP_BYTES));
+        BadInputException.check(() -> app.validate(np, emulation.local() ? Runtime.getRuntime().maxMemory()
+                : Math.min(Runtime.getRuntime().maxMemory(), MpirunCommand.RANK_HEAP_BYTES)));
         emulation.validate(np);
         return new EmulatedPoint(command, np, app, emulation);
     }

@@ -46,9 +46,9 @@ final class ModelLoopCommand implements Callable<Integer> {
             case "torus-3d" -> Topology.TORUS_3D;
             default -> throw new BadInputException("--topology: expected hypercube or torus-3d, got " + topologyName);
         };
-        List<LoopRun> runs = LoopRunsCsv.read(runsFile, true);
-        List<LoopRun> targets = predictFile == null ? runs : LoopRunsCsv.read(predictFile, false);
-        LoopModelFit.Result fit = LoopModelFit.fit(runs, topology, runsFile.toString());
+        List<LoopRun> runs = BadInputException.check(() -> LoopRunsCsv.read(runsFile, true));
+        List<LoopRun> targets = predictFile == null ? runs : BadInputException.check(() -> LoopRunsCsv.read(predictFile, false));
+        LoopModelFit.Result fit = BadInputException.check(() -> LoopModelFit.fit(runs, topology, runsFile.toString()));
         LoopModel model = fit.model();
         Path dir = RunDirectory.create(out, "model-loop");
         System.out.printf("estimated from %d runs in %s, %s topology (seed 004 Table 1):%n", fit.runs(), runsFile, topologyName);

@@ -1,16 +1,23 @@
 package mse.mpi.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import mse.cluster.profiles.ProfileException;
 import mse.emulator.actors.EmulationFailedException;
 import mse.mpi.launch.LaunchException;
 import mse.mpi.launch.PreflightException;
+import mse.mpi.launch.RunLog;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /**
- * The `mse` command. Bad input (an option, a value, a file) ends with one line naming it and exit
- * code 2; a run that fails ends with one line saying why and exit code 1; never a stack trace.
+ * The `mse` command. Bad input (an option, a value, a file) ends with one line naming it and exit code 2; a
+ * run that fails (a rank, a host, the emulator, a deadlock) ends with one line saying why and exit code 1; any
+ * other exception is a bug in MSE: "internal error, see mse.log" on stderr, its stack trace in mse.log, exit
+ * code 70 (EX_SOFTWARE of sysexits.h). Results go to stdout; progress, warnings and errors to stderr.
  */
 @Command(name = "mse", mixinStandardHelpOptions = true, versionProvider = Versions.class,
         description = "MSE predicts how master/slave MPI programs perform on a cluster you do not have.",
@@ -23,8 +30,18 @@ public final class Mse implements Runnable {
 
     public static final int EXIT_BAD_INPUT = 2;
     public static final int EXIT_FAILED = 1;
+    /** A bug in MSE, not in the input or the run (sysexits.h EX_SOFTWARE). */
+    public static final int EXIT_INTERNAL_ERROR = 70;
+
+    /** Every command takes it: INFO on stderr as well as in mse.log. */
+    @Option(names = "--verbose", scope = ScopeType.INHERIT,
+            description = "Also show the log's INFO lines on stderr (they always go to mse.log).")
+    void verbose(boolean on) {
+        RunLog.verbose(on);
+    }
 
     public static void main(String[] args) {
+        RunLog.holdEarlyEvents();
         int code = commandLine().execute(args);
         RunLog.detach();
         System.exit(code);
@@ -32,26 +49,47 @@ public final class Mse implements Runnable {
 
     /** The configured command line, also used by tests. */
     public static CommandLine commandLine() {
+        RunLog.detach(); // a command of its own (tests run several in one JVM)
+        RunLog.verbose(false);
         CommandLine cl = new CommandLine(new Mse());
+        // The run's mse.log is closed when its command ends: here when it returns, in the handler when it throws.
+        cl.setExecutionStrategy(parseResult -> {
+            int code = new CommandLine.RunLast().execute(parseResult);
+            RunLog.detach();
+            return code;
+        });
         cl.setParameterExceptionHandler((ex, argv) -> {
             PrintWriter err = ex.getCommandLine().getErr();
             err.println("mse: " + ex.getMessage() + " (see '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
             return EXIT_BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            PrintWriter err = commandLine.getErr();
-            if (ex instanceof BadInputException || ex instanceof IllegalArgumentException || ex instanceof ProfileException
-                    || ex instanceof PreflightException) {
-                err.println("mse: " + ex.getMessage());
-                return EXIT_BAD_INPUT;
+            try {
+                return exitCode(ex, commandLine.getErr(), parseResult);
+            } finally {
+                RunLog.detach();
             }
-            if (ex instanceof LaunchException || ex instanceof EmulationFailedException) {
-                err.println("mse: " + ex.getMessage());
-                return EXIT_FAILED;
-            }
-            throw ex;
         });
         return cl;
+    }
+
+    /** What an exception that ended a command means for the user: bad input (2), a failed run (1) or a bug (70). */
+    private static int exitCode(Exception ex, PrintWriter err, CommandLine.ParseResult parseResult) {
+        if (ex instanceof BadInputException || ex instanceof ProfileException || ex instanceof PreflightException) {
+            err.println("mse: " + ex.getMessage());
+            return EXIT_BAD_INPUT;
+        }
+        if (ex instanceof LaunchException || ex instanceof EmulationFailedException) {
+            err.println("mse: " + ex.getMessage());
+            return EXIT_FAILED;
+        }
+        Path log = RunLog.fileForErrors();
+        LoggerFactory.getLogger(RunLog.DETAILS).error("internal error in 'mse {}'", String.join(" ", parseResult.originalArgs()), ex);
+        err.println("mse: internal error, see " + (log == null ? "the stack trace below" : log) + ": " + ex);
+        if (log == null) {
+            ex.printStackTrace(err); // no file could be written: the trace must not be lost
+        }
+        return EXIT_INTERNAL_ERROR;
     }
 
     @Override

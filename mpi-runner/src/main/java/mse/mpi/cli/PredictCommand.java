@@ -81,7 +81,7 @@ final class PredictCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<SweepPlan.Configuration> plan = SweepPlan.of(app, NpList.parse(npList), "predict");
         for (SweepPlan.Configuration c : plan) {
-            c.app().validate(c.np());
+            BadInputException.check(() -> c.app().validate(c.np()));
         }
         if (!order.equals("original") && !order.equals("random")) {
             throw new BadInputException("--order: expected original or random, got '" + order + "'");
@@ -217,22 +217,28 @@ final class PredictCommand implements Callable<Integer> {
         predictor.put("tasksExecuted", e.executed());
         predictor.put("bootstrapResamples", mse.emulator.partial.Bootstrap.RESAMPLES);
         predictor.put("bootstrapAlphaPercent", mse.emulator.partial.Bootstrap.ALPHA_PERCENT);
-        List<Map<String, Object>> rows = new ArrayList<>();
+        List<ErrorRow> rows = new ArrayList<>();
         System.out.printf("bootstrap (%d resamples, alpha %.1f%%): interval of prediction error I_e%n",
                 mse.emulator.partial.Bootstrap.RESAMPLES, mse.emulator.partial.Bootstrap.ALPHA_PERCENT);
         System.out.printf("%10s %10s %10s%n", "n", "min %", "max %");
         for (ErrorInterval row : e.bootstrap()) {
             System.out.printf("%10d %10.2f %10.2f%s%n", row.n(), row.minPercent(), row.maxPercent(), row == e.interval() ? "  <- used" : "");
-            rows.add(Map.of("n", row.n(), "minPercent", row.minPercent(), "maxPercent", row.maxPercent()));
+            rows.add(ErrorRow.of(row));
         }
         predictor.put("bootstrap", rows);
-        predictor.put("interval", Map.of("n", e.interval().n(), "minPercent", e.interval().minPercent(),
-                "maxPercent", e.interval().maxPercent()));
+        predictor.put("interval", ErrorRow.of(e.interval()));
         predictor.put("partialExecutionSeconds", e.partialSeconds());
         predictor.put("bootstrapSeconds", e.bootstrapSeconds());
         predictor.put("interpolationSeconds", e.interpolationSeconds());
         if (targetError != null) {
             predictor.put("targetErrorPercent", targetError);
+        }
+    }
+
+    /** One row of seed 000's Table 2 in summary.json (keys in this order). */
+    record ErrorRow(int n, double minPercent, double maxPercent) {
+        static ErrorRow of(ErrorInterval interval) {
+            return new ErrorRow(interval.n(), interval.minPercent(), interval.maxPercent());
         }
     }
 

@@ -40,7 +40,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        app.validate(np, Math.min(Runtime.getRuntime().maxMemory(), MpirunCommand.RANK_HEAP_BYTES));
+        BadInputException.check(() -> app.validate(np, Math.min(Runtime.getRuntime().maxMemory(), MpirunCommand.RANK_HEAP_BYTES)));
         if (timeoutSeconds < 1) {
             throw new BadInputException("--timeout: expected a positive number of seconds, got " + timeoutSeconds);
         }

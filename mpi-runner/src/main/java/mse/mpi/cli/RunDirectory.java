@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import mse.mpi.launch.RunLog;
 
 /** Where a command writes its results: --out DIR, or results/<timestamp>-<command> (never reused). */
 final class RunDirectory {

@@ -11,7 +11,6 @@ import mse.cluster.profiles.TargetProfile;
 import mse.emulator.report.ReportPage;
 import mse.emulator.report.ReportPoint;
 import mse.emulator.timeline.TimelineSetup;
-import org.slf4j.LoggerFactory;
 
 /** Builds report.html for a command from the summaries it wrote. */
 final class RunReport {
@@ -41,7 +40,7 @@ final class RunReport {
         }
         String commandLine = "./run.sh " + String.join(" ", argv);
         Path page = ReportPage.write(dir, new ReportPage.Content(title, commandLine, inputs, points, masterEvents));
-        LoggerFactory.getLogger(RunReport.class).info("report: {}", page);
+        System.out.println("report: " + page);
         return page;
     }
 

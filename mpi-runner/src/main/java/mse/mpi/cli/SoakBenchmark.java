@@ -25,7 +25,7 @@ final class SoakBenchmark {
     }
 
     static void run(AppOptions app, TargetOptions target, int np, Path scratch) throws Exception {
-        app.validate(np);
+        BadInputException.check(() -> app.validate(np));
         long tasks = app.workload().tasks();
         System.out.printf("soak: %s, %d tasks, np %d, task cost %s%n", app.describe(), tasks, np, target.taskCost().spec());
         ManagementFactory.getMemoryPoolMXBeans().forEach(MemoryPoolMXBean::resetPeakUsage);

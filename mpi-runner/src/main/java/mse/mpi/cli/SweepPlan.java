@@ -18,8 +18,8 @@ final class SweepPlan {
     }
 
     static List<Configuration> of(AppOptions app, List<Integer> nps, String command) {
-        List<String> strategies = app.strategies();
-        List<Integer> masters = app.mastersChoices();
+        List<String> strategies = BadInputException.check(app::strategies);
+        List<Integer> masters = BadInputException.check(app::mastersChoices);
         boolean several = strategies.size() > 1 || (strategies.contains("multi") && masters.size() > 1);
         List<Configuration> plan = new ArrayList<>();
         for (String strategy : strategies) {

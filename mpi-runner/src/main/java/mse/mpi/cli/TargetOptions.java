@@ -36,11 +36,7 @@ public final class TargetOptions {
     }
 
     public TaskCost taskCost() {
-        try {
-            return TaskCost.parse(taskCost);
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException("--task-cost: " + e.getMessage());
-        }
+        return BadInputException.check("--task-cost", () -> TaskCost.parse(taskCost));
     }
 
 }

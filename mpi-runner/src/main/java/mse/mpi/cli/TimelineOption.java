@@ -14,10 +14,6 @@ public final class TimelineOption {
 
     /** The mode; anything but off, full or auto is bad input (exit 2). */
     public TimelineMode mode() {
-        try {
-            return TimelineMode.parse(timeline);
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException(e.getMessage());
-        }
+        return BadInputException.check("--timeline", () -> TimelineMode.parse(timeline));
     }
 }

@@ -24,6 +24,8 @@ record TraceReplay(long[] hostCosts, long[] masterCosts, TargetCpu cpu, String d
             trace = TaskTrace.read(file);
         } catch (NoSuchFileException e) {
             throw new BadInputException("--trace: no such file " + file);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--trace: " + e.getMessage());
         }
         if (trace.tasks() != expectedTasks) {
             throw new BadInputException("--trace: " + file + " has " + trace.tasks() + " tasks but the workload options give "

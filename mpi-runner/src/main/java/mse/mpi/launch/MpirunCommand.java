@@ -51,11 +51,16 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
                 programArgs, null);
     }
 
-    /** A job of np java ranks on this machine, with rank JVMs kept light (128 MB heap, serial GC). */
+    /**
+     * A job of np java ranks on this machine, with rank JVMs kept light (128 MB heap, serial GC) and logging
+     * where this JVM logs now ({@link RunLog#rankJvmOptions()}: the run's mse.log, the console's threshold).
+     */
     public static MpirunCommand local(int np, String classpath, String mainClass, List<String> programArgs) {
+        List<String> jvm = new ArrayList<>(List.of("-Xmx" + (RANK_HEAP_BYTES >> 20) + "m", "-XX:+UseSerialGC", "-Xshare:auto"));
+        jvm.addAll(RunLog.rankJvmOptions());
         return new MpirunCommand("mpirun", np, Runtime.getRuntime().availableProcessors(),
-                "root".equals(System.getProperty("user.name")), "lo", DEFAULT_BTL, List.of(), classpath,
-                List.of("-Xmx" + (RANK_HEAP_BYTES >> 20) + "m", "-XX:+UseSerialGC", "-Xshare:auto"), mainClass, programArgs);
+                "root".equals(System.getProperty("user.name")), "lo", DEFAULT_BTL, List.of(), classpath, jvm, mainClass,
+                programArgs);
     }
 
     /**

@@ -16,6 +16,7 @@ import mse.mpi.comm.ChaosComm;
 import mse.mpi.comm.Comm;
 import mse.mpi.comm.EmulatedComm;
 import mse.mpi.comm.MpiComm;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Comm a rank program runs on, plain or emulated as its options say, and the end of the run:
@@ -42,7 +43,10 @@ public final class RankRuntime {
 
     /** MPI_Init and the Comm the options ask for; masters(np) names the master ranks for the emulator's queues. */
     public static RankRuntime open(RankRuntimeOptions options, IntFunction<List<Integer>> masters) throws Exception {
+        RunLog.startRank(options.emulate ? options.out : null);
         MpiComm mpi = MpiComm.init(new String[0]);
+        LoggerFactory.getLogger(RankRuntime.class).debug("rank {} of {} started (pid {}), emulator {}", mpi.rank(), mpi.size(),
+                ProcessHandle.current().pid(), options.emulate ? "hosted by rank 0" : options.emulator);
         try {
             TaskCost cost = TaskCost.parse(options.taskCost);
             EmulatedComm emulated = null;
@@ -62,6 +66,7 @@ public final class RankRuntime {
             return new RankRuntime(mpi, comm, emulated, hosted, options);
         } catch (Exception | Error e) {
             System.err.println("mse: rank " + mpi.rank() + " cannot start: " + e.getMessage());
+            LoggerFactory.getLogger(RunLog.DETAILS).error("rank {} cannot start", mpi.rank(), e);
             throw e;
         }
     }
@@ -100,6 +105,7 @@ public final class RankRuntime {
     /** The program failed on this rank: tell the emulator (which ends the run naming it) and return exit code 1. */
     public int fail(Throwable e) {
         System.err.println("mse: rank " + mpi.rank() + " failed: " + e);
+        LoggerFactory.getLogger(RunLog.DETAILS).error("rank {} failed", mpi.rank(), e);
         if (emulated != null) {
             emulated.fail(e);
         }

@@ -41,6 +41,29 @@ class EmulateCommandIT {
     }
 
     /**
+     * Real mode end to end: tasks long enough (256 points up to 20,000 iterations) that a result waits on slaves
+     * still computing, so the emulator asks them for their CPU and takes their heartbeats as lower bounds; the
+     * prediction still lies in the closed-form band. A deterministic mode never asks.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void realModeHeartbeatsCarryCpuProgressToTheKernel() throws Exception {
+        Path real = tmp.resolve("heartbeats");
+        List<String> args = List.of("emulate", "--np", "4", "--image", "64x48", "--max-iter", "20000", "--task-points", "256",
+                "--out", real.toString(), "--timeout", "300");
+        assertEquals(0, Mse.commandLine().execute(args.toArray(String[]::new)));
+        Map<String, Object> s = EmulationFiles.checkComplete(real, 4);
+        long slaveBounds = ((List<Map<String, Object>>) s.get("ranks")).stream().skip(1)
+                .mapToLong(r -> ((Number) r.get("lowerBounds")).longValue()).sum();
+        assertTrue(slaveBounds > 0, "no slave heartbeat with CPU reached the kernel: " + s.get("ranks"));
+        assertWithinClosedFormBounds(s, real, 4);
+
+        Map<String, Object> fixed = emulate(tmp.resolve("fixed"), 4, "--task-cost", "per-iteration:10ns");
+        assertTrue(((List<Map<String, Object>>) fixed.get("ranks")).stream()
+                .allMatch(r -> ((Number) r.get("lowerBounds")).longValue() == 0), "a deterministic run asked for CPU: " + fixed.get("ranks"));
+    }
+
+    /**
      * Bounds that follow from the run's own inputs (tasks.csv and the master's breakdown), whatever the CPU:
      * the run lasts at least until its last task ends, at least the master's busy time, and at least the slaves'
      * CPU spread evenly over np - 1 of them; at most everything serialised, i.e. every task's CPU, the master's

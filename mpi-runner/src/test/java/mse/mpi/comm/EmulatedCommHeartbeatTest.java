@@ -207,13 +207,18 @@ class EmulatedCommHeartbeatTest {
             EmulatedComm comm = new EmulatedComm(inner, emulator.connect(1, 2), REAL, CollectiveAlgorithm.BINOMIAL, new CpuMeter(cpu));
             cpu.nanos.set(500);
             CompletableFuture<Message> received = new CompletableFuture<>();
+            CountDownLatch receiveCharged = new CountDownLatch(1);
             cpu.atHeartbeatRead = () -> {
                 CompletableFuture.runAsync(() -> received.complete(comm.recv(0, 4)));
                 awaitQuietly(inner.inReceive);
                 cpu.nanos.addAndGet(900); // the receive's own CPU
+                receiveCharged.countDown();
             };
             emulator.reply(new EmulatorReply.ProgressRequest(1, 0, 100));
             assertEquals(new RankFact.Receive(1, 500, 0, 4, false), emulator.next());
+            // The Receive fact may arrive before the responder's step added the receive's CPU: releasing the
+            // receive then would end it at 500 ns and count those 900 ns as computation after it.
+            receiveCharged.await();
             inner.release.countDown();
             received.get();
             comm.close();

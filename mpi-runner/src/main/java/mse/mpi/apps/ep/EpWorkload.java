@@ -27,10 +27,10 @@ public final class EpWorkload implements Workload {
 
     public EpWorkload(int tasks, int pairs, long seed) {
         if (tasks < 1) {
-            throw new IllegalArgumentException("--ep-tasks must be at least 1, got " + tasks);
+            throw new IllegalArgumentException("EP needs at least 1 task, got " + tasks);
         }
         if (pairs < 1) {
-            throw new IllegalArgumentException("--ep-pairs must be at least 1, got " + pairs);
+            throw new IllegalArgumentException("EP needs at least 1 pair per task, got " + pairs);
         }
         this.tasks = tasks;
         this.pairs = pairs;

@@ -14,14 +14,14 @@ public record MultipleMasters(int groups) implements Strategy {
 
     public MultipleMasters {
         if (groups < 2) {
-            throw new IllegalArgumentException("--masters must be at least 2, got " + groups);
+            throw new IllegalArgumentException("multiple masters need at least 2 groups, got " + groups);
         }
     }
 
     /** Checks 2 <= Pm <= P/2, so every group has a master and at least one slave. */
     public void validate(int np) {
         if (groups > np / 2) {
-            throw new IllegalArgumentException("--masters must be between 2 and np/2 = " + np / 2 + " for np " + np + ", got " + groups);
+            throw new IllegalArgumentException("masters must be between 2 and np/2 = " + np / 2 + " for np " + np + ", got " + groups);
         }
     }
 

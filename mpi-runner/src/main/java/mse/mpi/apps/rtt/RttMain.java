@@ -36,6 +36,7 @@ public final class RttMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        mse.mpi.launch.RunLog.startRank(null);
         MpiComm comm = MpiComm.init(new String[0]);
         try {
             Map<String, Object> result = new RttBenchmark(comm, new RttSettings(sizes, warmup, roundTrips)).run();

@@ -1,0 +1,116 @@
+package mse.mpi.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * summary.json is read by users and their scripts: its keys, nested keys and their order are pinned here for
+ * emulate (single and dynamic), sweep and predict, so that a change of the result types cannot rename, drop or
+ * move one unnoticed. An array contributes the union of its elements' keys as "name[].key". sweep's sameFor
+ * maps option names to values, so only its presence is pinned (its keys are the options, which may change).
+ * A deliberate change of a key edits the pin here and says so in the README.
+ */
+class SummaryKeysTest {
+
+    private static final String BREAKDOWN = "rank sendSeconds recvSeconds computeSeconds idleSeconds busyFraction linkBusySeconds";
+    private static final String PERCENTILES = "p50 p90 p99 max count";
+    private static final String HEADER = "command app strategy np masters profile profileSource cpuRatio taskCost workload tasks "
+            + "wallSeconds checksum launchedAs";
+    private static final String PREDICTION = "predictedSeconds sequentialSeconds speedup breakdown breakdown.master "
+            + prefixed("breakdown.master.", BREAKDOWN) + " latency " + nested("latency.", "slaveWaitMicros masterQueueWaitMicros masterQueueLength")
+            + " perMaster " + prefixed("perMaster[].", BREAKDOWN) + " " + nested("perMaster[].", "slaveWaitMicros masterQueueWaitMicros")
+            + " ranks ranks[].rank ranks[].host ranks[].address ranks[].lowerBounds";
+    private static final String EMULATE = HEADER + " " + PREDICTION;
+    private static final String WORKLOAD = "--image 32x32 --task-points 64 --task-cost fixed:1us --timeline off --quiet";
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void emulateKeepsItsKeys() throws Exception {
+        assertEquals(words(EMULATE), keys(run("emulate --local --np 3 " + WORKLOAD)));
+    }
+
+    @Test
+    void emulateDynamicAddsItsMasterEvents() throws Exception {
+        assertEquals(words(HEADER + " splits merges peakMasters masterEvents " + PREDICTION),
+                keys(run("emulate --local --np 4 --strategy dynamic " + WORKLOAD)));
+    }
+
+    @Test
+    void sweepKeepsItsKeys() throws Exception {
+        String pinned = "command app strategy profile profileSource cpuRatio taskCost workload tasks checksum strategies sameFor "
+                + "points " + prefixed("points[].", EMULATE) + " best best.np best.strategy best.masters best.predictedSeconds";
+        assertEquals(words(pinned), keys(run("sweep --local --np 2,3 " + WORKLOAD)));
+    }
+
+    @Test
+    void predictKeepsItsKeys() throws Exception {
+        String point = "strategy np masters predictedSeconds sequentialSeconds speedup breakdown breakdown.master "
+                + prefixed("breakdown.master.", BREAKDOWN) + " latency " + nested("latency.", "slaveWaitMicros masterQueueWaitMicros")
+                + " perMaster " + prefixed("perMaster[].", BREAKDOWN) + " simulatedMessages wallSeconds";
+        String pinned = "command app strategy strategies profile profileSource cpuRatio taskCost workload tasks predictedBy points "
+                + prefixed("points[].", point) + " best best.np best.strategy best.masters best.predictedSeconds predictor "
+                + prefixed("predictor.", "method order sampleSize tasksExecuted bootstrapResamples bootstrapAlphaPercent bootstrap "
+                        + "bootstrap[].n bootstrap[].minPercent bootstrap[].maxPercent interval interval.n interval.minPercent "
+                        + "interval.maxPercent partialExecutionSeconds bootstrapSeconds interpolationSeconds phaseSeconds "
+                        + "phaseSeconds.partialExecution phaseSeconds.bootstrap phaseSeconds.interpolation phaseSeconds.simulation "
+                        + "phaseSeconds.total");
+        assertEquals(words(pinned), keys(run("predict --np 2,4 --image 32x32 --task-points 64 --timeline off --quiet")));
+    }
+
+    private JsonNode run(String argLine) throws Exception {
+        Path out = tmp.resolve("out");
+        List<String> args = new ArrayList<>(List.of(argLine.split(" ")));
+        args.addAll(List.of("--out", out.toString()));
+        assertEquals(0, Mse.commandLine().execute(args.toArray(String[]::new)), argLine);
+        return new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    }
+
+    private static List<String> keys(JsonNode node) {
+        List<String> keys = new ArrayList<>();
+        collect(node, "", keys);
+        return keys;
+    }
+
+    private static void collect(JsonNode node, String prefix, List<String> keys) {
+        if (node.isArray()) {
+            for (JsonNode element : node) {
+                collect(element, prefix.substring(0, prefix.length() - 1) + "[].", keys);
+            }
+            return;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = it.next();
+            String key = prefix + field.getKey();
+            if (!keys.contains(key)) {
+                keys.add(key);
+            }
+            if (!key.equals("sameFor")) {
+                collect(field.getValue(), key + ".", keys);
+            }
+        }
+    }
+
+    private static List<String> words(String text) {
+        return List.of(text.trim().split("\\s+"));
+    }
+
+    private static String prefixed(String prefix, String names) {
+        return String.join(" ", words(names).stream().map(n -> prefix + n).toList());
+    }
+
+    /** Each name as a key holding percentiles. */
+    private static String nested(String prefix, String names) {
+        return String.join(" ", words(names).stream().map(n -> prefix + n + " " + prefixed(prefix + n + ".", PERCENTILES)).toList());
+    }
+}
