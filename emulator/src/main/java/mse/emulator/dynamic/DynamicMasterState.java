@@ -19,6 +19,13 @@ import java.util.function.DoubleSupplier;
  * that many JOINs, so it never merges while a slave is still on its way. A merging secondary first redirects
  * its slaves back to its parent and then sends MERGE with their number.
  *
+ * <p>Prefetching (--prefetch K, issue 20): a slave holds up to K tasks ({@code inFlight}). The start deals
+ * {@link #first} then {@link #prefetched} round by round, and after each reply the program tops the slave up
+ * with {@link #prefetched}. Only a slave that holds no task may leave (stop, redirect, become a master): one
+ * that still holds tasks while this master has none to give it, owes a redirect or is due to split gets
+ * {@link Reply.Hold} (no message) and contacts again with its next result. With K = 1 a contact never comes
+ * from a slave that holds a task, so nothing is held and the decisions are seed 001's.
+ *
  * <p>The clock is the master's Comm.wtime() (virtual time when emulated); it is read only where the program
  * logs an event, so the simulator asks the kernel for the clock at the same points as the program does.
  */
@@ -34,6 +41,9 @@ public final class DynamicMasterState {
 
         /** REDIRECT: ask that master (with JOIN) from now on. */
         record Redirect(int master) implements Reply {}
+
+        /** Nothing: the slave still holds tasks, and will contact again with their results. */
+        record Hold() implements Reply {}
 
         /** BECOME_MASTER: serve these tasks to the {@code joining} slaves that will be redirected to you. */
         record BecomeMaster(int parent, int depth, int joining, List<TaskRanges.Range> tasks) implements Reply {}
@@ -51,6 +61,9 @@ public final class DynamicMasterState {
     private final TaskRanges owned;
     private final WaitWindow window;
     private final DoubleSupplier clock;
+    private final int prefetch;
+    /** Tasks each rank (by rank) holds from this master: handed out, result not yet in. */
+    private final int[] inFlight;
     private final List<MasterEvent> events = new ArrayList<>();
     private int members;
     private int children;
@@ -60,7 +73,7 @@ public final class DynamicMasterState {
     private boolean windingDown;
 
     private DynamicMasterState(DynamicSettings settings, int np, int rank, int parent, int depth, List<TaskRanges.Range> tasks,
-                               int members, DoubleSupplier clock) {
+                               int members, int prefetch, DoubleSupplier clock) {
         this.settings = settings;
         this.rank = rank;
         this.parent = parent;
@@ -70,17 +83,23 @@ public final class DynamicMasterState {
         this.members = members;
         this.window = new WaitWindow(settings.window(np));
         this.clock = clock;
+        if (prefetch < 1) {
+            throw new IllegalArgumentException("a slave needs at least 1 task in flight, got " + prefetch);
+        }
+        this.prefetch = prefetch;
+        this.inFlight = new int[np];
     }
 
     /** Rank 0: every task and every other rank; it starts as SI, with {@link #first} for each slave. */
-    public static DynamicMasterState root(DynamicSettings settings, int np, int tasks, DoubleSupplier clock) {
-        return new DynamicMasterState(settings, np, 0, -1, 0, TaskRanges.of(0, tasks).ranges(), np - 1, clock);
+    public static DynamicMasterState root(DynamicSettings settings, int np, int tasks, int prefetch, DoubleSupplier clock) {
+        return new DynamicMasterState(settings, np, 0, -1, 0, TaskRanges.of(0, tasks).ranges(), np - 1, prefetch, clock);
     }
 
     /** A slave told BECOME_MASTER: its tasks, and the slaves that will join it. */
     public static DynamicMasterState secondary(DynamicSettings settings, int np, int rank, Reply.BecomeMaster order,
-                                               DoubleSupplier clock) {
-        return new DynamicMasterState(settings, np, rank, order.parent(), order.depth(), order.tasks(), order.joining(), clock);
+                                               int prefetch, DoubleSupplier clock) {
+        return new DynamicMasterState(settings, np, rank, order.parent(), order.depth(), order.tasks(), order.joining(), prefetch,
+                clock);
     }
 
     /**
@@ -101,8 +120,9 @@ public final class DynamicMasterState {
         return pool.size();
     }
 
-    /** A result came with the slave's wait (negative: unknown, the first task). */
-    public void observe(long waitNanos) {
+    /** A result came from src with the slave's wait (negative: unknown, the first task). */
+    public void observe(int src, long waitNanos) {
+        inFlight[src]--;
         if (waitNanos < 0) {
             return;
         }
@@ -117,16 +137,29 @@ public final class DynamicMasterState {
 
     /** Rank 0's start: a task to this slave, or a stop when there are fewer tasks than slaves. */
     public Reply first(int slave) {
-        return assignOrDismiss();
+        return assignOrDismiss(slave);
+    }
+
+    /**
+     * One more task for a slave that holds at least one and fewer than K, when this master has tasks to give
+     * and no redirect or split pending; otherwise null (nothing to send).
+     */
+    public Reply.Assign prefetched(int slave) {
+        if (inFlight[slave] < 1 || inFlight[slave] >= prefetch || !mayAssign()) {
+            return null;
+        }
+        return (Reply.Assign) assignOrDismiss(slave);
     }
 
     /** The one reply to a contact (RESULT, JOIN or MERGE) from rank src. */
     public Reply reply(int src) {
-        if (redirectsOwed > 0) {
+        if (inFlight[src] > 0 && !mayAssign()) {
+            return new Reply.Hold();
+        } else if (redirectsOwed > 0) {
             redirectsOwed--;
             return dismiss(redirectTo);
         } else if (!windingDown && !pool.isEmpty()) {
-            return splitDue() ? split(src) : assignOrDismiss();
+            return splitDue() ? split(src) : assignOrDismiss(src);
         } else if (parent < 0) {
             return dismiss(-1);
         } else {
@@ -156,8 +189,17 @@ public final class DynamicMasterState {
         return List.copyOf(sorted);
     }
 
-    private Reply assignOrDismiss() {
-        return pool.isEmpty() ? dismiss(-1) : new Reply.Assign(pool.take());
+    private Reply assignOrDismiss(int slave) {
+        if (pool.isEmpty()) {
+            return dismiss(-1);
+        }
+        inFlight[slave]++;
+        return new Reply.Assign(pool.take());
+    }
+
+    /** A task may go out: there is one, and no wind-down, owed redirect or due split reserves the slaves. */
+    private boolean mayAssign() {
+        return !windingDown && !pool.isEmpty() && redirectsOwed == 0 && !splitDue();
     }
 
     /** The slave leaves this master: STOP (to = -1) or REDIRECT to another master. */

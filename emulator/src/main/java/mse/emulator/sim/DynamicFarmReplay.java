@@ -48,6 +48,7 @@ public final class DynamicFarmReplay {
     private final DynamicShape shape;
     private final DynamicSettings settings;
     private final long[] hostCosts;
+    private final int prefetch;
     private final int np;
     private final Rank[] ranks;
     private final Deque<EmulatorReply.Grant> grants = new ArrayDeque<>();
@@ -66,8 +67,10 @@ public final class DynamicFarmReplay {
         int master;
         double askedAt = Double.NaN;
         long clock;
-        int task;
-        long reportedWait;
+        /** The tasks it holds, in the order it receives them (more than one with --prefetch). */
+        final Deque<Integer> tasks = new ArrayDeque<>();
+        /** The waits its results in flight report, in send order. */
+        final Deque<Long> reportedWaits = new ArrayDeque<>();
         int redirectTo;
         Reply.BecomeMaster order;
         MergeOrder merging;
@@ -75,6 +78,13 @@ public final class DynamicFarmReplay {
     }
 
     public DynamicFarmReplay(LogGpsModel network, TargetCpu cpu, DynamicShape shape, DynamicSettings settings, long[] hostCosts) {
+        this(network, cpu, shape, settings, 1, hostCosts);
+    }
+
+    /** DY whose masters keep `prefetch` tasks in flight per slave (DynamicMasterState, DynamicMaster). */
+    public DynamicFarmReplay(LogGpsModel network, TargetCpu cpu, DynamicShape shape, DynamicSettings settings, int prefetch,
+                             long[] hostCosts) {
+        this.prefetch = prefetch;
         this.np = network.processes();
         if (np < 2) {
             throw new IllegalArgumentException("DY needs at least 2 ranks, got " + np);
@@ -119,10 +129,18 @@ public final class DynamicFarmReplay {
             fact(new RankFact.Receive(r, 0, 0, RankFact.ANY, false));
         }
         clock(0);
-        DynamicMasterState root = DynamicMasterState.root(settings, np, hostCosts.length, () -> seconds(0));
+        DynamicMasterState root = DynamicMasterState.root(settings, np, hostCosts.length, prefetch, () -> seconds(0));
         ranks[0].state = root;
         for (int slave = 1; slave < np; slave++) {
             send(0, root.first(slave), slave);
+        }
+        for (int round = 1; round < prefetch; round++) {
+            for (int slave = 1; slave < np; slave++) {
+                Reply more = root.prefetched(slave);
+                if (more != null) {
+                    send(0, more, slave);
+                }
+            }
         }
         serveOrLeave(0);
         while (!grants.isEmpty()) {
@@ -172,7 +190,7 @@ public final class DynamicFarmReplay {
     private void masterReceived(int rank, int source, int tag) {
         Rank master = ranks[rank];
         switch (tag) {
-            case FarmTags.RESULT -> master.state.observe(ranks[source].reportedWait);
+            case FarmTags.RESULT -> master.state.observe(source, ranks[source].reportedWaits.poll());
             case FarmTags.JOIN -> {
                 // a redirected slave only wants work
             }
@@ -187,6 +205,9 @@ public final class DynamicFarmReplay {
             default -> throw new IllegalStateException("DY master " + rank + ": unexpected tag " + tag + " from " + source);
         }
         send(rank, master.state.reply(source), source);
+        for (Reply more = master.state.prefetched(source); more != null; more = master.state.prefetched(source)) {
+            send(rank, more, source);
+        }
         serveOrLeave(rank);
     }
 
@@ -195,10 +216,11 @@ public final class DynamicFarmReplay {
         Rank slave = ranks[rank];
         switch (tag) {
             case FarmTags.TASK -> {
-                slave.reportedWait = Double.isNaN(slave.askedAt) ? -1 : DynamicMasterState.waitNanos(slave.askedAt, seconds(rank));
-                long cost = hostCosts[slave.task];
-                fact(new RankFact.TaskDone(rank, cost, slave.task, cost));
-                fact(new RankFact.Sent(rank, 0, slave.master, FarmTags.RESULT, shape.resultBytes(slave.task)));
+                slave.reportedWaits.add(Double.isNaN(slave.askedAt) ? -1 : DynamicMasterState.waitNanos(slave.askedAt, seconds(rank)));
+                int task = slave.tasks.poll();
+                long cost = hostCosts[task];
+                fact(new RankFact.TaskDone(rank, cost, task, cost));
+                fact(new RankFact.Sent(rank, 0, slave.master, FarmTags.RESULT, shape.resultBytes(task)));
                 slave.askedAt = seconds(rank);
             }
             case FarmTags.STOP -> {
@@ -210,7 +232,7 @@ public final class DynamicFarmReplay {
                 fact(new RankFact.Sent(rank, 0, slave.master, FarmTags.JOIN, shape.joinBytes()));
             }
             case FarmTags.BECOME_MASTER -> {
-                slave.state = DynamicMasterState.secondary(settings, np, rank, slave.order, () -> seconds(rank));
+                slave.state = DynamicMasterState.secondary(settings, np, rank, slave.order, prefetch, () -> seconds(rank));
                 serveOrLeave(rank);
                 return;
             }
@@ -243,13 +265,16 @@ public final class DynamicFarmReplay {
         }
     }
 
-    /** DynamicMaster's reply as the message the program sends. */
+    /** DynamicMaster's reply as the message the program sends (none for a hold). */
     private void send(int rank, Reply reply, int to) {
         Rank slave = ranks[to];
+        if (reply instanceof Reply.Hold) {
+            return;
+        }
         int tag;
         int bytes;
         if (reply instanceof Reply.Assign assign) {
-            slave.task = assign.task();
+            slave.tasks.add(assign.task());
             tag = FarmTags.TASK;
             bytes = shape.taskBytes(assign.task());
         } else if (reply instanceof Reply.Stop) {

@@ -20,11 +20,17 @@ import mse.emulator.report.LatencyHistograms;
  *
  * <p>A farm has one choice point: the master's ANY_SOURCE receive. Everything else is determined by program
  * order, so a slave is advanced only when its master sends it something, and the master's queue is a heap of
- * in-flight results keyed by (reach of its incoming interface, rank) ({@link ResultQueue}): a slave sends its
- * next result only after the master has taken this one, so the heap's head is always the next result the
- * interface takes. Per message that is O(log P) work on primitive arrays and no allocation. The tests' KernelFarmReplay drives the live {@link
+ * slaves keyed by (reach of their oldest in-flight result at its incoming interface, rank) ({@link ResultQueue},
+ * {@link InFlightResults}): a slave's later results leave after its oldest, and a result not yet sent needs a
+ * task the master has not yet sent, so the heap's head is always the next result the interface takes. Per message that is O(log P) work on primitive arrays and no allocation. The tests' KernelFarmReplay drives the live {@link
  * mse.emulator.kernel.VirtualTimeKernel} with the same program's facts; the tests hold the two to the same
  * nanosecond.
+ *
+ * <p>With --prefetch K (issue 20) the master keeps K tasks in flight per slave, as Master.serve does: K
+ * rounds at the start, one task per result, a stop once a slave's last result is in. A slave's next task is
+ * then waiting when it finishes, so it is advanced as soon as the master sends it (its clock is the end of its
+ * previous result's send). That needs eager results: a synchronous result would hold its slave until the
+ * master takes it, which is not known then, so K > 1 with results of at least S bytes is refused here.
  *
  * <p>Groups of ML never exchange messages before the final gather (results only go to their own master), so
  * each group is simulated alone: groups 1.. first, then group 0, whose master's interface also passes the
@@ -40,11 +46,21 @@ public final class FarmSimulator {
     private final FarmShape shape;
     private final FarmLayout layout;
     private final boolean recordLatency;
+    private final int prefetch;
     private KernelObserver observer = KernelObserver.NONE;
     private boolean observed;
     private long nextSequence;
 
     public FarmSimulator(LogGpsModel network, TargetCpu cpu, FarmShape shape, int groups, boolean recordLatency) {
+        this(network, cpu, shape, groups, 1, recordLatency);
+    }
+
+    /** The farm whose masters keep `prefetch` tasks in flight per slave (--prefetch K). */
+    public FarmSimulator(LogGpsModel network, TargetCpu cpu, FarmShape shape, int groups, int prefetch, boolean recordLatency) {
+        if (prefetch < 1) {
+            throw new IllegalArgumentException("a slave needs at least 1 task in flight, got " + prefetch);
+        }
+        this.prefetch = prefetch;
         this.network = network;
         this.cpu = cpu;
         this.shape = shape;
@@ -75,7 +91,8 @@ public final class FarmSimulator {
         if (hostCosts.length > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("too many tasks: " + hostCosts.length);
         }
-        Ranks ranks = new Ranks(network.processes());
+        checkEagerResults(hostCosts.length);
+        Ranks ranks = new Ranks(network.processes(), prefetch);
         LatencyHistograms latency = new LatencyHistograms();
         GroupRun[] groups = new GroupRun[layout.groups()];
         for (int g = 0; g < layout.groups(); g++) {
@@ -101,6 +118,17 @@ public final class FarmSimulator {
             masters.add(g.account());
         }
         return new SimulatedRun(latest, sequential, masters, latency, messages);
+    }
+
+    /** K > 1 needs every result eager (see the class comment); K = 1 simulates synchronous results too. run() checks it first. */
+    public void checkEagerResults(int tasks) {
+        for (int t = 0; prefetch > 1 && t < tasks; t++) {
+            if (network.isSynchronous(shape.resultBytes(t))) {
+                throw new IllegalArgumentException(prefetch + " tasks in flight per slave with synchronous results (task " + t
+                        + "'s result of " + shape.resultBytes(t) + " bytes reaches the profile's sync-threshold-bytes) are not simulated: "
+                        + "use emulate");
+            }
+        }
     }
 
     /** ML's end (MultipleMasters.run): each group master g >= 1, done with its group, sends its export to rank 0. */
@@ -169,20 +197,19 @@ public final class FarmSimulator {
     /** Per-rank state, indexed by rank, shared by the groups (each uses its own ranks). */
     private static final class Ranks {
         final long[] clock;
+        /** The reach of each slave's oldest result in flight: its key in the master's ResultQueue. */
         final long[] resultReach;
-        final long[] resultBytes;
+        /** When each slave started sending its latest result (its request for the next task). */
         final long[] requestedAt;
+        final InFlightResults inFlight;
         final NetworkInterface[] outgoing;
         final NetworkInterface[] incoming;
-        /** The task each slave holds (whose result it sends next). */
-        final int[] task;
 
-        Ranks(int processes) {
+        Ranks(int processes, int prefetch) {
             clock = new long[processes];
             resultReach = new long[processes];
-            resultBytes = new long[processes];
             requestedAt = filled(processes);
-            task = new int[processes];
+            inFlight = new InFlightResults(processes, prefetch);
             outgoing = interfaces(processes);
             incoming = interfaces(processes);
         }
@@ -236,33 +263,44 @@ public final class FarmSimulator {
 
         void serve(long[] costs, long[] masterCosts, int from, int to, GatherExports exports) {
             int next = from;
-            for (int slave = master + 1; slave < end; slave++) {
-                if (next < to) {
-                    assign(slave, next++, costs);
-                    queue.offer(slave);
-                } else {
-                    stop(slave);
+            for (int round = 0; round < prefetch; round++) {
+                for (int slave = master + 1; slave < end; slave++) {
+                    if (next < to) {
+                        assign(slave, next++, costs);
+                        if (round == 0) {
+                            r.resultReach[slave] = r.inFlight.oldestReach(slave);
+                            queue.offer(slave);
+                        }
+                    } else if (round == 0) {
+                        stop(slave);
+                    }
                 }
             }
             while (!queue.isEmpty()) {
                 int slave = queue.peek();
                 exports.passBefore(r.resultReach[slave], slave, masterIn, exportCosts);
                 receiveResult(slave);
-                handleResult(masterCosts[r.task[slave]]);
+                int task = r.inFlight.oldestTask(slave);
+                r.inFlight.removeOldest(slave);
+                handleResult(masterCosts[task]);
                 if (next < to) {
                     assign(slave, next++, costs);
-                    queue.requeueHead();
-                } else {
-                    queue.poll();
+                } else if (r.inFlight.isEmpty(slave)) {
                     stop(slave);
+                }
+                if (r.inFlight.isEmpty(slave)) {
+                    queue.poll();
+                } else {
+                    r.resultReach[slave] = r.inFlight.oldestReach(slave);
+                    queue.requeueHead();
                 }
             }
             exports.passAll(masterIn, exportCosts);
         }
 
-        /** The slave's result passes the master's interface; recv(ANY_SOURCE, TAG_RESULT) takes it: max(clock, a) + o_r. */
+        /** The slave's oldest result passes the master's interface; recv(ANY_SOURCE, TAG_RESULT) takes it: max(clock, a) + o_r. */
         private void receiveResult(int slave) {
-            resultCosts.of((int) r.resultBytes[slave]);
+            resultCosts.of(r.inFlight.oldestBytes(slave));
             long arrival = masterIn.pass(r.resultReach[slave], resultCosts.occupancy(), resultCosts.transfer());
             long start = MessageTiming.receiveStart(clock, arrival);
             idleNanos += start - clock;
@@ -272,10 +310,11 @@ public final class FarmSimulator {
                 latency.queueWaitNanos().recordValue(start - arrival);
                 countOverhead(resultCosts.receive());
             }
-            observe(slave, master, FarmTags.RESULT, resultCosts, r.requestedAt[slave],
+            observe(slave, master, FarmTags.RESULT, resultCosts, r.inFlight.oldestSendStart(slave),
                     r.resultReach[slave] - resultCosts.latency(), arrival, start);
             if (resultCosts.synchronous() && start > r.clock[slave]) {
-                r.clock[slave] = start; // the slave's MPI_Ssend returns when the master starts receiving
+                // the slave's MPI_Ssend returns when the master starts receiving (K = 1 only: checkEagerResults)
+                r.clock[slave] = start;
             }
             messages++;
         }
@@ -292,7 +331,7 @@ public final class FarmSimulator {
             }
         }
 
-        /** The master sends task t; the slave receives it, computes it and sends its result. */
+        /** The master sends task t; the slave receives it (after its earlier tasks), computes it and sends its result. */
         private void assign(int slave, int task, long[] costs) {
             taskCosts.of(shape.taskBytes(task));
             long receiveEnd = deliver(slave, taskCosts, FarmTags.TASK);
@@ -303,10 +342,8 @@ public final class FarmSimulator {
             resultCosts.of(bytes);
             long ready = sendStart + resultCosts.send();
             r.requestedAt[slave] = sendStart;
-            r.task[slave] = task;
             r.clock[slave] = ready;
-            r.resultBytes[slave] = bytes;
-            r.resultReach[slave] = r.outgoing[slave].leave(ready, resultCosts.occupancy()) + resultCosts.latency();
+            r.inFlight.add(slave, task, bytes, sendStart, r.outgoing[slave].leave(ready, resultCosts.occupancy()) + resultCosts.latency());
             if (observed) {
                 charged(Charge.compute(slave, receiveEnd, sendStart, task));
             }

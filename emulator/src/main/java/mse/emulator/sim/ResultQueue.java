@@ -4,10 +4,11 @@ import mse.emulator.model.NetworkInterface;
 
 /**
  * A master's incoming results in the order its incoming interface takes them, which is the order its
- * ANY_SOURCE receive takes them: a binary min-heap of slave ranks keyed by (the time the slave's result
- * reaches the interface, rank), in primitive arrays. A slave has at most one result in flight (it waits for
- * its next task), so the sequence tie-break of {@link NetworkInterface#takesBefore} never decides and the
- * rank is a complete key.
+ * ANY_SOURCE receive takes them: a binary min-heap of slave ranks keyed by (the time the slave's oldest
+ * in-flight result reaches the interface, rank), in primitive arrays. Each slave is in the heap once: its
+ * later results (with --prefetch) reach the interface after its oldest and in send order, so the sequence
+ * tie-break of {@link NetworkInterface#takesBefore} never decides between two heap entries and the rank is a
+ * complete key.
  */
 final class ResultQueue {
 

@@ -53,6 +53,39 @@ class FarmSimulatorAgreementTest {
     @MethodSource("cases")
     void simulatorAgreesWithTheKernelToTheNanosecond(NetworkProfile profile, int p, int masters, int tasks, double ratio,
                                                      int points) {
+        assertAgreement(profile, p, masters, tasks, ratio, points, 1);
+    }
+
+    /**
+     * Issue 20, --prefetch K: 2 and 4 tasks in flight per slave, SI and ML, fewer tasks than K rounds need (9
+     * ranks, 20 tasks, K = 4), link-bound results that queue at the master's interface while the slave computes
+     * the next task, and a gap g; results stay eager (the simulator refuses synchronous ones with K > 1).
+     */
+    static List<Arguments> prefetching() {
+        return List.of(
+                Arguments.of(MPICH, 2, 1, 30, 1.0, 10, 2), Arguments.of(MPICH, 5, 1, 40, 1.0, 10, 2),
+                Arguments.of(MPICH, 9, 1, 20, 1.0, 10, 4), Arguments.of(MPICH, 16, 1, 500, 0.7, 10, 4),
+                Arguments.of(LOGGPS, 8, 1, 200, 2.5, 10, 2), Arguments.of(MPICH, 13, 3, 300, 1.3, 10, 2),
+                Arguments.of(LOGGPS, 16, 4, 257, 1.0, 10, 4), Arguments.of(LINK, 32, 1, 400, 1.0, 1024, 2),
+                Arguments.of(LINK, 32, 4, 400, 1.0, 1024, 4), Arguments.of(LINK_GAP_SYNC, 9, 2, 100, 1.0, 3, 2));
+    }
+
+    @ParameterizedTest(name = "{0} P={1} masters={2} N={3} ratio={4} points={5} prefetch={6}")
+    @MethodSource("prefetching")
+    void prefetchingFarmAgreesWithTheKernelToTheNanosecond(NetworkProfile profile, int p, int masters, int tasks, double ratio,
+                                                           int points, int prefetch) {
+        assertAgreement(profile, p, masters, tasks, ratio, points, prefetch);
+    }
+
+    @org.junit.jupiter.api.Test
+    void prefetchingWithSynchronousResultsIsRefusedNotApproximated() {
+        FarmSimulator sim = new FarmSimulator(new LogGpsModel(SYNC, 4), new TargetCpu(1.0), FarmShape.uniform(12, 44), 1, 2, false);
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> sim.run(new long[] {1, 2, 3}));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith("2 tasks in flight per slave with synchronous results"), e.getMessage());
+    }
+
+    private static void assertAgreement(NetworkProfile profile, int p, int masters, int tasks, double ratio, int points, int prefetch) {
         SplittableRandom random = new SplittableRandom(p * 31L + tasks);
         long[] costs = new long[tasks];
         for (int t = 0; t < tasks; t++) {
@@ -76,9 +109,9 @@ class FarmSimulatorAgreementTest {
         TargetCpu cpu = new TargetCpu(ratio);
         Recorder kernelTimeline = new Recorder();
         Recorder simulatedTimeline = new Recorder();
-        KernelFarmReplay reference = new KernelFarmReplay(network, cpu, shape, masters, costs, kernelTimeline);
+        KernelFarmReplay reference = new KernelFarmReplay(network, cpu, shape, masters, prefetch, costs, kernelTimeline);
         RunResult kernel = reference.run();
-        SimulatedRun fast = new FarmSimulator(network, cpu, shape, masters, true).observedBy(simulatedTimeline).run(costs);
+        SimulatedRun fast = new FarmSimulator(network, cpu, shape, masters, prefetch, true).observedBy(simulatedTimeline).run(costs);
 
         assertEquals(kernel.predictedNanos(), fast.predictedNanos());
         assertEquals(reference.messages(), fast.messages());

@@ -18,7 +18,8 @@ import mse.emulator.model.TargetCpu;
  * program (mse.mpi.apps.farm Master, Slave, MultipleMasters, and RankMain's two wtime() calls) reports through
  * EmulatedComm with a deterministic task cost: no CPU outside tasks, a TaskDone per task, the real message
  * lengths. Slow (the kernel is general), but it is the live emulator's own arithmetic, so the fast simulator
- * is tested against it to the nanosecond.
+ * is tested against it to the nanosecond. With --prefetch K it is Master.serve's prefetching farm: K rounds
+ * of tasks at the start, one per result, a stop when a slave's last result is in.
  */
 public final class KernelFarmReplay {
 
@@ -31,8 +32,12 @@ public final class KernelFarmReplay {
     private final FarmShape shape;
     private final FarmLayout layout;
     private final long[] hostCosts;
+    private final int prefetch;
     private final List<Deque<RankFact>> outboxes = new ArrayList<>();
-    private final int[] taskOf;
+    /** The tasks sent to each slave that it has not yet received, in send order. */
+    private final List<Deque<Integer>> sentTasks = new ArrayList<>();
+    /** Tasks each slave holds: sent, result not yet received by its master. */
+    private final int[] inFlight;
     private final int[] next;
     private final int[] outstanding;
     private long messages;
@@ -44,16 +49,24 @@ public final class KernelFarmReplay {
     /** The same, telling `observer` what the kernel charges and delivers (a timeline). */
     public KernelFarmReplay(LogGpsModel network, TargetCpu cpu, FarmShape shape, int groups, long[] hostCosts,
                             KernelObserver observer) {
+        this(network, cpu, shape, groups, 1, hostCosts, observer);
+    }
+
+    /** The farm whose masters keep `prefetch` tasks in flight per slave, telling `observer` what the kernel does. */
+    public KernelFarmReplay(LogGpsModel network, TargetCpu cpu, FarmShape shape, int groups, int prefetch, long[] hostCosts,
+                            KernelObserver observer) {
+        this.prefetch = prefetch;
         this.kernel = new VirtualTimeKernel(network, cpu, observer);
         this.shape = shape;
         this.layout = new FarmLayout(network.processes(), groups);
         this.hostCosts = hostCosts.clone();
         int p = network.processes();
-        this.taskOf = new int[p];
+        this.inFlight = new int[p];
         this.next = new int[groups];
         this.outstanding = new int[groups];
         for (int rank = 0; rank < p; rank++) {
             outboxes.add(new ArrayDeque<>());
+            sentTasks.add(new ArrayDeque<>());
         }
     }
 
@@ -66,7 +79,13 @@ public final class KernelFarmReplay {
             for (int slave = master + 1; slave < layout.groupStart(g + 1); slave++) {
                 outboxes.get(slave).add(new RankFact.ClockQuery(slave, 0));
                 outboxes.get(slave).add(new RankFact.Receive(slave, 0, master, RankFact.ANY, false));
-                assignOrStop(g, slave);
+            }
+            for (int round = 0; round < prefetch; round++) {
+                for (int slave = master + 1; slave < layout.groupStart(g + 1); slave++) {
+                    if (round == 0 || hasTask(g)) {
+                        assignOrStop(g, slave);
+                    }
+                }
             }
             afterServing(g);
         }
@@ -105,10 +124,13 @@ public final class KernelFarmReplay {
         if (grant.tag() == TAG_RESULT) {
             int g = groupOfMaster(rank);
             outstanding[g]--;
-            assignOrStop(g, grant.source());
+            inFlight[grant.source()]--;
+            if (hasTask(g) || inFlight[grant.source()] == 0) {
+                assignOrStop(g, grant.source());
+            }
             afterServing(g);
         } else if (grant.tag() == TAG_TASK) {
-            int task = taskOf[rank];
+            int task = sentTasks.get(rank).poll();
             outbox.add(new RankFact.TaskDone(rank, hostCosts[task], task, hostCosts[task]));
             outbox.add(new RankFact.Sent(rank, 0, grant.source(), TAG_RESULT, shape.resultBytes(task)));
             outbox.add(new RankFact.Receive(rank, 0, grant.source(), RankFact.ANY, false));
@@ -122,13 +144,19 @@ public final class KernelFarmReplay {
     /** Master.serve: the next task of group g to this slave, or a stop when none is left. */
     private void assignOrStop(int g, int slave) {
         int master = layout.groupStart(g);
-        if (next[g] < layout.taskStart(g + 1, hostCosts.length)) {
-            taskOf[slave] = next[g]++;
+        if (hasTask(g)) {
+            int task = next[g]++;
+            sentTasks.get(slave).add(task);
+            inFlight[slave]++;
             outstanding[g]++;
-            outboxes.get(master).add(new RankFact.Sent(master, 0, slave, TAG_TASK, shape.taskBytes(taskOf[slave])));
+            outboxes.get(master).add(new RankFact.Sent(master, 0, slave, TAG_TASK, shape.taskBytes(task)));
         } else {
             outboxes.get(master).add(new RankFact.Sent(master, 0, slave, TAG_STOP, 0));
         }
+    }
+
+    private boolean hasTask(int g) {
+        return next[g] < layout.taskStart(g + 1, hostCosts.length);
     }
 
     /** The master's next step: wait for a result, or (all in) gather / send its export / finish. */

@@ -35,6 +35,12 @@ public final class AppOptions {
             description = "Masters for --strategy multi, 2 <= PM <= np/2; sweep and predict take a list, e.g. 2,4,8 (default: ${DEFAULT-VALUE}).")
     String masters;
 
+    @Option(names = "--prefetch", paramLabel = "K",
+            description = "Tasks in flight per slave, every strategy: a master hands each slave K tasks at the start and one more "
+                    + "per result, so its next task is already queued when it finishes; 1 = one at a time (seed 001); sweep and "
+                    + "predict take a list, e.g. 1,2,4 (default: 1).")
+    String prefetch;
+
     private static final List<String> STRATEGIES = List.of("single", "multi", "dynamic");
 
     @Option(names = "--split-wait", paramLabel = "DUR", defaultValue = DynamicSettings.DEFAULT_SPLIT_WAIT,
@@ -98,12 +104,48 @@ public final class AppOptions {
         return choices;
     }
 
+    /**
+     * The numbers of tasks in flight per slave named by --prefetch (a list for sweeps), checked; [1] when not
+     * given. K * slaves may exceed the tasks: the start deals K rounds round-robin and stops when the tasks run out.
+     */
+    public List<Integer> prefetchChoices() {
+        if (prefetch == null) {
+            return List.of(1);
+        }
+        List<Integer> choices = new ArrayList<>();
+        for (String part : prefetch.split(",", -1)) {
+            int k;
+            try {
+                k = Integer.parseInt(part.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--prefetch: expected a number of tasks per slave or a list like 1,2,4, got '"
+                        + prefetch + "'");
+            }
+            if (k < 1) {
+                throw new IllegalArgumentException("--prefetch: expected at least 1 task in flight per slave, got " + k);
+            }
+            choices.add(k);
+        }
+        return choices;
+    }
+
+    /** Whether --prefetch was given: only then do results carry a prefetch key (existing results keep their keys). */
+    public boolean prefetchAsked() {
+        return prefetch != null;
+    }
+
     /** The same options with one strategy and one number of masters: one configuration of a sweep. */
     public AppOptions with(String oneStrategy, int pm) {
+        return with(oneStrategy, pm, prefetchChoices().get(0));
+    }
+
+    /** The same options with one strategy, one number of masters and one K: one configuration of a sweep. */
+    public AppOptions with(String oneStrategy, int pm, int k) {
         AppOptions copy = new AppOptions();
         copy.app = app;
         copy.strategy = oneStrategy;
         copy.masters = Integer.toString(pm);
+        copy.prefetch = prefetch == null ? null : Integer.toString(k);
         copy.splitWait = splitWait;
         copy.mergeWait = mergeWait;
         copy.maxDepth = maxDepth;
@@ -116,14 +158,19 @@ public final class AppOptions {
     public Strategy strategy() {
         List<String> names = strategies();
         List<Integer> pms = mastersChoices();
+        List<Integer> ks = prefetchChoices();
         if (names.size() > 1 || pms.size() > 1) {
             throw new IllegalArgumentException("--strategy/--masters: lists are only for sweep and predict, got '" + strategy + "' and '" + masters + "'");
         }
+        if (ks.size() > 1) {
+            throw new IllegalArgumentException("--prefetch: a list is only for sweep and predict, got '" + prefetch + "'");
+        }
+        int k = ks.get(0);
         return switch (names.get(0)) {
-            case "single" -> new SingleMaster();
-            case "multi" -> named("--masters", () -> new MultipleMasters(pms.get(0)));
+            case "single" -> new SingleMaster(k);
+            case "multi" -> named("--masters", () -> new MultipleMasters(pms.get(0), k));
             case "dynamic" -> new DynamicMasters(named("--split-wait/--merge-wait/--max-depth/--split-window",
-                    () -> DynamicSettings.parse(splitWait, mergeWait, maxDepth, splitWindow)));
+                    () -> DynamicSettings.parse(splitWait, mergeWait, maxDepth, splitWindow)), k);
             default -> throw new IllegalStateException("checked by strategies()");
         };
     }
@@ -141,7 +188,11 @@ public final class AppOptions {
         if (np < 2) {
             throw new IllegalArgumentException("--np: a master/slave run needs at least 2 ranks, got " + np);
         }
-        workload();
+        int tasks = workload().tasks();
+        if (strategy().prefetch() > tasks) {
+            throw new IllegalArgumentException("--prefetch: at most the " + tasks + " tasks of the workload can be in flight, got "
+                    + strategy().prefetch());
+        }
         if (strategy() instanceof MultipleMasters ml) {
             named("--masters", () -> {
                 ml.validate(np);
@@ -164,7 +215,8 @@ public final class AppOptions {
 
     /** What this configuration is at np ranks, for summaries. */
     public mse.mpi.launch.RunIdentity identity(int np) {
-        return new mse.mpi.launch.RunIdentity(app.name(), strategy().name(), strategy().masters(np).size(), describe());
+        return new mse.mpi.launch.RunIdentity(app.name(), strategy().name(), strategy().masters(np).size(), describe(),
+                prefetchAsked() ? strategy().prefetch() : null);
     }
 
     /** A one-line description of the workload for tables. */
@@ -177,6 +229,9 @@ public final class AppOptions {
 
     public List<String> toArgs() {
         List<String> args = new ArrayList<>(List.of("--app", app.name(), "--strategy", strategy, "--masters", masters));
+        if (prefetch != null) {
+            args.addAll(List.of("--prefetch", prefetch));
+        }
         args.addAll(List.of("--split-wait", splitWait, "--merge-wait", mergeWait, "--max-depth", Integer.toString(maxDepth),
                 "--split-window", Integer.toString(splitWindow)));
         args.addAll(mase.toArgs());

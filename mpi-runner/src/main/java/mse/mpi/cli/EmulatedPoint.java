@@ -43,9 +43,10 @@ final class EmulatedPoint {
         return new EmulatedPoint(command, np, app, emulation);
     }
 
-    /** What makes this point the same point in a resumed sweep: strategy, masters and P. */
+    /** What makes this point the same point in a resumed sweep: strategy, masters, tasks in flight per slave and P. */
     Map<String, Object> configuration() {
-        return Map.of("strategy", app.strategy().name(), "masters", app.strategy().masters(np).size(), "np", np);
+        return Map.of("strategy", app.strategy().name(), "masters", app.strategy().masters(np).size(),
+                SweepResume.PREFETCH, app.strategy().prefetch(), "np", np);
     }
 
     /** What must not change between a sweep and its resumption. */

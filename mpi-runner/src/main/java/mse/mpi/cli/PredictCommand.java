@@ -34,7 +34,8 @@ import picocli.CommandLine.Option;
         footer = {"", "Examples:", "  ./run.sh predict --np 2,4,8,16,32,64 --image 1024x1024 --sample 1024",
                 "  ./run.sh predict --np 2,4,8,16,32,64 --target-error 5 --order random",
                 "  ./run.sh predict --np 4,8 --trace results/<run>/tasks.csv --task-points 16",
-                "  ./run.sh predict --np 8,16,32 --strategy single,multi,dynamic --masters 2,4,8"})
+                "  ./run.sh predict --np 8,16,32 --strategy single,multi,dynamic --masters 2,4,8",
+                "  ./run.sh predict --np 4,8,16,32 --prefetch 1,2,4"})
 final class PredictCommand implements Callable<Integer> {
 
     @Option(names = "--np", paramLabel = "P,P,...", defaultValue = "2,4,8,16,32,64",
@@ -118,7 +119,7 @@ final class PredictCommand implements Callable<Integer> {
         List<Map<String, Object>> points = new ArrayList<>();
         System.out.printf("%s, %s master strategy, target %s: predicted by %s%n", app.describe(), String.join(", ", app.strategies()),
                 profile.network().name(), trace != null ? "trace replay" : "partial execution (seed 000)");
-        ResultTables.printSweepHeader();
+        ResultTables.printSweepHeader(app.prefetchAsked());
         double simulationSeconds = 0;
         for (SweepPlan.Configuration c : plan) {
             Strategy strategy = c.app().strategy();
@@ -127,7 +128,8 @@ final class PredictCommand implements Callable<Integer> {
                     KernelObserver.NONE);
             double seconds = (System.nanoTime() - t0) / 1e9;
             simulationSeconds += seconds;
-            Map<String, Object> point = PredictedSweep.point(strategy.name(), c.np(), strategy.masters(c.np()).size(), run, seconds);
+            Map<String, Object> point = PredictedSweep.point(strategy.name(), c.np(), strategy.masters(c.np()).size(),
+                    app.prefetchAsked() ? strategy.prefetch() : null, run, seconds);
             Path pointDir = dir.resolve(c.dirName());
             if (strategy instanceof DynamicMasters) {
                 MasterEventsFile.write(java.nio.file.Files.createDirectories(pointDir), run.events(), point);

@@ -15,13 +15,20 @@ final class PredictedSweep {
     private PredictedSweep() {
     }
 
-    /** One point, with the keys a sweep point has that a simulation can know (no checksum: tasks did not all run). */
-    static Map<String, Object> point(String strategy, int np, int masters, StrategySimulation simulation, double simulationSeconds) {
+    /**
+     * One point, with the keys a sweep point has that a simulation can know (no checksum: tasks did not all run);
+     * prefetch only when --prefetch was given (null otherwise).
+     */
+    static Map<String, Object> point(String strategy, int np, int masters, Integer prefetch, StrategySimulation simulation,
+                                     double simulationSeconds) {
         SimulatedRun run = simulation.run();
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("strategy", strategy);
         p.put("np", np);
         p.put("masters", masters);
+        if (prefetch != null) {
+            p.put("prefetch", prefetch);
+        }
         p.put("predictedSeconds", run.predictedNanos() / 1e9);
         p.put("sequentialSeconds", run.sequentialNanos() / 1e9);
         p.put("speedup", run.speedup());

@@ -14,8 +14,9 @@ final class ResultTables {
     static void printRun(Map<String, Object> s, Path dir) {
         Map<String, Object> master = (Map<String, Object>) ((Map<String, Object>) s.get("breakdown")).get("master");
         Map<String, Object> latency = (Map<String, Object>) s.get("latency");
-        System.out.printf("%s, %s master strategy, np %s, target %s (cpu ratio %s, task cost %s)%n", s.get("workload"),
-                s.get("strategy"), s.get("np"), s.get("profile"), s.get("cpuRatio"), s.get("taskCost"));
+        System.out.printf("%s, %s master strategy%s, np %s, target %s (cpu ratio %s, task cost %s)%n", s.get("workload"),
+                s.get("strategy"), s.containsKey("prefetch") ? " (prefetch " + s.get("prefetch") + ")" : "", s.get("np"), s.get("profile"),
+                s.get("cpuRatio"), s.get("taskCost"));
         System.out.printf("  predicted time   %.6f s (virtual; speedup %.2f over one target CPU)%n",
                 num(s.get("predictedSeconds")), num(s.get("speedup")));
         System.out.printf("  master %s         send %.4f s, recv %.4f s, compute %.4f s, idle %.4f s (busy %.1f%%)%n",
@@ -28,34 +29,37 @@ final class ResultTables {
         System.out.printf("  results          %s%n", dir.resolve("summary.json"));
     }
 
-    static void printSweepHeader() {
-        System.out.printf("%-10s %4s %6s %14s %9s %14s %18s %10s%n", "strategy", "Pm", "P", "predicted s", "speedup",
-                "master busy %", "slave wait p99 us", "wall s");
+    /** The sweep table's header; with --prefetch a K column (tasks in flight per slave) after Pm. */
+    static void printSweepHeader(boolean prefetch) {
+        System.out.printf("%-10s %4s%s %6s %14s %9s %14s %18s %10s%n", "strategy", "Pm", prefetch ? String.format(" %3s", "K") : "", "P",
+                "predicted s", "speedup", "master busy %", "slave wait p99 us", "wall s");
     }
 
     @SuppressWarnings("unchecked")
     static void printSweepRow(Map<String, Object> s) {
         Map<String, Object> master = (Map<String, Object>) ((Map<String, Object>) s.get("breakdown")).get("master");
         Map<String, Object> latency = (Map<String, Object>) s.get("latency");
-        System.out.printf("%-10s %4s %6s %14.6f %9.2f %14.1f %18.1f %10.2f%n", s.get("strategy"), s.get("masters"), s.get("np"),
+        System.out.printf("%-10s %4s%s %6s %14.6f %9.2f %14.1f %18.1f %10.2f%n", s.get("strategy"), s.get("masters"),
+                s.containsKey("prefetch") ? String.format(" %3s", s.get("prefetch")) : "", s.get("np"),
                 num(s.get("predictedSeconds")),
                 num(s.get("speedup")), 100 * num(master.get("busyFraction")), num(pick(latency, "slaveWaitMicros", "p99")),
                 num(s.get("wallSeconds")));
     }
 
-    /** With more than one configuration (strategy, masters), the table again by predicted time. */
+    /** With more than one configuration (strategy, masters, prefetch), the table again by predicted time. */
     static void printSortedIfSeveral(List<Map<String, Object>> points) {
-        if (points.stream().map(p -> p.get("strategy") + "/" + p.get("masters")).distinct().count() > 1) {
+        if (points.stream().map(p -> p.get("strategy") + "/" + p.get("masters") + "/" + p.get("prefetch")).distinct().count() > 1) {
             System.out.println("\nsorted by predicted time:");
-            printSweepHeader();
+            printSweepHeader(points.get(0).containsKey("prefetch"));
             points.stream().sorted(java.util.Comparator.comparingDouble(p -> num(p.get("predictedSeconds"))))
                     .forEach(ResultTables::printSweepRow);
         }
     }
 
     static void printBest(Map<String, Object> best, List<?> points) {
-        System.out.printf("best: %s%s at P = %s (least predicted time, %.6f s)%s%n", best.get("strategy"),
-                "multi".equals(best.get("strategy")) ? " with " + best.get("masters") + " masters" : "", best.get("np"),
+        System.out.printf("best: %s%s%s at P = %s (least predicted time, %.6f s)%s%n", best.get("strategy"),
+                "multi".equals(best.get("strategy")) ? " with " + best.get("masters") + " masters" : "",
+                best.containsKey("prefetch") ? ", prefetch " + best.get("prefetch") : "", best.get("np"),
                 num(best.get("predictedSeconds")),
                 best.get("np").equals(((Map<?, ?>) points.get(points.size() - 1)).get("np"))
                         ? "; still improving at the largest P swept" : "");
@@ -72,8 +76,10 @@ final class ResultTables {
                 .min(java.util.Comparator.comparingDouble(p -> num(p.get("predictedSeconds"))))
                 .orElseThrow();
         Map<String, Object> entry = new java.util.LinkedHashMap<>();
-        for (String key : List.of("np", "strategy", "masters", "predictedSeconds")) {
-            entry.put(key, best.get(key));
+        for (String key : List.of("np", "strategy", "masters", "prefetch", "predictedSeconds")) {
+            if (best.containsKey(key) || !key.equals("prefetch")) {
+                entry.put(key, best.get(key));
+            }
         }
         return entry;
     }

@@ -71,11 +71,14 @@ final class RunReport {
                 Files.isRegularFile(run.dir().resolve(TimelineSetup.FILE_NAME)) ? run.dir().resolve(TimelineSetup.FILE_NAME) : null);
     }
 
-    /** "single", "multi Pm=4", "dynamic" — with the profile when it is not the default. */
+    /** "single", "multi Pm=4", "dynamic", "single K=2" (with --prefetch) — with the profile when it is not the default. */
     static String series(Map<String, Object> s) {
         String label = String.valueOf(s.get("strategy"));
         if ("multi".equals(label)) {
             label += " Pm=" + s.get("masters");
+        }
+        if (s.containsKey("prefetch")) {
+            label += " K=" + s.get("prefetch");
         }
         return label + " / " + s.get("profile");
     }

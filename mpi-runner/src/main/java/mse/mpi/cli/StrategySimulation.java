@@ -38,8 +38,12 @@ record StrategySimulation(SimulatedRun run, List<MasterEvent> events) {
                                  long[] masterCosts, boolean recordLatency, KernelObserver observer) {
         if (strategy instanceof SingleMaster || strategy instanceof MultipleMasters) {
             int groups = strategy instanceof MultipleMasters ml ? ml.groups() : 1;
-            SimulatedRun run = new FarmSimulator(network, cpu, sizes.staticMasters(), groups, recordLatency).observedBy(observer)
-                    .run(hostCosts, masterCosts);
+            FarmSimulator simulator = new FarmSimulator(network, cpu, sizes.staticMasters(), groups, strategy.prefetch(), recordLatency);
+            BadInputException.check("--prefetch", () -> {
+                simulator.checkEagerResults(hostCosts.length);
+                return null;
+            });
+            SimulatedRun run = simulator.observedBy(observer).run(hostCosts, masterCosts);
             return new StrategySimulation(run, List.of());
         }
         if (strategy instanceof DynamicMasters dy) {
@@ -48,7 +52,8 @@ record StrategySimulation(SimulatedRun run, List<MasterEvent> events) {
                 throw new BadInputException("--trace: the trace records the masters' CPU per result (masterCpuNanos), which "
                         + "the DY simulation does not charge yet; replay a deterministic --task-cost DY run, or emulate this one");
             }
-            DynamicFarmReplay.DynamicRun run = new DynamicFarmReplay(network, cpu, sizes.dynamicMasters(), dy.settings(), hostCosts).observedBy(observer).run();
+            DynamicFarmReplay.DynamicRun run = new DynamicFarmReplay(network, cpu, sizes.dynamicMasters(), dy.settings(), dy.prefetch(),
+                    hostCosts).observedBy(observer).run();
             return new StrategySimulation(run.run(), run.events());
         }
         throw new BadInputException("--strategy " + strategy.name() + " is not simulated: use emulate or sweep for it");

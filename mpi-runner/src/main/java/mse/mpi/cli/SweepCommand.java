@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Emulate the program at several P (and strategies) and find the saturation point and the best configuration.",
         footer = {"", "Examples:", "  ./run.sh sweep --np 2,4,8,16,32 --profile mpich-fast-ethernet --task-points 16",
-                "  ./run.sh sweep --strategy single,multi,dynamic --masters 2,4 --np 8,16,32 --task-points 4"})
+                "  ./run.sh sweep --strategy single,multi,dynamic --masters 2,4 --np 8,16,32 --task-points 4",
+                "  ./run.sh sweep --np 4,8,16 --prefetch 1,2,4 --task-points 4"})
 final class SweepCommand implements Callable<Integer> {
 
     @Option(names = "--np", paramLabel = "P,P,...", defaultValue = "2,4,8,16,32",
@@ -62,7 +63,7 @@ final class SweepCommand implements Callable<Integer> {
         List<Map<String, Object>> points = new ArrayList<>();
         List<RunReport.Run> finished = new ArrayList<>();
         List<ReportPoint> comparison = new ArrayList<>();
-        ResultTables.printSweepHeader();
+        ResultTables.printSweepHeader(app.prefetchAsked());
         for (Planned p : plan) {
             int index = finished.size() + 1;
             Path pointDir = dir.resolve(p.dirName());

@@ -14,13 +14,13 @@ import mse.mpi.apps.AppOptions;
 
 /**
  * What a sweep's points must share for `--resume` to continue it: every option that changes a prediction
- * (the program's options but the per-point strategy and masters, the task cost, the CPU ratio, --local) and
+ * (the program's options but the per-point strategy, masters and prefetch, the task cost, the CPU ratio, --local) and
  * the profile's content, hashed, so a profile file edited under the same name is not mixed in.
  */
 final class SweepIdentity {
 
     /** Options of the program that do not change a prediction, or that each point carries itself. */
-    private static final Set<String> NOT_SHARED = Set.of("--strategy", "--masters", "--png");
+    private static final Set<String> NOT_SHARED = Set.of("--strategy", "--masters", "--prefetch", "--png");
     static final String PROFILE_CONTENT = "profile content";
 
     private SweepIdentity() {

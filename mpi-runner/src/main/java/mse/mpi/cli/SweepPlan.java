@@ -5,14 +5,14 @@ import java.util.List;
 import mse.mpi.apps.AppOptions;
 
 /**
- * The configurations of a sweep or a predicted sweep: every strategy x masters x P combination of
- * --strategy, --masters and --np, in that order. A number of masters that does not fit a P (2 <= PM <= P/2)
+ * The configurations of a sweep or a predicted sweep: every strategy x masters x prefetch x P combination of
+ * --strategy, --masters, --prefetch and --np, in that order. A number of masters that does not fit a P (2 <= PM <= P/2)
  * is skipped with a note, and single and dynamic run once whatever --masters lists.
  */
 final class SweepPlan {
 
     /** One configuration at one P: its options, and the name of its directory among the others. */
-    record Configuration(AppOptions app, String strategy, int masters, int np, String dirName) {}
+    record Configuration(AppOptions app, String strategy, int masters, int prefetch, int np, String dirName) {}
 
     private SweepPlan() {
     }
@@ -20,17 +20,21 @@ final class SweepPlan {
     static List<Configuration> of(AppOptions app, List<Integer> nps, String command) {
         List<String> strategies = BadInputException.check(app::strategies);
         List<Integer> masters = BadInputException.check(app::mastersChoices);
-        boolean several = strategies.size() > 1 || (strategies.contains("multi") && masters.size() > 1);
+        List<Integer> prefetches = BadInputException.check(app::prefetchChoices);
+        boolean several = strategies.size() > 1 || (strategies.contains("multi") && masters.size() > 1) || prefetches.size() > 1;
         List<Configuration> plan = new ArrayList<>();
         for (String strategy : strategies) {
             for (int pm : strategy.equals("multi") ? masters : List.of(masters.get(0))) {
-                for (int np : nps) {
-                    if (strategy.equals("multi") && (pm < 2 || pm > np / 2)) {
-                        System.err.printf("[%s] skipping multi with %d masters at P = %d (needs 2 <= PM <= P/2)%n", command, pm, np);
-                        continue;
+                for (int k : prefetches) {
+                    for (int np : nps) {
+                        if (strategy.equals("multi") && (pm < 2 || pm > np / 2)) {
+                            System.err.printf("[%s] skipping multi with %d masters at P = %d (needs 2 <= PM <= P/2)%n", command, pm, np);
+                            continue;
+                        }
+                        String label = strategy + (strategy.equals("multi") ? "-m" + pm : "") + (prefetches.size() > 1 ? "-k" + k : "");
+                        plan.add(new Configuration(app.with(strategy, pm, k), strategy, pm, k, np,
+                                several ? label + "-np-" + np : "np-" + np));
                     }
-                    String label = strategy + (strategy.equals("multi") ? "-m" + pm : "");
-                    plan.add(new Configuration(app.with(strategy, pm), strategy, pm, np, several ? label + "-np-" + np : "np-" + np));
                 }
             }
         }

@@ -20,6 +20,8 @@ final class SweepResume {
 
     /** Where a sweep's summary.json records what its points share (SweepIdentity). */
     static final String IDENTITY_KEY = "sameFor";
+    /** A point's tasks in flight per slave; a point written without it (no --prefetch) ran with 1. */
+    static final String PREFETCH = "prefetch";
 
     private SweepResume() {
     }
@@ -67,11 +69,15 @@ final class SweepResume {
     /** The finished point with this configuration, or null. */
     static Map<String, Object> find(List<Map<String, Object>> done, Map<String, Object> configuration) {
         for (Map<String, Object> point : done) {
-            if (configuration.entrySet().stream().allMatch(e -> sameValue(point.get(e.getKey()), e.getValue()))) {
+            if (configuration.entrySet().stream().allMatch(e -> sameValue(valueOf(point, e.getKey()), e.getValue()))) {
                 return point;
             }
         }
         return null;
+    }
+
+    private static Object valueOf(Map<String, Object> point, String key) {
+        return key.equals(PREFETCH) && !point.containsKey(key) ? 1 : point.get(key);
     }
 
     private static boolean sameValue(Object a, Object b) {

@@ -25,6 +25,9 @@ public final class RunHeader {
         header.put("strategy", identity.strategy());
         header.put("np", np);
         header.put("masters", identity.masters());
+        if (identity.prefetch() != null) {
+            header.put("prefetch", identity.prefetch());
+        }
         header.put("profile", target.network().name());
         header.put("profileSource", target.origin());
         header.put("cpuRatio", target.cpu().speedRatio());

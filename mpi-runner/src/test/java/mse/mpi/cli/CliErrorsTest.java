@@ -26,6 +26,10 @@ class CliErrorsTest {
         "run --max-iter 0                  | max-iter",
         "emulate --local --timeline most   | --timeline",
         "predict --timeline none           | --timeline",
+        "predict --prefetch 0              | --prefetch",
+        "predict --prefetch 1,x            | --prefetch",
+        "emulate --local --prefetch 1,2    | --prefetch",
+        "predict --app ep --ep-tasks 4 --prefetch 5 | --prefetch",
     })
     void badInputIsOneLineWithExitCode2(String argLine, String named) {
         StringWriter err = new StringWriter();

@@ -31,11 +31,23 @@ final class DynamicMaster {
         this.state = state;
     }
 
-    /** Rank 0: starts as SI (a task to every slave), serves until every task is in; returns the whole log. */
-    static List<MasterEvent> serveRoot(Comm comm, Workload work, DynamicSettings settings) {
-        DynamicMaster root = new DynamicMaster(comm, work, DynamicMasterState.root(settings, comm.size(), work.tasks(), comm::wtime));
+    /**
+     * Rank 0: starts as SI (a task to every slave, then with --prefetch K K - 1 more rounds), serves until every
+     * task is in; returns the whole log.
+     */
+    static List<MasterEvent> serveRoot(Comm comm, Workload work, DynamicSettings settings, int prefetch) {
+        DynamicMaster root = new DynamicMaster(comm, work,
+                DynamicMasterState.root(settings, comm.size(), work.tasks(), prefetch, comm::wtime));
         for (int slave = 1; slave < comm.size(); slave++) {
             root.send(root.state.first(slave), slave);
+        }
+        for (int round = 1; round < prefetch; round++) {
+            for (int slave = 1; slave < comm.size(); slave++) {
+                Reply more = root.state.prefetched(slave);
+                if (more != null) {
+                    root.send(more, slave);
+                }
+            }
         }
         root.loop();
         if (root.state.unassigned() > 0) {
@@ -45,9 +57,9 @@ final class DynamicMaster {
     }
 
     /** A slave told BECOME_MASTER: serves its share, merges back, and returns the wtime once its MERGE (its next request) is sent. */
-    static double serveSecondary(Comm comm, Workload work, DynamicSettings settings, Reply.BecomeMaster order) {
+    static double serveSecondary(Comm comm, Workload work, DynamicSettings settings, int prefetch, Reply.BecomeMaster order) {
         DynamicMaster secondary = new DynamicMaster(comm, work,
-                DynamicMasterState.secondary(settings, comm.size(), comm.rank(), order, comm::wtime));
+                DynamicMasterState.secondary(settings, comm.size(), comm.rank(), order, prefetch, comm::wtime));
         secondary.loop();
         secondary.mergeBack(order.parent());
         return comm.wtime();
@@ -60,7 +72,7 @@ final class DynamicMaster {
                 case DynamicMessages.TAG_RESULT -> {
                     DynamicMessages.Result r = DynamicMessages.Result.decode(m.data());
                     work.collect(r.task(), r.body());
-                    state.observe(r.waitNanos());
+                    state.observe(m.source(), r.waitNanos());
                 }
                 case DynamicMessages.TAG_JOIN -> {
                     // a redirected slave: nothing to store, it only wants work
@@ -70,10 +82,13 @@ final class DynamicMaster {
                 default -> throw new IllegalStateException("DY master " + comm.rank() + ": unexpected tag " + m.tag() + " from " + m.source());
             }
             send(state.reply(m.source()), m.source());
+            for (Reply more = state.prefetched(m.source()); more != null; more = state.prefetched(m.source())) {
+                send(more, m.source());
+            }
         }
     }
 
-    /** The reply as a message: TASK, STOP, REDIRECT or BECOME_MASTER. */
+    /** The reply as a message: TASK, STOP, REDIRECT or BECOME_MASTER; HOLD sends nothing. */
     private void send(Reply reply, int slave) {
         if (reply instanceof Reply.Assign assign) {
             comm.send(FarmMessages.withId(assign.task(), work.describe(assign.task())), slave, DynamicMessages.TAG_TASK);

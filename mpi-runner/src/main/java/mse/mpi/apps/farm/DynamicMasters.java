@@ -14,11 +14,25 @@ import mse.mpi.comm.Comm;
 public final class DynamicMasters implements Strategy {
 
     private final DynamicSettings settings;
+    private final int prefetch;
     /** Written by rank 0 only; volatile because LocalWorld tests share one instance between rank threads. */
     private volatile List<MasterEvent> events = List.of();
 
+    /** Seed 001's DY: one task per slave at a time. */
     public DynamicMasters(DynamicSettings settings) {
+        this(settings, 1);
+    }
+
+    /** DY whose masters keep `prefetch` tasks in flight per slave (DynamicMasterState). */
+    public DynamicMasters(DynamicSettings settings, int prefetch) {
+        Strategy.checkPrefetch(prefetch);
         this.settings = settings;
+        this.prefetch = prefetch;
+    }
+
+    @Override
+    public int prefetch() {
+        return prefetch;
     }
 
     public DynamicSettings settings() {
@@ -28,9 +42,9 @@ public final class DynamicMasters implements Strategy {
     @Override
     public void run(Comm comm, Workload work) {
         if (comm.rank() == 0) {
-            events = DynamicMaster.serveRoot(comm, work, settings);
+            events = DynamicMaster.serveRoot(comm, work, settings, prefetch);
         } else {
-            DynamicSlave.serve(comm, work, settings);
+            DynamicSlave.serve(comm, work, settings, prefetch);
         }
     }
 

@@ -19,7 +19,7 @@ final class DynamicSlave {
     private DynamicSlave() {
     }
 
-    static void serve(Comm comm, Workload work, DynamicSettings settings) {
+    static void serve(Comm comm, Workload work, DynamicSettings settings, int prefetch) {
         int master = 0;
         // the first task's wait measures the start-up (rank 0 sends every first task in turn), not the
         // master's steady load: it is reported as unknown (-1)
@@ -44,7 +44,7 @@ final class DynamicSlave {
                 }
                 case DynamicMessages.TAG_BECOME_MASTER -> {
                     Reply.BecomeMaster order = DynamicMessages.decodeBecomeMaster(m.data());
-                    askedAt = DynamicMaster.serveSecondary(comm, work, settings, order);
+                    askedAt = DynamicMaster.serveSecondary(comm, work, settings, prefetch, order);
                     master = order.parent();
                 }
                 default -> throw new IllegalStateException("DY slave " + comm.rank() + ": unexpected tag " + m.tag() + " from " + m.source());

@@ -8,14 +8,21 @@ import mse.mpi.comm.Comm;
 /**
  * ML (seed 001, section 3.2): the P ranks form Pm groups of about P/Pm; the first rank of each group
  * is its master and owns a contiguous share of the tasks in assignment order, so an imbalanced region
- * gives imbalanced groups, as the paper observed at P = 16. Rank 0 gathers the results at the end.
+ * gives imbalanced groups, as the paper observed at P = 16. Rank 0 gathers the results at the end. Each
+ * master keeps {@code prefetch} tasks in flight per slave (see Master).
  */
-public record MultipleMasters(int groups) implements Strategy {
+public record MultipleMasters(int groups, int prefetch) implements Strategy {
 
     public MultipleMasters {
         if (groups < 2) {
             throw new IllegalArgumentException("multiple masters need at least 2 groups, got " + groups);
         }
+        Strategy.checkPrefetch(prefetch);
+    }
+
+    /** Seed 001's ML: one task per slave at a time. */
+    public MultipleMasters(int groups) {
+        this(groups, 1);
     }
 
     /** Checks 2 <= Pm <= P/2, so every group has a master and at least one slave. */
@@ -41,7 +48,7 @@ public record MultipleMasters(int groups) implements Strategy {
         for (int r = first + 1; r < groupStart(group + 1, p); r++) {
             slaves.add(r);
         }
-        Master.serve(comm, work, from, to, slaves);
+        Master.serve(comm, work, from, to, slaves, prefetch);
         if (group == 0) {
             for (int g = 1; g < groups; g++) {
                 byte[] part = comm.recv(groupStart(g, p), FarmMessages.TAG_GATHER).data();

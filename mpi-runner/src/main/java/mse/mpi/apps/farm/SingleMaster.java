@@ -4,8 +4,20 @@ import java.util.ArrayList;
 import java.util.List;
 import mse.mpi.comm.Comm;
 
-/** SI (seed 001, section 3.2): rank 0 is the only master and serves every task to ranks 1..P-1. */
-public final class SingleMaster implements Strategy {
+/**
+ * SI (seed 001, section 3.2): rank 0 is the only master and serves every task to ranks 1..P-1, with
+ * {@code prefetch} tasks in flight per slave (1: seed 001's farm; see Master).
+ */
+public record SingleMaster(int prefetch) implements Strategy {
+
+    public SingleMaster {
+        Strategy.checkPrefetch(prefetch);
+    }
+
+    /** Seed 001's SI: one task per slave at a time. */
+    public SingleMaster() {
+        this(1);
+    }
 
     @Override
     public void run(Comm comm, Workload work) {
@@ -15,7 +27,7 @@ public final class SingleMaster implements Strategy {
             for (int r = 1; r < comm.size(); r++) {
                 slaves.add(r);
             }
-            Master.serve(comm, work, 0, work.tasks(), slaves);
+            Master.serve(comm, work, 0, work.tasks(), slaves, prefetch);
         } else {
             Slave.serve(comm, 0, work);
         }

@@ -15,6 +15,18 @@ public interface Strategy {
     /** The ranks that act as masters with P ranks (for reports). */
     java.util.List<Integer> masters(int np);
 
+    /** Tasks a master keeps in flight per slave (--prefetch K, issue 20); 1 is seed 001's farm. */
+    default int prefetch() {
+        return 1;
+    }
+
+    /** At least one task in flight per slave. */
+    static void checkPrefetch(int prefetch) {
+        if (prefetch < 1) {
+            throw new IllegalArgumentException("a slave needs at least 1 task in flight, got " + prefetch);
+        }
+    }
+
     /** Rank 0's log of master splits and merges after run() (DY); static strategies have none. */
     default java.util.List<MasterEvent> events() {
         return java.util.List.of();

@@ -46,6 +46,23 @@ class StrategiesLocalTest {
                 run(np, new MultipleMasters(masters), () -> new MaseWorkload(job)));
     }
 
+    /**
+     * --prefetch K (issue 20): the same image with K tasks in flight per slave, for every strategy, also when the
+     * K rounds at the start need more tasks than there are (np 9, 20 tasks, K = 4) and when a DY master splits.
+     */
+    @ParameterizedTest(name = "np {0}, {1} points per task, prefetch {2}")
+    @CsvSource({"2, 16, 2", "5, 7, 2", "5, 16, 4", "9, 96, 4", "8, 4, 3"})
+    void prefetchingSlavesKeepTheImageForEveryStrategy(int np, int taskPoints, int prefetch) {
+        MaseJob job = new MaseJob(IMAGE, taskPoints);
+        String expected = CountImage.sequential(IMAGE).checksum();
+        assertEquals(expected, run(np, new SingleMaster(prefetch), () -> new MaseWorkload(job)), "SI");
+        if (np >= 4) {
+            assertEquals(expected, run(np, new MultipleMasters(2, prefetch), () -> new MaseWorkload(job)), "ML");
+        }
+        DynamicMasters dy = new DynamicMasters(mse.emulator.dynamic.DynamicSettings.parse("1ns", "0", 2, 2), prefetch);
+        assertEquals(expected, run(np, dy, () -> new MaseWorkload(job)), "DY");
+    }
+
     @Test
     void epChecksumIsIndependentOfStrategyAndP() {
         Supplier<Workload> ep = () -> new EpWorkload(37, 2000, 7);
