@@ -1,5 +1,7 @@
 package mse.mpi.comm;
 
+import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
@@ -58,6 +60,48 @@ public final class ChaosComm implements Comm {
     public Envelope probe(int source, int tag) {
         pause();
         return inner.probe(source, tag);
+    }
+
+    @Override
+    public Request isend(byte[] data, int dest, int tag) {
+        pause();
+        return inner.isend(data, dest, tag);
+    }
+
+    @Override
+    public Request irecv(int source, int tag, int capacity) {
+        pause();
+        return inner.irecv(source, tag, capacity);
+    }
+
+    @Override
+    public Optional<Envelope> iprobe(int source, int tag) {
+        pause();
+        return inner.iprobe(source, tag);
+    }
+
+    @Override
+    public byte[] bcast(byte[] data, int root) {
+        pause();
+        return inner.bcast(data, root);
+    }
+
+    @Override
+    public List<byte[]> gather(byte[] data, int root) {
+        pause();
+        return inner.gather(data, root);
+    }
+
+    @Override
+    public byte[] reduce(byte[] data, ReduceOp op, int root) {
+        pause();
+        return inner.reduce(data, op, root);
+    }
+
+    @Override
+    public void barrier() {
+        pause();
+        inner.barrier();
     }
 
     @Override

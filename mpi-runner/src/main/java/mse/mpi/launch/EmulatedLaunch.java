@@ -80,7 +80,7 @@ public final class EmulatedLaunch {
         List<String> args = new ArrayList<>(plan.app().toArgs());
         args.addAll(List.of("--result-file", masterFile.toAbsolutePath().toString(),
                 "--emulator", session.address().getHostString() + ":" + session.address().getPort(),
-                "--task-cost", plan.taskCost().spec()));
+                "--task-cost", plan.taskCost().spec(), "--collectives", plan.profile().collectives().spelling()));
         if (plan.chaosDelayMillis() > 0) {
             args.addAll(List.of("--chaos-delay-ms", Integer.toString(plan.chaosDelayMillis())));
         }
@@ -148,7 +148,7 @@ public final class EmulatedLaunch {
         try {
             EmulatorLink link = EmulatorLink.connect(session.address().getHostString(), session.address().getPort(),
                     new Hello(session.token(), local.rank(), local.size()));
-            emulated = new EmulatedComm(local, link, plan.taskCost());
+            emulated = new EmulatedComm(local, link, plan.taskCost(), plan.profile().collectives());
         } catch (java.io.IOException e) {
             throw new LaunchException("rank " + local.rank() + ": " + e.getMessage());
         }
