@@ -280,7 +280,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
 
     @SuppressWarnings("unchecked")
     private static ArrayDeque<Boolean>[] newQueues(int np) {
-        ArrayDeque<Boolean>[] queues = new ArrayDeque[np];
+        ArrayDeque<Boolean>[] queues = (ArrayDeque<Boolean>[]) new ArrayDeque<?>[np];
         for (int r = 0; r < np; r++) {
             queues[r] = new ArrayDeque<>();
         }

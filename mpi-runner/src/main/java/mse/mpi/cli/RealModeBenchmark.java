@@ -23,6 +23,7 @@ final class RealModeBenchmark {
     private RealModeBenchmark() {
     }
 
+    @SuppressWarnings("try") // the burners only need to run while the block does
     static void run(AppOptions app, int repeat, Path scratch) {
         String[] workload = app.toArgs().toArray(String[]::new);
         double[] masterMicros = new double[repeat];

@@ -219,6 +219,8 @@ public final class LocalWorld {
 
     /** Thrown in every rank once the world is aborted (another rank failed, or deadlock). */
     public static final class LocalAbort extends CommException {
+        private static final long serialVersionUID = 1L;
+
         LocalAbort(String reason) {
             super(reason);
         }
