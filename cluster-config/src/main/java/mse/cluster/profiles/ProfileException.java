@@ -6,6 +6,8 @@ package mse.cluster.profiles;
  * the CLI maps this exception to exit code 2.
  */
 public final class ProfileException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
 
     public ProfileException(String message) {
         super(message);

@@ -24,12 +24,14 @@ import java.util.Set;
  *   recv-overhead { base-us = 12.1, per-process-us = 0.182, per-byte-us = 0.0722 }
  * }
  * cpu { speed-ratio = 1.0 }        # target CPU speed / this host's
+ * mpi { collectives = binomial }   # optional: binomial (default) or linear, see CollectiveAlgorithm
  * </pre>
  */
 public final class ProfileLoader {
 
     private static final String PRESET_DIR = "profiles/";
-    private static final Set<String> TOP_KEYS = Set.of("network", "cpu");
+    private static final Set<String> TOP_KEYS = Set.of("network", "cpu", "mpi");
+    private static final Set<String> MPI_KEYS = Set.of("collectives");
     private static final Set<String> NETWORK_KEYS = Set.of("name", "source", "latency-us", "gap-us",
             "gap-per-byte-us", "sync-threshold-bytes", "send-overhead", "recv-overhead");
     private static final Set<String> OVERHEAD_KEYS = Set.of("base-us", "per-process-us", "per-byte-us");
@@ -90,7 +92,20 @@ public final class ProfileLoader {
                 overhead(network.object("send-overhead")),
                 overhead(network.object("recv-overhead")));
         HoconFields cpu = root.object("cpu").onlyKeys(CPU_KEYS);
-        return new TargetProfile(networkProfile, new CpuProfile(cpu.positive("speed-ratio")), source);
+        return new TargetProfile(networkProfile, new CpuProfile(cpu.positive("speed-ratio")), source, collectives(root));
+    }
+
+    /** The optional mpi { collectives = ... }: binomial when absent. */
+    private static CollectiveAlgorithm collectives(HoconFields root) {
+        if (!root.has("mpi")) {
+            return CollectiveAlgorithm.BINOMIAL;
+        }
+        HoconFields mpi = root.object("mpi").onlyKeys(MPI_KEYS);
+        try {
+            return CollectiveAlgorithm.parse(mpi.text("collectives"));
+        } catch (IllegalArgumentException e) {
+            throw mpi.problem("collectives", e.getMessage());
+        }
     }
 
     private static NetworkProfile.Overhead overhead(HoconFields fields) {

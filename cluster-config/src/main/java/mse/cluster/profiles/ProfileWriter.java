@@ -38,6 +38,9 @@ public final class ProfileWriter {
         text.append("}\n");
         text.append("cpu { speed-ratio = ").append(number(profile.cpu().speedRatio()))
                 .append(" }   # target CPU speed / this host's\n");
+        if (profile.collectives() != CollectiveAlgorithm.BINOMIAL) {
+            text.append("mpi { collectives = ").append(profile.collectives().spelling()).append(" }   # binomial or linear\n");
+        }
         return text.toString();
     }
 

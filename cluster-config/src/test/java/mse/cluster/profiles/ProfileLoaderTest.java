@@ -74,6 +74,21 @@ class ProfileLoaderTest {
     }
 
     @Test
+    void collectivesAreBinomialUnlessTheProfileSaysLinear() {
+        assertEquals(CollectiveAlgorithm.BINOMIAL, ProfileLoader.parse(VALID, "mse.conf").collectives());
+        TargetProfile linear = ProfileLoader.parse(VALID + "mpi { collectives = linear }\n", "mse.conf");
+        assertEquals(CollectiveAlgorithm.LINEAR, linear.collectives());
+        assertEquals(CollectiveAlgorithm.LINEAR, linear.withCpu(new CpuProfile(2.0)).collectives());
+    }
+
+    @Test
+    void anUnknownCollectiveAlgorithmNamesFileLineKeyAndTheValidOnes() {
+        assertEquals("mse.conf:12: mpi.collectives: unknown collective algorithm \"ring\"; expected one of binomial, linear",
+                failure(VALID + "mpi { collectives = ring }\n"));
+        assertTrue(failure(VALID + "mpi { tree = linear }\n").startsWith("mse.conf:12: mpi.tree: unknown key"));
+    }
+
+    @Test
     void nonNumericValueNamesFileLineAndKeyPath() {
         String text = VALID.replace("latency-us = 50.0", "latency-us = \"fast\"");
         assertEquals("mse.conf:4: network.latency-us: expected a number >= 0, got \"fast\"", failure(text));

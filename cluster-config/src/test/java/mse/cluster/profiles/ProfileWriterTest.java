@@ -39,6 +39,13 @@ class ProfileWriterTest {
     }
 
     @Test
+    void aLinearCollectiveAlgorithmIsWrittenAndReadBack() {
+        TargetProfile linear = new TargetProfile(ProfileLoader.preset("mpich-fast-ethernet").network(), new CpuProfile(1.0),
+                "test", CollectiveAlgorithm.LINEAR);
+        assertEquals(CollectiveAlgorithm.LINEAR, ProfileLoader.parse(ProfileWriter.render(linear, List.of()), "x").collectives());
+    }
+
+    @Test
     void numbersArePlainDecimals() {
         assertEquals("0.0000001", ProfileWriter.number(1e-7));
         assertEquals("50", ProfileWriter.number(50.0));

@@ -20,6 +20,8 @@ final class GatewaySession {
 
     /** A connection the gateway refuses for a reason other than a malformed frame. */
     static final class Refused extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         Refused(String reason) {
             super(reason, null, false, false);
         }

@@ -204,7 +204,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
             if (r.source() == RankFact.ANY) {
                 ensureQueue(rank); // a rank that takes requests from anyone acts as a master
             }
-        } else if (fact instanceof RankFact.Probe) {
+        } else if (fact instanceof RankFact.Probe || fact instanceof RankFact.ProbeAny) {
             waitsForGrant[rank].add(true);
         }
         askedCpuNanos[rank] = NOT_ASKED; // any fact, a Progress included, answers the open request
@@ -266,7 +266,8 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
                 if (connection != null) {
                     connection.abort(abort.reason());
                 }
-            } else if (reply instanceof EmulatorReply.Grant && !Boolean.TRUE.equals(waitsForGrant[reply.rank()].poll())) {
+            } else if ((reply instanceof EmulatorReply.Grant || reply instanceof EmulatorReply.NothingArrived)
+                    && !Boolean.TRUE.equals(waitsForGrant[reply.rank()].poll())) {
                 continue; // the rank received without waiting; the grant only settled its virtual time
             } else if (connection == null || !connection.send(reply)) {
                 // The rank waits for this answer and would wait until the launcher's timeout: end the run now.
@@ -279,7 +280,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
 
     @SuppressWarnings("unchecked")
     private static ArrayDeque<Boolean>[] newQueues(int np) {
-        ArrayDeque<Boolean>[] queues = new ArrayDeque[np];
+        ArrayDeque<Boolean>[] queues = (ArrayDeque<Boolean>[]) new ArrayDeque<?>[np];
         for (int r = 0; r < np; r++) {
             queues[r] = new ArrayDeque<>();
         }

@@ -15,10 +15,19 @@ record AnnouncedMessage(long sequence, int source, int destination, int tag, int
     /** arrivalNanos of a message still waiting for its destination's incoming interface. */
     static final long WAITING = -1;
 
-    /** MPI matching: a wildcard matches anything, otherwise equality. */
-    boolean matches(int wantedSource, int wantedTag) {
-        return (wantedSource == RankFact.ANY || wantedSource == source)
-                && (wantedTag == RankFact.ANY || wantedTag == tag);
+    /** MPI matching ({@link MessagePattern#matches}). */
+    boolean matches(MessagePattern pattern) {
+        return pattern.matches(source, tag);
+    }
+
+    /** True when any of the patterns matches. */
+    boolean matchesAny(java.util.List<MessagePattern> patterns) {
+        for (MessagePattern pattern : patterns) {
+            if (matches(pattern)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The order the destination's incoming interface takes messages in ({@link NetworkInterface#takesBefore}). */

@@ -11,6 +11,12 @@ public sealed interface EmulatorReply {
     /** Receive now from (source, tag): MPI's non-overtaking rule then yields the granted message. */
     record Grant(int rank, int source, int tag, int bytes, long virtualNanos) implements EmulatorReply {}
 
+    /**
+     * No message matching a ProbeAny asOfNow has arrived by the rank's virtual clock virtualNanos; the empty poll
+     * itself is then charged o_r(P, 0) (see VirtualTimeKernel).
+     */
+    record NothingArrived(int rank, long virtualNanos) implements EmulatorReply {}
+
     /** The rank's virtual clock, answering a ClockQuery. */
     record Clock(int rank, long virtualNanos) implements EmulatorReply {}
 

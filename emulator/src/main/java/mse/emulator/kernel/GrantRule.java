@@ -18,6 +18,7 @@ import mse.emulator.model.TargetCpu;
  * next free time) + L, where wake is the earliest the rank can act:
  * <ul>
  *   <li>running: its clock plus the CPU its Progress reported (asked for on demand, see {@link #holdingBack});</li>
+ *   <li>polling (iprobe, test): its clock, since the poll answers as of then whatever arrives;</li>
  *   <li>blocked in a receive or probe: max(clock, earliest arrival of a matching message), where that message
  *       is one waiting at its interface or one not announced yet (no earlier than the earliest reach any rank
  *       can still produce, the fixpoint computed below);</li>
@@ -40,7 +41,17 @@ final class GrantRule {
 
         /** True when no message announced later can pass before `message` at its interface. */
         boolean allows(AnnouncedMessage message) {
-            return !(reach < message.reachNanos() || (reach == message.reachNanos() && rank < message.source()));
+            return allows(message.reachNanos(), message.source());
+        }
+
+        /** True when no message announced later can pass before one reaching at `otherReach` from `source`. */
+        boolean allows(long otherReach, int source) {
+            return !(reach < otherReach || (reach == otherReach && rank < source));
+        }
+
+        /** True when no message announced later can arrive at `now` or before (a poll as of `now` can answer). */
+        boolean beyond(long now) {
+            return reach > now;
         }
     }
 
@@ -86,10 +97,18 @@ final class GrantRule {
      * messages on demand, Chandy-Misra-Bryant). In rank order.
      */
     List<EmulatorReply.ProgressRequest> holdingBack(RankState[] ranks, AnnouncedMessage message) {
+        return holdingBack(ranks, message.reachNanos(), message.source());
+    }
+
+    /**
+     * The same for a message that would reach an interface at `reach` from `source`; a poll as of virtual time
+     * t is held back like a message reaching at t + 1 from rank 0 (nothing may reach at t or before).
+     */
+    List<EmulatorReply.ProgressRequest> holdingBack(RankState[] ranks, long reach, int source) {
         List<EmulatorReply.ProgressRequest> requests = new ArrayList<>();
         for (RankState rank : ranks) {
-            if (rank.isRunning() && !new Horizon(nextReach(rank, lowerBound(rank)), rank.rank).allows(message)) {
-                requests.add(new EmulatorReply.ProgressRequest(rank.rank, rank.factsReported, cpuToRelease(rank, message)));
+            if (rank.isRunning() && !new Horizon(nextReach(rank, lowerBound(rank)), rank.rank).allows(reach, source)) {
+                requests.add(new EmulatorReply.ProgressRequest(rank.rank, rank.factsReported, cpuToRelease(rank, reach, source)));
             }
         }
         return requests;
@@ -101,8 +120,8 @@ final class GrantRule {
      * with CPU, and it holds the message back only through this one. charge() rounds, so the estimate from the
      * ratio is nudged to the exact least value; charge() is monotone, so a Progress of at least c releases it.
      */
-    private long cpuToRelease(RankState rank, AnnouncedMessage message) {
-        long needed = message.reachNanos() - lookahead - rank.clock.now() + (rank.rank < message.source() ? 1 : 0);
+    private long cpuToRelease(RankState rank, long reach, int source) {
+        long needed = reach - lookahead - rank.clock.now() + (rank.rank < source ? 1 : 0);
         TargetCpu cpu = cpus.of(rank.rank);
         long c = Math.max(0, (long) Math.ceil(needed * cpu.speedRatio()));
         while (cpu.chargeNanos(c) < needed) {
@@ -118,9 +137,9 @@ final class GrantRule {
     private long knownWake(RankState rank, IncomingInterface incoming, Mailbox mailbox) {
         return switch (rank.activity()) {
             case RUNNING -> lowerBound(rank);
-            case RECEIVING -> Math.max(rank.clock.now(), Math.min(
-                    mailbox.match(rank.wantedSource, rank.wantedTag).map(AnnouncedMessage::arrivalNanos).orElse(Long.MAX_VALUE),
-                    incoming.earliestArrival(rank.wantedSource, rank.wantedTag, network)));
+            case RECEIVING -> rank.polling ? rank.clock.now() : Math.max(rank.clock.now(), Math.min(
+                    mailbox.match(rank.wanted).map(AnnouncedMessage::arrivalNanos).orElse(Long.MAX_VALUE),
+                    incoming.earliestArrival(rank.wanted, network)));
             case SENDING_SYNCHRONOUSLY -> Math.max(rank.clock.now(), rank.synchronousMessage.reachNanos());
             case FINISHED -> Long.MAX_VALUE;
         };

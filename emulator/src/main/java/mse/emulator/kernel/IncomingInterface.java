@@ -1,5 +1,6 @@
 package mse.emulator.kernel;
 
+import java.util.List;
 import java.util.TreeSet;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.NetworkInterface;
@@ -31,12 +32,12 @@ final class IncomingInterface {
     }
 
     /**
-     * The earliest a waiting message matching (source, tag) can arrive, Long.MAX_VALUE when none waits.
+     * The earliest a waiting message matching any of the patterns can arrive, Long.MAX_VALUE when none waits.
      * Arrivals never decrease in the interface's order, so the first matching message bounds them all.
      */
-    long earliestArrival(int source, int tag, LogGpsModel network) {
+    long earliestArrival(List<MessagePattern> patterns, LogGpsModel network) {
         for (AnnouncedMessage message : waiting) {
-            if (message.matches(source, tag)) {
+            if (message.matchesAny(patterns)) {
                 return Math.max(message.reachNanos(), link.nextFree()) + network.transferNanos(message.bytes());
             }
         }

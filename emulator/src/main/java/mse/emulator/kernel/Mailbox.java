@@ -21,12 +21,12 @@ final class Mailbox {
     }
 
     /**
-     * The message a receive for (source, tag) takes now: the first matching one to arrive. A message still
-     * waiting for the interface would arrive after it, so the choice is final.
+     * The message a receive for any of the patterns takes now: the first matching one to arrive. A message
+     * still waiting for the interface would arrive after it, so the choice is final.
      */
-    Optional<AnnouncedMessage> match(int source, int tag) {
+    Optional<AnnouncedMessage> match(List<MessagePattern> patterns) {
         for (AnnouncedMessage candidate : arrived) {
-            if (candidate.matches(source, tag)) {
+            if (candidate.matchesAny(patterns)) {
                 return Optional.of(candidate);
             }
         }

@@ -1,5 +1,7 @@
 package mse.emulator.kernel;
 
+import java.util.List;
+
 /**
  * What a rank tells the emulator about itself. Data never travels with these facts (it goes over real
  * MPI); only the timing-relevant shape of each operation does. CPU times are thread CPU nanoseconds
@@ -9,6 +11,13 @@ public sealed interface RankFact {
 
     /** Wildcards, with the same meaning as MPI.ANY_SOURCE / MPI.ANY_TAG. */
     int ANY = -1;
+
+    /**
+     * Tags from here up carry a Comm's collectives (broadcast, gather, reduce, barrier) as point-to-point
+     * messages; a wildcard tag never matches them ({@link MessagePattern}). 32767 is the least MPI_TAG_UB
+     * the MPI standard guarantees, so the range is a valid tag everywhere.
+     */
+    int RESERVED_TAGS_FROM = 32760;
 
     int rank();
 
@@ -39,6 +48,23 @@ public sealed interface RankFact {
      * message the grant rule picks, but leaves it queued and charges no receive overhead. Always answered.
      */
     record Probe(int rank, long cpuNanos, int source, int tag) implements RankFact {}
+
+    /**
+     * The rank probes for a message matching any of the patterns after cpuNanos of computation: the first to
+     * arrive in virtual time, which stays queued. Blocking (asOfNow false) it waits for that message, as a
+     * Probe does (MPI_Waitany over posted receives). As of now (asOfNow true: MPI_Iprobe, MPI_Test) it is
+     * answered for the rank's virtual clock without moving it: a Grant when a matching message has arrived
+     * by then, NothingArrived when none can have (the kernel waits until no earlier arrival is possible).
+     */
+    record ProbeAny(int rank, long cpuNanos, List<MessagePattern> patterns, boolean asOfNow) implements RankFact {
+
+        public ProbeAny {
+            if (patterns.isEmpty()) {
+                throw new IllegalArgumentException("rank " + rank + " probed for no message pattern");
+            }
+            patterns = List.copyOf(patterns);
+        }
+    }
 
     /** The rank asks for its virtual clock (Comm.wtime()) after cpuNanos of computation. */
     record ClockQuery(int rank, long cpuNanos) implements RankFact {}

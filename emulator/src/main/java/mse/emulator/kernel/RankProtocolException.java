@@ -6,6 +6,8 @@ package mse.emulator.kernel;
  * protocol when another rank's message wakes its sender.
  */
 public final class RankProtocolException extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
 
     private final int rank;
 

@@ -2,6 +2,8 @@ package mse.emulator.kernel;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
+import java.util.stream.Collectors;
 import mse.emulator.model.NetworkInterface;
 
 /** What the kernel knows about one rank: its clock, what it is doing, and its time accounting. */
@@ -18,11 +20,12 @@ final class RankState {
     /** Host CPU nanoseconds reported by Progress heartbeats and not charged yet (the next fact charges them). */
     private long unchargedCpuNanos;
 
-    /** While RECEIVING: what the posted receive matches. */
-    int wantedSource;
-    int wantedTag;
+    /** While RECEIVING: what the posted receive or probe matches (any of these). */
+    List<MessagePattern> wanted = List.of();
     /** While RECEIVING: true for a probe, which leaves the granted message queued. */
     boolean probing;
+    /** While RECEIVING: true for a probe answered as of the rank's clock (iprobe, test), which never waits. */
+    boolean polling;
 
     /** While SENDING_SYNCHRONOUSLY: the message that must be matched before the rank resumes. */
     AnnouncedMessage synchronousMessage;
@@ -86,11 +89,11 @@ final class RankState {
         return unchargedCpuNanos;
     }
 
-    void receive(int source, int tag, boolean probe) {
+    void receive(List<MessagePattern> patterns, boolean probe, boolean asOfNow) {
         activity = Activity.RECEIVING;
         probing = probe;
-        wantedSource = source;
-        wantedTag = tag;
+        polling = asOfNow;
+        wanted = patterns;
     }
 
     void sendSynchronously(AnnouncedMessage message) {
@@ -118,10 +121,7 @@ final class RankState {
             AnnouncedMessage m = synchronousMessage;
             return "synchronous send(dest=" + m.destination() + ", tag=" + m.tag() + ", bytes=" + m.bytes() + ")";
         }
-        return (probing ? "probe" : "receive") + "(source=" + wildcard(wantedSource) + ", tag=" + wildcard(wantedTag) + ")";
-    }
-
-    private static String wildcard(int value) {
-        return value == RankFact.ANY ? "ANY" : Integer.toString(value);
+        String patterns = wanted.stream().map(MessagePattern::toString).collect(Collectors.joining(" or "));
+        return (probing ? "probe" : "receive") + patterns;
     }
 }

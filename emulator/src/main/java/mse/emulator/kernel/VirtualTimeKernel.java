@@ -29,6 +29,16 @@ import mse.emulator.model.TargetCpu;
  * source the earliest arrival), so they are granted as soon as such a message has passed. Everything is
  * therefore decided in virtual-time order, whatever order the facts of different ranks come in.
  *
+ * <p>Non-blocking operations (DESIGN.md "Virtual time rules", "Probe / test") come as ProbeAny facts. A blocking
+ * one (waitAny) is a probe over several patterns: it takes the first matching message to arrive. One as of now
+ * (iprobe, test) is answered for the rank's clock without waiting for the message: "arrived" as soon as the first
+ * matching message that passed the interface arrived by then, "nothing" once no message can still arrive by then
+ * (no matching one waiting at the interface does, and the {@link GrantRule} horizon lies beyond the clock); until
+ * then the rank is held like a blocked one, and running ranks are asked for their lower bounds. An empty poll costs
+ * o_r(P, 0), so a polling loop advances in virtual time even where computation is not charged. Which posted
+ * receive a message goes to is the rank's own business (mse.mpi.comm.PostedReceives): the kernel only ever sees
+ * the probes and receives that matching makes.
+ *
  * <p>Synchronous messages (k >= S when S > 0) are a rendezvous: the sender resumes at the time the receiver
  * starts receiving the message, max(receiver clock, arrival), never before its own departure. This keeps the
  * data's arrival as in the eager case and charges the sender the wait for the receiver, as MPI_Ssend does.
@@ -124,10 +134,15 @@ public final class VirtualTimeKernel {
         Map<Integer, EmulatorReply.ProgressRequest> least = new TreeMap<>();
         for (int rank : receivers) {
             AnnouncedMessage head = incoming[rank].head();
+            List<EmulatorReply.ProgressRequest> requests = new ArrayList<>();
             if (head != null) {
-                for (EmulatorReply.ProgressRequest request : grantRule.holdingBack(ranks, head)) {
-                    least.merge(request.rank(), request, (a, b) -> a.cpuNanos() <= b.cpuNanos() ? a : b);
-                }
+                requests.addAll(grantRule.holdingBack(ranks, head));
+            }
+            if (ranks[rank].polling) {
+                requests.addAll(grantRule.holdingBack(ranks, ranks[rank].clock.now() + 1, 0));
+            }
+            for (EmulatorReply.ProgressRequest request : requests) {
+                least.merge(request.rank(), request, (a, b) -> a.cpuNanos() <= b.cpuNanos() ? a : b);
             }
         }
         return List.copyOf(least.values());
@@ -167,10 +182,13 @@ public final class VirtualTimeKernel {
             send(rank, sent);
         } else if (fact instanceof RankFact.Receive receive) {
             compute(rank, receive.cpuNanos());
-            post(rank, receive.source(), receive.tag(), false);
+            post(rank, List.of(new MessagePattern(receive.source(), receive.tag())), false, false);
         } else if (fact instanceof RankFact.Probe probe) {
             compute(rank, probe.cpuNanos());
-            post(rank, probe.source(), probe.tag(), true);
+            post(rank, List.of(new MessagePattern(probe.source(), probe.tag())), true, false);
+        } else if (fact instanceof RankFact.ProbeAny probe) {
+            compute(rank, probe.cpuNanos());
+            post(rank, probe.patterns(), true, probe.asOfNow());
         } else if (fact instanceof RankFact.TaskDone task) {
             long start = rank.clock.now();
             compute(rank, task.cpuNanos(), task.taskId());
@@ -232,12 +250,14 @@ public final class VirtualTimeKernel {
         }
     }
 
-    private void post(RankState receiver, int source, int tag, boolean probe) {
-        if (source != RankFact.ANY) {
-            checkedRank(source, "source");
+    private void post(RankState receiver, List<MessagePattern> patterns, boolean probe, boolean asOfNow) {
+        for (MessagePattern pattern : patterns) {
+            if (pattern.source() != RankFact.ANY) {
+                checkedRank(pattern.source(), "source");
+            }
         }
         receiver.receivedResult = Charge.NONE; // its work on the last result ended with this receive's CPU
-        receiver.receive(source, tag, probe);
+        receiver.receive(patterns, probe, asOfNow);
         receivers.add(receiver.rank);
     }
 
@@ -246,22 +266,90 @@ public final class VirtualTimeKernel {
      * whose held facts then apply.
      */
     private void settle(List<EmulatorReply> replies) {
-        while (grantOne(replies) || passAllowed() || passWhenAllBlocked()) {
+        while (grantOne(replies) || passAllowed() || answerPolls(replies) || passWhenAllBlocked() || answerLeastPoll(replies)) {
             // each step changed the state; try again
         }
     }
 
-    /** A receive whose first matching message has passed the interface takes it (lowest receiving rank first). */
+    /**
+     * A receive whose first matching message has passed the interface takes it (lowest receiving rank first).
+     * A poll whose first matching message has passed is answered too: that message arrived by the rank's clock
+     * or, since later ones arrive later still, none did.
+     */
     private boolean grantOne(List<EmulatorReply> replies) {
         for (int rank : receivers) {
             RankState receiver = ranks[rank];
-            Optional<AnnouncedMessage> message = mailboxes[rank].match(receiver.wantedSource, receiver.wantedTag);
+            Optional<AnnouncedMessage> message = mailboxes[rank].match(receiver.wanted);
             if (message.isPresent()) {
-                grant(receiver, message.get(), replies);
+                if (receiver.polling && message.get().arrivalNanos() > receiver.clock.now()) {
+                    answerNothingArrived(receiver, replies);
+                } else {
+                    grant(receiver, message.get(), replies);
+                }
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * A poll with no matching message passed is answered "nothing arrived" once nothing can arrive by the rank's
+     * clock: no matching message waiting at its interface arrives that early and no rank can still announce one
+     * that reaches it by then (the horizon of {@link GrantRule}), as DESIGN.md asks of probes.
+     */
+    private boolean answerPolls(List<EmulatorReply> replies) {
+        GrantRule.Horizon horizon = null;
+        for (int rank : receivers) {
+            RankState poller = ranks[rank];
+            if (poller.polling) {
+                horizon = horizon != null ? horizon : grantRule.horizon(ranks, incoming, mailboxes);
+                long now = poller.clock.now();
+                if (horizon.beyond(now) && incoming[rank].earliestArrival(poller.wanted, network) > now) {
+                    answerNothingArrived(poller, replies);
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Zero lookahead only, like {@link #passWhenAllBlocked}: when every unfinished rank is blocked and every
+     * interface is empty, the poll with the least clock (then rank) answers with what has arrived: nothing.
+     */
+    private boolean answerLeastPoll(List<EmulatorReply> replies) {
+        if (Arrays.stream(ranks).anyMatch(RankState::isRunning)) {
+            return false;
+        }
+        RankState least = null;
+        for (int rank : receivers) {
+            RankState poller = ranks[rank];
+            if (poller.polling && (least == null || poller.clock.now() < least.clock.now())) {
+                least = poller;
+            }
+        }
+        if (least == null) {
+            return false;
+        }
+        answerNothingArrived(least, replies);
+        return true;
+    }
+
+    /**
+     * Answers a poll "nothing by now", then charges it the receive overhead of an empty message, o_r(P, 0), at
+     * least 1 ns: looking at the network is the fixed part of a receive, and the charge keeps a polling loop
+     * moving in virtual time even where computation is not charged (deterministic task costs).
+     */
+    private void answerNothingArrived(RankState poller, List<EmulatorReply> replies) {
+        receivers.remove(poller.rank);
+        long asOf = poller.clock.now();
+        long overhead = Math.max(1, network.recvOverheadNanos(0));
+        poller.clock.advanceBy(overhead);
+        poller.receiveNanos += overhead;
+        observer.charged(Charge.receive(poller.rank, asOf, poller.clock.now(), Charge.NONE, Charge.NONE, 0));
+        poller.resume();
+        replies.add(new EmulatorReply.NothingArrived(poller.rank, asOf));
+        applyHeld(poller, replies);
     }
 
     /** Every waiting message that no rank can still precede at its interface passes it. */

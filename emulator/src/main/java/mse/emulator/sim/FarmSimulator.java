@@ -23,7 +23,7 @@ import mse.emulator.report.LatencyHistograms;
  * order, so a slave is advanced only when its master sends it something, and the master's queue is a heap of
  * slaves keyed by (reach of their oldest in-flight result at its incoming interface, rank) ({@link ResultQueue},
  * {@link InFlightResults}): a slave's later results leave after its oldest, and a result not yet sent needs a
- * task the master has not yet sent, so the heap's head is always the next result the interface takes. Per message that is O(log P) work on primitive arrays and no allocation. {@link KernelFarmReplay} drives the live {@link
+ * task the master has not yet sent, so the heap's head is always the next result the interface takes. Per message that is O(log P) work on primitive arrays and no allocation. The tests' KernelFarmReplay drives the live {@link
  * mse.emulator.kernel.VirtualTimeKernel} with the same program's facts; the tests hold the two to the same
  * nanosecond.
  *
@@ -163,7 +163,7 @@ public final class FarmSimulator {
             root.idleNanos += start - root.clock;
             root.clock = start + costs.receive();
             root.receiveNanos += costs.receive();
-            observe(sender.master, root.master, KernelFarmReplay.TAG_GATHER, costs, exports.sendStart(g),
+            observe(sender.master, root.master, FarmTags.GATHER, costs, exports.sendStart(g),
                     exports.departure(g), exports.arrival(g), start);
             if (costs.synchronous() && start > sender.clock) {
                 sender.idleNanos += start - sender.clock;
@@ -311,7 +311,7 @@ public final class FarmSimulator {
                 latency.queueWaitNanos().recordValue(start - arrival);
                 countOverhead(resultCosts.receive());
             }
-            observe(slave, master, KernelFarmReplay.TAG_RESULT, resultCosts, r.inFlight.oldestSendStart(slave),
+            observe(slave, master, FarmTags.RESULT, resultCosts, r.inFlight.oldestSendStart(slave),
                     r.resultReach[slave] - resultCosts.latency(), arrival, start);
             if (resultCosts.synchronous() && start > r.clock[slave]) {
                 // the slave's MPI_Ssend returns when the master starts receiving (K = 1 only: checkEagerResults)
@@ -335,7 +335,7 @@ public final class FarmSimulator {
         /** The master sends task t; the slave receives it (after its earlier tasks), computes it and sends its result. */
         private void assign(int slave, int task, long[] costs) {
             taskCosts.of(shape.taskBytes(task));
-            long receiveEnd = deliver(slave, taskCosts, KernelFarmReplay.TAG_TASK);
+            long receiveEnd = deliver(slave, taskCosts, FarmTags.TASK);
             long charge = cpu.chargeNanos(costs[task]);
             computeNanos += charge;
             long sendStart = receiveEnd + charge;
@@ -351,7 +351,7 @@ public final class FarmSimulator {
         }
 
         private void stop(int slave) {
-            long receiveEnd = deliver(slave, stopCosts, KernelFarmReplay.TAG_STOP);
+            long receiveEnd = deliver(slave, stopCosts, FarmTags.STOP);
             latestSlaveClock = Math.max(latestSlaveClock, receiveEnd);
         }
 

@@ -2,7 +2,7 @@ package mse.emulator.sim;
 
 /**
  * The message tags of the task farm (seed 001, section 3.2), one numbering for the program
- * (mse.mpi.apps.farm FarmMessages, DynamicMessages) and the simulators ({@link KernelFarmReplay},
+ * (mse.mpi.apps.farm FarmMessages, DynamicMessages) and the simulators (the tests' KernelFarmReplay,
  * {@link DynamicFarmReplay}). TASK, RESULT and STOP are every strategy's; GATHER is ML's; the rest DY's.
  */
 public final class FarmTags {

@@ -5,6 +5,8 @@ package mse.emulator.wire;
  * connection to the emulator is gone. Unchecked so it unwinds through the application's Comm calls.
  */
 public final class EmulationAbortedException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
 
     private final String reason;
 

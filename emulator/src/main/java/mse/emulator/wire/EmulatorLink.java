@@ -22,7 +22,7 @@ import mse.emulator.kernel.RankFact;
  *
  * <p>Facts go out with {@link #report} (fire and forget: it waits for the next ask, flush or close, so that
  * everything a rank says up to a blocking call travels in one frame) or {@link #ask} (the facts that wait for
- * an answer: a Receive with needsAnswer, a ClockQuery). The reader thread routes answers to the waiting ask,
+ * an answer: a Receive with needsAnswer, a Probe or ProbeAny, a ClockQuery). The reader thread routes answers to the waiting ask,
  * hands ProgressRequests to the {@link LowerBoundResponder}, and turns Abort or a lost connection into an
  * {@link EmulationAbortedException} for every pending and later call.
  */
@@ -197,6 +197,8 @@ public final class EmulatorLink implements AutoCloseable {
     private static Class<? extends EmulatorReply> expectedAnswer(RankFact fact) {
         if (fact instanceof RankFact.Receive r && r.needsAnswer() || fact instanceof RankFact.Probe) {
             return EmulatorReply.Grant.class;
+        } else if (fact instanceof RankFact.ProbeAny p) {
+            return p.asOfNow() ? EmulatorReply.class : EmulatorReply.Grant.class; // as of now: Grant or NothingArrived
         } else if (fact instanceof RankFact.ClockQuery) {
             return EmulatorReply.Clock.class;
         }

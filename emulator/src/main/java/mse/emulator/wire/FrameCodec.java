@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import mse.emulator.kernel.EmulatorReply;
+import mse.emulator.kernel.MessagePattern;
 import mse.emulator.kernel.RankFact;
 
 /**
@@ -43,10 +44,12 @@ public final class FrameCodec {
     static final byte FAILED = 0x16;
     static final byte PROBE = 0x17;
     static final byte TASK_DONE = 0x18;
+    static final byte PROBE_ANY = 0x19;
     static final byte GRANT = 0x20;
     static final byte CLOCK = 0x21;
     static final byte ABORT = 0x22;
     static final byte PROGRESS_REQUEST = 0x23;
+    static final byte NOTHING_ARRIVED = 0x24;
 
     private FrameCodec() {}
 
@@ -72,6 +75,11 @@ public final class FrameCodec {
             return PayloadWriter.of(FINISHED, 12).i32(f.rank()).i64(f.cpuNanos()).bytes();
         } else if (fact instanceof RankFact.Probe f) {
             return PayloadWriter.of(PROBE, 20).i32(f.rank()).i64(f.cpuNanos()).i32(f.source()).i32(f.tag()).bytes();
+        } else if (fact instanceof RankFact.ProbeAny f) {
+            PayloadWriter w = PayloadWriter.of(PROBE_ANY, 17 + 8 * f.patterns().size()).i32(f.rank()).i64(f.cpuNanos())
+                    .bool(f.asOfNow()).i32(f.patterns().size());
+            f.patterns().forEach(p -> w.i32(p.source()).i32(p.tag()));
+            return w.bytes();
         } else if (fact instanceof RankFact.TaskDone f) {
             return PayloadWriter.of(TASK_DONE, 24).i32(f.rank()).i64(f.cpuNanos()).i32(f.taskId())
                     .i64(f.measuredCpuNanos()).bytes();
@@ -86,6 +94,8 @@ public final class FrameCodec {
         if (reply instanceof EmulatorReply.Grant r) {
             return PayloadWriter.of(GRANT, 24).i32(r.rank()).i32(r.source()).i32(r.tag()).i32(r.bytes())
                     .i64(r.virtualNanos()).bytes();
+        } else if (reply instanceof EmulatorReply.NothingArrived r) {
+            return PayloadWriter.of(NOTHING_ARRIVED, 12).i32(r.rank()).i64(r.virtualNanos()).bytes();
         } else if (reply instanceof EmulatorReply.Clock r) {
             return PayloadWriter.of(CLOCK, 12).i32(r.rank()).i64(r.virtualNanos()).bytes();
         } else if (reply instanceof EmulatorReply.Abort r) {
@@ -141,6 +151,7 @@ public final class FrameCodec {
             case COMPUTED -> new RankFact.Computed(in.i32("rank"), in.i64("cpuNanos"));
             case PROGRESS -> new RankFact.Progress(in.i32("rank"), in.i64("factsBefore"), in.i64("cpuNanos"));
             case PROBE -> new RankFact.Probe(in.i32("rank"), in.i64("cpuNanos"), in.i32("source"), in.i32("tag"));
+            case PROBE_ANY -> decodeProbeAny(in);
             case TASK_DONE -> new RankFact.TaskDone(in.i32("rank"), in.i64("cpuNanos"), in.i32("taskId"),
                     in.i64("measuredCpuNanos"));
             case SENT -> new RankFact.Sent(in.i32("rank"), in.i64("cpuNanos"), in.i32("dst"), in.i32("tag"),
@@ -154,6 +165,22 @@ public final class FrameCodec {
         };
     }
 
+    /** A pattern count outside 1..MAX_PATTERNS is malformed: a frame holds at most that many anyway. */
+    private static RankFact decodeProbeAny(PayloadReader in) {
+        int rank = in.i32("rank");
+        long cpuNanos = in.i64("cpuNanos");
+        boolean asOfNow = in.bool("asOfNow");
+        int count = in.i32("patterns");
+        if (count < 1 || count > MAX_FRAME_BYTES / 8) {
+            throw new MalformedFrameException("ProbeAny with " + count + " patterns");
+        }
+        List<MessagePattern> patterns = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            patterns.add(new MessagePattern(in.i32("source"), in.i32("tag")));
+        }
+        return new RankFact.ProbeAny(rank, cpuNanos, patterns, asOfNow);
+    }
+
     public static EmulatorReply decodeReply(ByteBuffer payload) {
         PayloadReader in = PayloadReader.of(payload);
         byte type = in.type();
@@ -161,6 +188,7 @@ public final class FrameCodec {
             case GRANT -> new EmulatorReply.Grant(in.i32("rank"), in.i32("source"), in.i32("tag"),
                     in.i32("bytes"), in.i64("virtualNanos"));
             case CLOCK -> new EmulatorReply.Clock(in.i32("rank"), in.i64("virtualNanos"));
+            case NOTHING_ARRIVED -> new EmulatorReply.NothingArrived(in.i32("rank"), in.i64("virtualNanos"));
             case ABORT -> new EmulatorReply.Abort(in.i32("rank"), in.string("reason"));
             case PROGRESS_REQUEST -> new EmulatorReply.ProgressRequest(in.i32("rank"), in.i64("factsSeen"),
                     in.i64("cpuNanos"));

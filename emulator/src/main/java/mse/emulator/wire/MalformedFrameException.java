@@ -6,6 +6,8 @@ package mse.emulator.wire;
  * is broken or hostile; the only sane reaction is to close that connection.
  */
 public final class MalformedFrameException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
 
     public MalformedFrameException(String message) {
         super(message);

@@ -34,6 +34,7 @@ class GatewayRejectionTest {
     }
 
     @Test
+    @SuppressWarnings("try") // a socket that connects and says nothing is the case under test
     void strangersAreRefusedWhileAGoodRankKeepsWorking() throws Exception {
         Live live = Live.start(testKit, 2);
         try (EmulatorLink good = live.link(0, 2)) {

@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import mse.emulator.kernel.EmulatorReply;
+import mse.emulator.kernel.MessagePattern;
 import mse.emulator.kernel.RankFact;
 import org.junit.jupiter.api.Test;
 
@@ -26,6 +27,8 @@ class FrameCodecTest {
             new RankFact.Computed(63, Long.MAX_VALUE),
             new RankFact.Progress(5, 42, 1_234_567_890_123L),
             new RankFact.Probe(6, 77, -1, 3),
+            new RankFact.ProbeAny(6, 78, List.of(new MessagePattern(-1, 3)), true),
+            new RankFact.ProbeAny(5, 0, List.of(new MessagePattern(2, 1), new MessagePattern(4, RankFact.ANY)), false),
             new RankFact.TaskDone(7, 1_000, 12, 900),
             new RankFact.Sent(1, 42L, 0, 7, 65_536),
             new RankFact.Sent(2, Long.MIN_VALUE, Integer.MAX_VALUE, Integer.MIN_VALUE, 0),
@@ -40,6 +43,7 @@ class FrameCodecTest {
             new EmulatorReply.Grant(0, 3, 11, 4_096, 5_000_000_000L),
             new EmulatorReply.Grant(1, RankFact.ANY, RankFact.ANY, 0, Long.MAX_VALUE),
             new EmulatorReply.Clock(2, 123_456_789L),
+            new EmulatorReply.NothingArrived(4, 77L),
             new EmulatorReply.Abort(3, "deadlock: rank 0 waits on (ANY, 5), rank 1 waits on (0, 7)"),
             new EmulatorReply.Abort(0, ""),
             new EmulatorReply.ProgressRequest(9, 41, 1_500_000L));

@@ -42,11 +42,6 @@ public record Program(WorkloadSpec workload, StrategySpec strategy, Integer pref
         return workload.describe();
     }
 
-    /** This configuration among others of a sweep: its directory's name part, e.g. "multi-m4" or "single-k2". */
-    public String label(boolean prefetchVaries) {
-        return strategy.label() + (prefetchVaries ? "-k" + tasksInFlight() : "");
-    }
-
     /**
      * Checks everything that can be checked before any rank starts: np, the strategy for np, the tasks in flight,
      * and that the master's results fit a heap of masterHeapBytes. An IllegalArgumentException names the option.

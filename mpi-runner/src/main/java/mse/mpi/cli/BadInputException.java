@@ -9,6 +9,8 @@ import java.util.function.Supplier;
  * converts that into bad input ({@link #check}), adding the option's name.
  */
 public class BadInputException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
 
     public BadInputException(String message) {
         super(message);

@@ -32,6 +32,7 @@ final class HopBenchmark {
     }
 
     /** Prints the distribution and returns {median, p99} in microseconds. */
+    @SuppressWarnings("try") // the links close before the report is awaited, and again (harmlessly) on the way out
     static double[] run(int hops) throws Exception {
         TargetProfile profile = ProfileLoader.load("mpich-fast-ethernet");
         EmulationSetup setup = new EmulationSetup(new LogGpsModel(profile.network(), 2), TargetCpu.of(profile.cpu()),

@@ -24,6 +24,7 @@ final class RealModeBenchmark {
     private RealModeBenchmark() {
     }
 
+    @SuppressWarnings("try") // the burners only need to run while the block does
     static void run(Program app, int repeat, Path scratch) {
         String[] workload = RankArguments.of(app).toArray(String[]::new);
         double[] masterMicros = new double[repeat];

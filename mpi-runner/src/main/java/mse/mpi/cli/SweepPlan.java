@@ -17,18 +17,18 @@ final class SweepPlan {
     }
 
     static List<Configuration> of(List<Program> programs, List<Integer> nps, String command) {
-        boolean several = programs.size() > 1;
-        boolean prefetchVaries = programs.stream().map(Program::tasksInFlight).distinct().count() > 1;
+        boolean several = programs.stream().map(p -> p.strategy().label()).distinct().count() > 1;
         List<Configuration> plan = new ArrayList<>();
         for (Program program : programs) {
             for (int np : nps) {
                 var misfit = program.strategy().misfit(np);
                 if (misfit.isPresent()) {
-                    System.err.printf("[%s] skipping %s at P = %d: %s%n", command, program.label(prefetchVaries), np, misfit.get());
+                    System.err.printf("[%s] skipping %s at P = %d: %s%n", command, program.strategy().label(), np, misfit.get());
                     continue;
                 }
-                String label = program.label(prefetchVaries);
-                plan.add(new Configuration(program, np, several ? label + "-np-" + np : "np-" + np));
+                // k1 adds nothing, so a sweep resumed with more K keeps its directories
+                String point = (program.tasksInFlight() == 1 ? "" : "k" + program.tasksInFlight() + "-") + "np-" + np;
+                plan.add(new Configuration(program, np, several ? program.strategy().label() + "-" + point : point));
             }
         }
         if (plan.isEmpty()) {

@@ -1,5 +1,8 @@
 package mse.mpi.comm;
 
+import java.util.List;
+import java.util.Optional;
+
 /**
  * The little of MPI a master/slave program needs. Programs talk only to this interface, so the same
  * program runs on Open MPI (MpiComm), as threads in one JVM (LocalComm), or emulated in virtual time
@@ -39,6 +42,48 @@ public interface Comm extends AutoCloseable {
 
     /** Blocking probe: the envelope of the message the matching recv would return, without taking it. */
     Envelope probe(int source, int tag);
+
+    /**
+     * MPI_Isend: starts a send and returns at once; the request completes once the data is on its way (it never
+     * waits for the receiver here: LocalComm and EmulatedComm complete it when posted, MpiComm when MPI does).
+     * Emulated, it is charged as a send. A message of at least the profile's sync threshold S is a rendezvous in
+     * the model: the emulator then holds the sender at the isend until the receiver takes the message, as a
+     * blocking synchronous send; the overlap MPI_Isend allows there is not modelled.
+     */
+    Request isend(byte[] data, int dest, int tag);
+
+    /**
+     * MPI_Irecv: posts a receive of at most capacity bytes (MPI's count; a larger message is an error) and returns
+     * at once. Pending receives match messages in (virtual) arrival order, each message going to the
+     * earliest-posted receive it matches; see {@link Request} for how test and wait are charged.
+     */
+    Request irecv(int source, int tag, int capacity);
+
+    /**
+     * MPI_Iprobe: the envelope of the message a matching receive would take now, if one has arrived. Emulated, it
+     * answers as of the rank's virtual now (the emulator waits until no earlier arrival is still possible), and a
+     * polling loop of iprobes charges its CPU time like any computation.
+     */
+    Optional<Envelope> iprobe(int source, int tag);
+
+    /**
+     * MPI_Bcast: the root's data, on every rank (the others' argument is ignored and may be null). Collectives
+     * must be called by every rank in the same order. Emulated, a collective is charged as the point-to-point
+     * messages of the profile's algorithm ({@code mpi { collectives = binomial | linear }}, binomial by default).
+     */
+    byte[] bcast(byte[] data, int root);
+
+    /** MPI_Gatherv: at the root, every rank's data indexed by rank (lengths may differ); null elsewhere. */
+    List<byte[]> gather(byte[] data, int root);
+
+    /**
+     * MPI_Reduce: at the root, every rank's data combined element-wise by op (same length everywhere, 8-byte
+     * elements, see {@link ReduceOp}); null elsewhere.
+     */
+    byte[] reduce(byte[] data, ReduceOp op, int root);
+
+    /** MPI_Barrier: returns once every rank has called it. */
+    void barrier();
 
     /**
      * Seconds since an arbitrary origin, as MPI.Wtime(): wall time when plain, the rank's virtual time

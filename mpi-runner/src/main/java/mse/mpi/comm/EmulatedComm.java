@@ -1,6 +1,10 @@
 package mse.mpi.comm;
 
+import java.util.List;
+import java.util.Optional;
+import mse.cluster.profiles.CollectiveAlgorithm;
 import mse.emulator.kernel.EmulatorReply;
+import mse.emulator.kernel.MessagePattern;
 import mse.emulator.kernel.RankFact;
 import mse.emulator.model.TaskCost;
 import mse.emulator.wire.EmulationAbortedException;
@@ -18,6 +22,11 @@ import mse.emulator.wire.EmulatorLink;
  * idle Open MPI rank spins, which on an oversubscribed host steals the CPU the working ranks need).
  * Over a Comm whose receives sleep instead (LocalComm), a specific-source receive skips that wait.
  * Sends are reported before the MPI send, so a large message's rendezvous never waits on the grant.
+ *
+ * <p>Non-blocking receives are matched here ({@link PostedReceives}) out of the same facts: a test or iprobe is
+ * a ProbeAny answered as of the rank's virtual now, a waitAny a blocking ProbeAny over its requests' patterns.
+ * Collectives are the point-to-point messages of the profile's algorithm ({@link Collectives}), sent and received
+ * through this Comm, so they are charged like any other message.
  */
 public final class EmulatedComm implements Comm {
 
@@ -25,21 +34,41 @@ public final class EmulatedComm implements Comm {
     private final EmulatorLink link;
     private final TaskCost taskCost;
     private final CpuMeter cpu;
+    private final PostedReceives receives;
+    private final Collectives collectives;
     /** Comm operations begun: a CPU measurement that saw this change overlapped one and is void. */
     private volatile long operationsBegun;
     /** True inside a Comm operation, whose own CPU time is never charged. */
     private volatile boolean inComm;
 
-    public EmulatedComm(Comm inner, EmulatorLink link, TaskCost taskCost) {
-        this(inner, link, taskCost, new CpuMeter(Thread.currentThread()));
+    /** Collectives run as the point-to-point messages of the target MPI's algorithm (the profile's). */
+    public EmulatedComm(Comm inner, EmulatorLink link, TaskCost taskCost, CollectiveAlgorithm collectives) {
+        this(inner, link, taskCost, collectives, new CpuMeter(Thread.currentThread()));
     }
 
     /** With the meter of the program thread's CPU given (tests script it). */
-    EmulatedComm(Comm inner, EmulatorLink link, TaskCost taskCost, CpuMeter cpu) {
+    EmulatedComm(Comm inner, EmulatorLink link, TaskCost taskCost, CollectiveAlgorithm collectives, CpuMeter cpu) {
         this.inner = inner;
         this.link = link;
         this.taskCost = taskCost;
         this.cpu = cpu;
+        this.collectives = new Collectives(this, collectives);
+        this.receives = new PostedReceives(new PostedReceives.Side() {
+            @Override
+            public Envelope probe(List<MessagePattern> patterns) {
+                return probeFor(patterns);
+            }
+
+            @Override
+            public Optional<Envelope> poll(List<MessagePattern> patterns) {
+                return EmulatedComm.this.poll(patterns);
+            }
+
+            @Override
+            public Message take(int source, int tag) {
+                return EmulatedComm.this.take(source, tag);
+            }
+        });
         if (taskCost.chargesMeasuredCpu()) {
             link.measureCpuWith(this::cpuSinceLastFact); // otherwise the CPU charged cannot grow before the next fact
         }
@@ -68,6 +97,54 @@ public final class EmulatedComm implements Comm {
 
     @Override
     public Message recv(int source, int tag) {
+        return receives.recv(source, tag);
+    }
+
+    @Override
+    public Envelope probe(int source, int tag) {
+        return receives.probe(source, tag);
+    }
+
+    /** Charged as a send (see {@link Comm#isend}); the data goes out detached, so the request is complete. */
+    @Override
+    public Request isend(byte[] data, int dest, int tag) {
+        send(data, dest, tag);
+        return receives.sent();
+    }
+
+    /** Nothing is reported until the program tests or waits: a posted receive costs nothing by itself. */
+    @Override
+    public Request irecv(int source, int tag, int capacity) {
+        return receives.post(source, tag, capacity);
+    }
+
+    @Override
+    public Optional<Envelope> iprobe(int source, int tag) {
+        return receives.iprobe(source, tag);
+    }
+
+    @Override
+    public byte[] bcast(byte[] data, int root) {
+        return collectives.bcast(data, root);
+    }
+
+    @Override
+    public List<byte[]> gather(byte[] data, int root) {
+        return collectives.gather(data, root);
+    }
+
+    @Override
+    public byte[] reduce(byte[] data, ReduceOp op, int root) {
+        return collectives.reduce(data, op, root);
+    }
+
+    @Override
+    public void barrier() {
+        collectives.barrier();
+    }
+
+    /** The plain receive, which PostedReceives builds on. */
+    private Message take(int source, int tag) {
         if (source != ANY_SOURCE && inner.blocksWithoutSpinning()) {
             // No choice to make and no spinning to avoid: the kernel settles the receive's virtual time from
             // the facts alone (it holds this rank's later facts until then), so the rank need not wait for it.
@@ -94,12 +171,31 @@ public final class EmulatedComm implements Comm {
         }
     }
 
-    @Override
-    public Envelope probe(int source, int tag) {
+    /** A blocking probe: one pattern is MPI_Probe's Probe fact, several (waitAny) a ProbeAny. */
+    private Envelope probeFor(List<MessagePattern> patterns) {
         long cpuNanos = begin();
         try {
-            EmulatorReply.Grant grant = (EmulatorReply.Grant) link.ask(new RankFact.Probe(rank(), cpuNanos, source, tag));
+            MessagePattern only = patterns.get(0);
+            RankFact fact = patterns.size() == 1 ? new RankFact.Probe(rank(), cpuNanos, only.source(), only.tag())
+                    : new RankFact.ProbeAny(rank(), cpuNanos, patterns, false);
+            EmulatorReply.Grant grant = (EmulatorReply.Grant) link.ask(fact);
             return new Envelope(grant.source(), grant.tag(), grant.bytes());
+        } finally {
+            end();
+        }
+    }
+
+    /** As of the rank's virtual now: the emulator answers once no earlier arrival is possible. */
+    private Optional<Envelope> poll(List<MessagePattern> patterns) {
+        long cpuNanos = begin();
+        try {
+            EmulatorReply answer = link.ask(new RankFact.ProbeAny(rank(), cpuNanos, patterns, true));
+            if (answer instanceof EmulatorReply.Grant grant) {
+                return Optional.of(new Envelope(grant.source(), grant.tag(), grant.bytes()));
+            } else if (answer instanceof EmulatorReply.NothingArrived) {
+                return Optional.empty();
+            }
+            throw new IllegalStateException("emulator answered an iprobe with " + answer);
         } finally {
             end();
         }

@@ -3,11 +3,13 @@ package mse.mpi.comm;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import mse.emulator.kernel.MessagePattern;
 
 /**
  * Ranks as threads of one JVM: one mailbox per rank, messages kept in arrival order, so the first
@@ -20,8 +22,8 @@ public final class LocalWorld {
 
     private final int size;
     private final List<List<Pending>> mailboxes = new ArrayList<>();
-    /** What each rank waits for ({source, tag}), or null while it runs. */
-    private final int[][] waitingFor;
+    /** What each rank waits for (any of these patterns), or null while it runs. */
+    private final List<List<MessagePattern>> waitingFor;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private int live;
@@ -33,9 +35,10 @@ public final class LocalWorld {
         }
         this.size = size;
         this.live = size;
-        this.waitingFor = new int[size][];
+        this.waitingFor = new ArrayList<>();
         for (int i = 0; i < size; i++) {
             mailboxes.add(new ArrayList<>());
+            waitingFor.add(null);
         }
     }
 
@@ -101,35 +104,57 @@ public final class LocalWorld {
     }
 
     Message take(int rank, int source, int tag, boolean remove) {
-        if (source != Comm.ANY_SOURCE) {
-            checkRank(source, "source");
-        }
+        return take(rank, List.of(new MessagePattern(source, tag)), remove);
+    }
+
+    /** Blocks until a message matching any pattern is in the rank's mailbox: the first, removed or left queued. */
+    Message take(int rank, List<MessagePattern> patterns, boolean remove) {
+        patterns.stream().filter(p -> p.source() != Comm.ANY_SOURCE).forEach(p -> checkRank(p.source(), "source"));
         lock.lock();
         try {
             while (true) {
                 failIfAborted();
-                Iterator<Pending> it = mailboxes.get(rank).iterator();
-                while (it.hasNext()) {
-                    Pending p = it.next();
-                    if (matches(p, source, tag)) {
-                        if (remove) {
-                            it.remove();
-                        }
-                        return new Message(p.source, p.tag, p.data);
-                    }
+                Message found = first(rank, patterns, remove);
+                if (found != null) {
+                    return found;
                 }
-                waitingFor[rank] = new int[] {source, tag};
+                waitingFor.set(rank, patterns);
                 if (everyLiveRankIsStuck()) {
                     abort("deadlock: " + describeWaits());
                     failIfAborted();
                 }
                 changed.awaitUninterruptibly();
-                waitingFor[rank] = null;
+                waitingFor.set(rank, null);
             }
         } finally {
-            waitingFor[rank] = null;
+            waitingFor.set(rank, null);
             lock.unlock();
         }
+    }
+
+    /** The first message matching any pattern in the rank's mailbox now, left queued, or empty. */
+    Optional<Envelope> poll(int rank, List<MessagePattern> patterns) {
+        lock.lock();
+        try {
+            failIfAborted();
+            return Optional.ofNullable(first(rank, patterns, false)).map(Message::envelope);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Message first(int rank, List<MessagePattern> patterns, boolean remove) {
+        Iterator<Pending> it = mailboxes.get(rank).iterator();
+        while (it.hasNext()) {
+            Pending p = it.next();
+            if (matches(p, patterns)) {
+                if (remove) {
+                    it.remove();
+                }
+                return new Message(p.source, p.tag, p.data);
+            }
+        }
+        return null;
     }
 
     void leave(int rank) {
@@ -145,16 +170,16 @@ public final class LocalWorld {
         }
     }
 
-    private static boolean matches(Pending p, int source, int tag) {
-        return (source == Comm.ANY_SOURCE || p.source == source) && (tag == Comm.ANY_TAG || p.tag == tag);
+    private static boolean matches(Pending p, List<MessagePattern> patterns) {
+        return patterns.stream().anyMatch(pattern -> pattern.matches(p.source, p.tag));
     }
 
     /** Every live rank waits and none has a matching message queued: nobody can ever proceed. */
     private boolean everyLiveRankIsStuck() {
         int stuck = 0;
         for (int r = 0; r < size; r++) {
-            int[] w = waitingFor[r];
-            if (w != null && mailboxes.get(r).stream().noneMatch(p -> matches(p, w[0], w[1]))) {
+            List<MessagePattern> w = waitingFor.get(r);
+            if (w != null && mailboxes.get(r).stream().noneMatch(p -> matches(p, w))) {
                 stuck++;
             }
         }
@@ -162,9 +187,9 @@ public final class LocalWorld {
     }
 
     private String describeWaits() {
-        return IntStream.range(0, size).filter(r -> waitingFor[r] != null)
-                .mapToObj(r -> "rank " + r + " waits in receive(source=" + wildcard(waitingFor[r][0])
-                        + ", tag=" + wildcard(waitingFor[r][1]) + ")")
+        return IntStream.range(0, size).filter(r -> waitingFor.get(r) != null)
+                .mapToObj(r -> "rank " + r + " waits in receive" + waitingFor.get(r).stream()
+                        .map(MessagePattern::toString).collect(Collectors.joining(" or ")))
                 .collect(Collectors.joining("; "));
     }
 
@@ -192,12 +217,10 @@ public final class LocalWorld {
         }
     }
 
-    private static String wildcard(int v) {
-        return v < 0 ? "ANY" : Integer.toString(v);
-    }
-
     /** Thrown in every rank once the world is aborted (another rank failed, or deadlock). */
     public static final class LocalAbort extends CommException {
+        private static final long serialVersionUID = 1L;
+
         LocalAbort(String reason) {
             super(reason);
         }

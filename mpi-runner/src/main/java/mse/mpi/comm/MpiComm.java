@@ -2,11 +2,13 @@ package mse.mpi.comm;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import mpi.MPI;
 import mpi.MPIException;
-import mpi.Request;
+import mpi.Op;
 import mpi.Status;
 
 /**
@@ -19,7 +21,7 @@ public final class MpiComm implements Comm {
     private final int rank;
     private final int size;
     /** Detached sends not known to be complete; each holds its own copy of the data until it is. */
-    private final List<Request> detached = new ArrayList<>();
+    private final List<mpi.Request> detached = new ArrayList<>();
 
     private MpiComm(int rank, int size) {
         this.rank = rank;
@@ -69,9 +71,9 @@ public final class MpiComm implements Comm {
 
     /** Frees the detached sends that completed, so their buffers can go. */
     private void reapDetached() throws MPIException {
-        Iterator<Request> it = detached.iterator();
+        Iterator<mpi.Request> it = detached.iterator();
         while (it.hasNext()) {
-            Request r = it.next();
+            mpi.Request r = it.next();
             if (r.test()) {
                 r.free();
                 it.remove();
@@ -103,6 +105,112 @@ public final class MpiComm implements Comm {
     }
 
     @Override
+    public Request isend(byte[] data, int dest, int tag) {
+        try {
+            ByteBuffer copy = MPI.newByteBuffer(data.length);
+            copy.put(data).flip();
+            return new MpiRequest(MPI.COMM_WORLD.iSend(copy, data.length, MPI.BYTE, dest, tag), copy, false, rank);
+        } catch (MPIException e) {
+            throw failure("isend to " + dest, e);
+        }
+    }
+
+    @Override
+    public Request irecv(int source, int tag, int capacity) {
+        try {
+            ByteBuffer buffer = MPI.newByteBuffer(capacity);
+            return new MpiRequest(MPI.COMM_WORLD.iRecv(buffer, capacity, MPI.BYTE, mpiSource(source), mpiTag(tag)), buffer, true, rank);
+        } catch (MPIException e) {
+            throw failure("irecv from " + describe(source), e);
+        }
+    }
+
+    @Override
+    public Optional<Envelope> iprobe(int source, int tag) {
+        try {
+            Status probed = MPI.COMM_WORLD.iProbe(mpiSource(source), mpiTag(tag));
+            return probed == null ? Optional.empty()
+                    : Optional.of(new Envelope(probed.getSource(), probed.getTag(), probed.getCount(MPI.BYTE)));
+        } catch (MPIException e) {
+            throw failure("iprobe " + describe(source), e);
+        }
+    }
+
+    /** The length first, since MPI_Bcast needs the count on every rank, then the data. */
+    @Override
+    public byte[] bcast(byte[] data, int root) {
+        try {
+            int[] length = {rank == root ? data.length : 0};
+            MPI.COMM_WORLD.bcast(length, 1, MPI.INT, root);
+            byte[] value = rank == root ? data.clone() : new byte[length[0]];
+            MPI.COMM_WORLD.bcast(value, value.length, MPI.BYTE, root);
+            return value;
+        } catch (MPIException e) {
+            throw failure("bcast from " + root, e);
+        }
+    }
+
+    /** MPI_Gather of the lengths, then MPI_Gatherv of the data. */
+    @Override
+    public List<byte[]> gather(byte[] data, int root) {
+        try {
+            int[] lengths = new int[rank == root ? size : 1];
+            MPI.COMM_WORLD.gather(new int[] {data.length}, 1, MPI.INT, lengths, 1, MPI.INT, root);
+            int[] offsets = new int[lengths.length];
+            for (int r = 1; r < offsets.length; r++) {
+                offsets[r] = offsets[r - 1] + lengths[r - 1];
+            }
+            byte[] all = new byte[rank == root ? offsets[size - 1] + lengths[size - 1] : 1];
+            MPI.COMM_WORLD.gatherv(data, data.length, MPI.BYTE, all, lengths, offsets, MPI.BYTE, root);
+            if (rank != root) {
+                return null;
+            }
+            List<byte[]> byRank = new ArrayList<>();
+            for (int r = 0; r < size; r++) {
+                byRank.add(Arrays.copyOfRange(all, offsets[r], offsets[r] + lengths[r]));
+            }
+            return byRank;
+        } catch (MPIException e) {
+            throw failure("gather to " + root, e);
+        }
+    }
+
+    /** MPI_Reduce with MPI's own SUM, MIN or MAX on MPI.LONG or MPI.DOUBLE. */
+    @Override
+    public byte[] reduce(byte[] data, ReduceOp op, int root) {
+        int n = op.elements(data);
+        try {
+            if (op.onDoubles()) {
+                double[] result = new double[n];
+                MPI.COMM_WORLD.reduce(ReduceOp.toDoubles(data), result, n, MPI.DOUBLE, mpiOp(op), root);
+                return rank == root ? ReduceOp.doubles(result) : null;
+            }
+            long[] result = new long[n];
+            MPI.COMM_WORLD.reduce(ReduceOp.toLongs(data), result, n, MPI.LONG, mpiOp(op), root);
+            return rank == root ? ReduceOp.longs(result) : null;
+        } catch (MPIException e) {
+            throw failure("reduce to " + root, e);
+        }
+    }
+
+    @Override
+    public void barrier() {
+        try {
+            MPI.COMM_WORLD.barrier();
+        } catch (MPIException e) {
+            throw failure("barrier", e);
+        }
+    }
+
+    private static Op mpiOp(ReduceOp op) {
+        return switch (op) {
+            case SUM_LONG, SUM_DOUBLE -> MPI.SUM;
+            case MIN_LONG, MIN_DOUBLE -> MPI.MIN;
+            case MAX_LONG, MAX_DOUBLE -> MPI.MAX;
+        };
+    }
+
+    @Override
     public double wtime() {
         try {
             return MPI.wtime();
@@ -115,7 +223,7 @@ public final class MpiComm implements Comm {
     public void close() {
         try {
             if (!detached.isEmpty()) {
-                Request.waitAll(detached.toArray(new Request[0]));
+                mpi.Request.waitAll(detached.toArray(new mpi.Request[0]));
                 detached.clear();
             }
             MPI.Finalize();

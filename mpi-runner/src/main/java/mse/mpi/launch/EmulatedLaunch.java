@@ -107,7 +107,7 @@ public final class EmulatedLaunch {
     static MpirunCommand mpirun(EmulationPlan plan, String emulator, Path masterFile) {
         List<String> args = new ArrayList<>(RankArguments.of(plan.program()));
         args.addAll(List.of("--result-file", masterFile.toAbsolutePath().toString(), "--emulator", emulator,
-                "--task-cost", plan.taskCost().spec()));
+                "--task-cost", plan.taskCost().spec(), "--collectives", plan.profile().collectives().spelling()));
         if (plan.chaosDelayMillis() > 0) {
             args.addAll(List.of("--chaos-delay-ms", Integer.toString(plan.chaosDelayMillis())));
         }
@@ -157,7 +157,7 @@ public final class EmulatedLaunch {
         try {
             EmulatorLink link = EmulatorLink.connect(session.address().getHostString(), session.address().getPort(),
                     new Hello(session.token(), local.rank(), local.size()));
-            emulated = new EmulatedComm(local, link, plan.taskCost());
+            emulated = new EmulatedComm(local, link, plan.taskCost(), plan.profile().collectives());
         } catch (java.io.IOException e) {
             throw new LaunchException("rank " + local.rank() + ": " + e.getMessage());
         }

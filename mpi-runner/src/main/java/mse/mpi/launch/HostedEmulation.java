@@ -66,7 +66,7 @@ public final class HostedEmulation {
         }
         String[] parts = endpoint.split(" ");
         EmulatorLink link = EmulatorLink.connect(parts[0], Integer.parseInt(parts[1]), new Hello(parts[2], mpi.rank(), mpi.size()));
-        return new HostedEmulation(session, new EmulatedComm(mpi, link, taskCost), target, taskCost);
+        return new HostedEmulation(session, new EmulatedComm(mpi, link, taskCost, target.collectives()), target, taskCost);
     }
 
     public EmulatedComm comm() {

@@ -5,6 +5,8 @@ package mse.mpi.launch;
  * launched. The message names the host (or option) and the fix; the CLI exits with code 2.
  */
 public final class PreflightException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
 
     public PreflightException(String message) {
         super(message);

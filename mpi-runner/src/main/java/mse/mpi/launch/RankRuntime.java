@@ -3,6 +3,7 @@ package mse.mpi.launch;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
+import mse.cluster.profiles.CollectiveAlgorithm;
 import mse.cluster.profiles.CpuProfile;
 import mse.cluster.profiles.ProfileLoader;
 import mse.cluster.profiles.TargetProfile;
@@ -55,7 +56,8 @@ public final class RankRuntime {
                         TimelineSetup.in(options.out, TimelineMode.parse(options.timeline)));
                 emulated = hosted.comm();
             } else if (options.emulator != null) {
-                emulated = new EmulatedComm(mpi, connect(options.emulator, mpi), cost);
+                emulated = new EmulatedComm(mpi, connect(options.emulator, mpi), cost,
+                        CollectiveAlgorithm.parse(options.collectives));
             }
             Comm comm = emulated == null ? mpi : emulated;
             if (options.chaosDelayMillis > 0) {

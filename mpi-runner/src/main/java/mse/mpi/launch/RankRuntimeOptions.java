@@ -18,6 +18,10 @@ public final class RankRuntimeOptions {
             description = "How tasks are charged when emulated: real, fixed:DUR or per-iteration:DUR (default: ${DEFAULT-VALUE}).")
     String taskCost;
 
+    @Option(names = "--collectives", paramLabel = "ALGORITHM", defaultValue = "binomial", hidden = true,
+            description = "With --emulator: how the target MPI runs collectives (the profile's mpi.collectives; the launcher passes it).")
+    String collectives;
+
     @Option(names = "--emulate", description = "Host the emulator in rank 0 and run in virtual time (for your own mpirun command line).")
     boolean emulate;
 

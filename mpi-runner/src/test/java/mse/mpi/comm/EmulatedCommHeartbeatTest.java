@@ -1,5 +1,6 @@
 package mse.mpi.comm;
 
+import mse.cluster.profiles.CollectiveAlgorithm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
@@ -77,6 +78,34 @@ class EmulatedCommHeartbeatTest {
             throw new UnsupportedOperationException();
         }
 
+        public Request isend(byte[] data, int dest, int tag) {
+            throw new UnsupportedOperationException();
+        }
+
+        public Request irecv(int source, int tag, int capacity) {
+            throw new UnsupportedOperationException();
+        }
+
+        public java.util.Optional<Envelope> iprobe(int source, int tag) {
+            throw new UnsupportedOperationException();
+        }
+
+        public byte[] bcast(byte[] data, int root) {
+            throw new UnsupportedOperationException();
+        }
+
+        public java.util.List<byte[]> gather(byte[] data, int root) {
+            throw new UnsupportedOperationException();
+        }
+
+        public byte[] reduce(byte[] data, ReduceOp op, int root) {
+            throw new UnsupportedOperationException();
+        }
+
+        public void barrier() {
+            throw new UnsupportedOperationException();
+        }
+
         public double wtime() {
             return 0;
         }
@@ -96,7 +125,7 @@ class EmulatedCommHeartbeatTest {
     void aComputingRankReportsTheCpuSinceItsLastFactButNotTheCommsOwn() throws Exception {
         ScriptedCpu cpu = new ScriptedCpu();
         try (ScriptedEmulator emulator = new ScriptedEmulator()) {
-            EmulatedComm comm = new EmulatedComm(new BlockingComm(cpu, 50), emulator.connect(1, 2), REAL, new CpuMeter(cpu));
+            EmulatedComm comm = new EmulatedComm(new BlockingComm(cpu, 50), emulator.connect(1, 2), REAL, CollectiveAlgorithm.BINOMIAL, new CpuMeter(cpu));
             cpu.nanos.set(100);
             comm.send(new byte[8], 0, 3);
             emulator.reply(new EmulatorReply.ProgressRequest(1, 0, 1));
@@ -116,7 +145,7 @@ class EmulatedCommHeartbeatTest {
     void aRequestIsAnsweredOnlyOnceTheCpuReachesItsTarget() throws Exception {
         ScriptedCpu cpu = new ScriptedCpu();
         try (ScriptedEmulator emulator = new ScriptedEmulator()) {
-            EmulatedComm comm = new EmulatedComm(new BlockingComm(cpu, 0), emulator.connect(1, 2), REAL, new CpuMeter(cpu));
+            EmulatedComm comm = new EmulatedComm(new BlockingComm(cpu, 0), emulator.connect(1, 2), REAL, CollectiveAlgorithm.BINOMIAL, new CpuMeter(cpu));
             cpu.nanos.set(10);
             emulator.reply(new EmulatorReply.ProgressRequest(1, 0, 5_000));
             Thread.sleep(100);
@@ -134,7 +163,7 @@ class EmulatedCommHeartbeatTest {
         ScriptedCpu cpu = new ScriptedCpu();
         BlockingComm inner = new BlockingComm(cpu, 0);
         try (ScriptedEmulator emulator = new ScriptedEmulator()) {
-            EmulatedComm comm = new EmulatedComm(inner, emulator.connect(1, 2), REAL, new CpuMeter(cpu));
+            EmulatedComm comm = new EmulatedComm(inner, emulator.connect(1, 2), REAL, CollectiveAlgorithm.BINOMIAL, new CpuMeter(cpu));
             cpu.nanos.set(40);
             CompletableFuture<Message> received = CompletableFuture.supplyAsync(() -> comm.recv(0, 4));
             assertEquals(new RankFact.Receive(1, 40, 0, 4, false), emulator.next());
@@ -155,7 +184,7 @@ class EmulatedCommHeartbeatTest {
     void aFactReportedWhileTheResponderMeasuresIsSentInsteadOfAnAnswer() throws Exception {
         ScriptedCpu cpu = new ScriptedCpu();
         try (ScriptedEmulator emulator = new ScriptedEmulator()) {
-            EmulatedComm comm = new EmulatedComm(new BlockingComm(cpu, 0), emulator.connect(1, 2), REAL, new CpuMeter(cpu));
+            EmulatedComm comm = new EmulatedComm(new BlockingComm(cpu, 0), emulator.connect(1, 2), REAL, CollectiveAlgorithm.BINOMIAL, new CpuMeter(cpu));
             cpu.nanos.set(300);
             cpu.atHeartbeatRead = () -> {
                 comm.send(new byte[8], 0, 3);
@@ -175,7 +204,7 @@ class EmulatedCommHeartbeatTest {
         ScriptedCpu cpu = new ScriptedCpu();
         BlockingComm inner = new BlockingComm(cpu, 0);
         try (ScriptedEmulator emulator = new ScriptedEmulator()) {
-            EmulatedComm comm = new EmulatedComm(inner, emulator.connect(1, 2), REAL, new CpuMeter(cpu));
+            EmulatedComm comm = new EmulatedComm(inner, emulator.connect(1, 2), REAL, CollectiveAlgorithm.BINOMIAL, new CpuMeter(cpu));
             cpu.nanos.set(500);
             CompletableFuture<Message> received = new CompletableFuture<>();
             CountDownLatch receiveCharged = new CountDownLatch(1);
@@ -202,7 +231,7 @@ class EmulatedCommHeartbeatTest {
         ScriptedCpu cpu = new ScriptedCpu();
         try (ScriptedEmulator emulator = new ScriptedEmulator()) {
             EmulatedComm comm = new EmulatedComm(new BlockingComm(cpu, 0), emulator.connect(1, 2),
-                    new TaskCost.Fixed(1_000), new CpuMeter(cpu));
+                    new TaskCost.Fixed(1_000), CollectiveAlgorithm.BINOMIAL, new CpuMeter(cpu));
             cpu.nanos.set(100);
             comm.send(new byte[8], 0, 3);
             emulator.reply(new EmulatorReply.ProgressRequest(1, 1, 1));

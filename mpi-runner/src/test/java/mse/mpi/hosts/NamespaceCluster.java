@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
  * cluster lives in a fixed directory under target/: a cluster left there by a crashed earlier run is taken
  * down first, so it cannot break this one. Needs root and ip: without them the tests fail saying so.
  */
+@SuppressWarnings("try") // close() waits for the namespaces' processes and may be interrupted
 final class NamespaceCluster implements AutoCloseable {
 
     private static final Path SCRIPT = Path.of(System.getProperty("user.dir")).getParent().resolve("scripts/netns-cluster.sh");

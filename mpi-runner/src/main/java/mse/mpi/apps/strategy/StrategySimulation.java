@@ -48,6 +48,8 @@ public record StrategySimulation(SimulatedRun run, List<MasterEvent> events) {
      * line, never approximated.
      */
     public static final class Refused extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
         public Refused(String message) {
             super(message);
         }

@@ -1,5 +1,6 @@
 package mse.mpi.apps.farm;
 
+import mse.cluster.profiles.CollectiveAlgorithm;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -35,7 +36,7 @@ final class EmulatedFarm {
                 try {
                     EmulatorLink link = EmulatorLink.connect(session.address().getHostString(), session.address().getPort(),
                             new Hello(session.token(), local.rank(), local.size()));
-                    EmulatedComm comm = new EmulatedComm(local, link, new TaskCost.Real());
+                    EmulatedComm comm = new EmulatedComm(local, link, new TaskCost.Real(), CollectiveAlgorithm.BINOMIAL);
                     Workload work = perRank.apply(local.rank());
                     FarmWarmUp.run(comm, work);
                     started.apply(local.rank()).run();

@@ -1,0 +1,110 @@
+package mse.mpi.comm;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import mse.cluster.profiles.CollectiveAlgorithm;
+import mse.emulator.kernel.RankFact;
+
+/**
+ * Broadcast, gather, reduce and barrier as the point-to-point messages of a {@link CollectiveTree}, on the
+ * reserved tags ({@link RankFact#RESERVED_TAGS_FROM}) that no wildcard receive matches. LocalComm runs its
+ * collectives this way; EmulatedComm does too, over its own send and receive, so the emulator charges a
+ * collective as exactly these messages under the same LogGPS rules as any other (DESIGN.md, "Virtual time
+ * rules") and its cost follows from the profile's algorithm rather than a formula of its own.
+ *
+ * <p>Gather sends each rank's array with an 8-byte header (its rank and length), so arrays of any length can
+ * travel up the tree together; that header is part of the charged size.
+ */
+final class Collectives {
+
+    static final int BCAST_TAG = RankFact.RESERVED_TAGS_FROM;
+    static final int GATHER_TAG = RankFact.RESERVED_TAGS_FROM + 1;
+    static final int REDUCE_TAG = RankFact.RESERVED_TAGS_FROM + 2;
+    static final int BARRIER_TAG = RankFact.RESERVED_TAGS_FROM + 3;
+    private static final int ENTRY_HEADER_BYTES = 8;
+
+    private final Comm comm;
+    private final CollectiveAlgorithm algorithm;
+
+    Collectives(Comm comm, CollectiveAlgorithm algorithm) {
+        this.comm = comm;
+        this.algorithm = algorithm;
+    }
+
+    byte[] bcast(byte[] data, int root) {
+        return fanOut(data, root, BCAST_TAG);
+    }
+
+    List<byte[]> gather(byte[] data, int root) {
+        CollectiveTree tree = tree(root);
+        ByteBuffer subtree = ByteBuffer.allocate(ENTRY_HEADER_BYTES + data.length).putInt(comm.rank()).putInt(data.length).put(data);
+        byte[] collected = subtree.array();
+        for (int child : tree.fanIn()) {
+            collected = concat(collected, comm.recv(child, GATHER_TAG).data());
+        }
+        if (tree.parent() != CollectiveTree.NONE) {
+            comm.send(collected, tree.parent(), GATHER_TAG);
+            return null;
+        }
+        return unpack(collected);
+    }
+
+    byte[] reduce(byte[] data, ReduceOp op, int root) {
+        op.elements(data);
+        return fanIn(data, op, root, REDUCE_TAG);
+    }
+
+    /** A zero-byte fan-in to rank 0 and a zero-byte fan-out from it: nobody leaves before everyone came. */
+    void barrier() {
+        fanIn(new byte[0], null, 0, BARRIER_TAG);
+        fanOut(new byte[0], 0, BARRIER_TAG);
+    }
+
+    private byte[] fanOut(byte[] data, int root, int tag) {
+        CollectiveTree tree = tree(root);
+        byte[] value = tree.parent() == CollectiveTree.NONE ? data : comm.recv(tree.parent(), tag).data();
+        for (int child : tree.fanOut()) {
+            comm.send(value, child, tag);
+        }
+        return value;
+    }
+
+    /** Combines the children's values into this rank's (op null: nothing to combine) and passes it up. */
+    private byte[] fanIn(byte[] data, ReduceOp op, int root, int tag) {
+        CollectiveTree tree = tree(root);
+        byte[] value = data;
+        for (int child : tree.fanIn()) {
+            byte[] theirs = comm.recv(child, tag).data();
+            value = op == null ? value : op.combine(value, theirs);
+        }
+        if (tree.parent() != CollectiveTree.NONE) {
+            comm.send(value, tree.parent(), tag);
+            return null;
+        }
+        return value;
+    }
+
+    private CollectiveTree tree(int root) {
+        return CollectiveTree.of(algorithm, comm.size(), root, comm.rank());
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] both = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, both, a.length, b.length);
+        return both;
+    }
+
+    private List<byte[]> unpack(byte[] collected) {
+        byte[][] byRank = new byte[comm.size()][];
+        ByteBuffer in = ByteBuffer.wrap(collected);
+        while (in.hasRemaining()) {
+            int rank = in.getInt();
+            byte[] data = new byte[in.getInt()];
+            in.get(data);
+            byRank[rank] = data;
+        }
+        return new ArrayList<>(Arrays.asList(byRank));
+    }
+}
