@@ -13,6 +13,7 @@ import mse.mpi.apps.AppOptions;
 import mse.mpi.apps.Program;
 import mse.mpi.apps.RankArguments;
 import mse.mpi.apps.RankMain;
+import mse.mpi.experiment.RunDirectory;
 import mse.mpi.launch.MpiJob;
 import mse.mpi.launch.MpirunCommand;
 import mse.mpi.options.BadInputException;

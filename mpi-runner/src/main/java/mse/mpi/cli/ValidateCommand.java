@@ -15,15 +15,21 @@ import mse.mpi.apps.AppOptions;
 import mse.mpi.apps.Program;
 import mse.mpi.apps.RankArguments;
 import mse.mpi.apps.RankMain;
+import mse.mpi.experiment.NetworkCalibration;
+import mse.mpi.experiment.ResultTables;
+import mse.mpi.experiment.RunDirectory;
+import mse.mpi.experiment.RunReport;
 import mse.mpi.launch.EmulatedLaunch;
 import mse.mpi.launch.EmulatedRun;
 import mse.mpi.launch.EmulationPlan;
 import mse.mpi.launch.MpiJob;
 import mse.mpi.launch.MpirunCommand;
-import mse.mpi.launch.RunHeader;
-import mse.mpi.launch.RunProgress;
 import mse.mpi.launch.Transport;
 import mse.mpi.options.BadInputException;
+import mse.mpi.options.ByteSizes;
+import mse.mpi.options.NpList;
+import mse.mpi.rank.RunHeader;
+import mse.mpi.rank.RunProgress;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -95,7 +101,7 @@ final class ValidateCommand implements Callable<Integer> {
                     Files.createDirectories(dir.resolve("np-" + np).resolve("emulated")), 0, RunProgress.NONE,
                     Transport.vader.btl());
             EmulatedRun run = EmulatedLaunch.run(plan);
-            Map<String, Object> header = RunHeader.of("validate", program, np, calibration.profile(), plan.taskCost(),
+            Map<String, Object> header = RunHeader.of("validate", program.identity(np), np, calibration.profile(), plan.taskCost(),
                     run.master(), run.wallSeconds(), run.launchedAs());
             Map<String, Object> emulated = EmulationResultFiles.write(plan.workDir(), header, run.report());
             double predicted = ResultTables.num(emulated.get("predictedSeconds"));

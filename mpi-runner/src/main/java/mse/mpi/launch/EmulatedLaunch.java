@@ -25,6 +25,7 @@ import mse.mpi.comm.ChaosComm;
 import mse.mpi.comm.Comm;
 import mse.mpi.comm.EmulatedComm;
 import mse.mpi.comm.LocalWorld;
+import mse.mpi.rank.RankRuntimeOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -11,12 +11,12 @@ import mse.mpi.comm.Comm;
 import mse.mpi.comm.Message;
 import mse.mpi.comm.ReduceOp;
 import mse.mpi.comm.Request;
-import mse.mpi.launch.RankRuntime;
-import mse.mpi.launch.RankRuntimeOptions;
-import mse.mpi.launch.RunIdentity;
-import picocli.CommandLine;
+import mse.mpi.rank.RankRuntime;
+import mse.mpi.rank.RankRuntimeOptions;
+import mse.mpi.rank.RunIdentity;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * Test-only MPI program for 4 ranks that uses every collective and non-blocking operation of Comm and checks

@@ -8,13 +8,13 @@ import java.util.concurrent.Callable;
 import mse.mpi.comm.Comm;
 import mse.mpi.comm.Message;
 import mse.mpi.comm.ReduceOp;
-import mse.mpi.launch.RankRuntime;
-import mse.mpi.launch.RankRuntimeOptions;
-import mse.mpi.launch.RunIdentity;
-import picocli.CommandLine;
+import mse.mpi.rank.RankRuntime;
+import mse.mpi.rank.RankRuntimeOptions;
+import mse.mpi.rank.RunIdentity;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The smallest complete master/slave program on MSE's Comm, the README's example: rank 0 broadcasts the

@@ -1,12 +1,12 @@
-package mse.mpi.launch;
+package mse.mpi.rank;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import mse.emulator.report.AtomicFiles;
 import mse.emulator.dynamic.MasterEvent;
 import mse.emulator.dynamic.MasterEvents;
+import mse.emulator.report.AtomicFiles;
 
 /** DY's split/merge log (seed 001, section 3.2) as rank 0 collected it: masters.csv and summary.json's masterEvents. */
 public final class MasterEventsFile {

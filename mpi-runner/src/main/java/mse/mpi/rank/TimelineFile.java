@@ -1,4 +1,4 @@
-package mse.mpi.launch;
+package mse.mpi.rank;
 
 import java.io.IOException;
 import java.util.List;

@@ -1,4 +1,4 @@
-package mse.mpi.launch;
+package mse.mpi.rank;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

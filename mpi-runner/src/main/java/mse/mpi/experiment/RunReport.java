@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.experiment;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,15 +14,15 @@ import mse.emulator.timeline.TimelineSetup;
 import mse.mpi.apps.strategy.StrategyOptions;
 
 /** Builds report.html for a command from the summaries it wrote. */
-final class RunReport {
+public final class RunReport {
 
     /** A finished run: its summary and the directory holding its files. */
-    record Run(Map<String, Object> summary, Path dir) {}
+    public record Run(Map<String, Object> summary, Path dir) {}
 
     private RunReport() {
     }
 
-    static Path write(Path dir, String title, List<String> argv, TargetProfile target, List<Run> runs,
+    public static Path write(Path dir, String title, List<String> argv, TargetProfile target, List<Run> runs,
                       List<Map<String, Object>> masterEvents, List<ReportPoint> comparison) throws IOException {
         List<ReportPoint> points = new java.util.ArrayList<>(runs.stream().map(RunReport::point).toList());
         points.addAll(comparison);
@@ -62,7 +62,7 @@ final class RunReport {
     }
 
     @SuppressWarnings("unchecked")
-    static ReportPoint point(Run run) {
+    public static ReportPoint point(Run run) {
         Map<String, Object> s = run.summary();
         Map<String, Object> m = (Map<String, Object>) ((Map<String, Object>) s.get("breakdown")).get("master");
         return new ReportPoint(series(s), ((Number) s.get("np")).intValue(), ((Number) s.get("predictedSeconds")).doubleValue(),
@@ -73,7 +73,7 @@ final class RunReport {
     }
 
     /** "single", "multi Pm=4", "dynamic", "single K=2" (with --prefetch) — with the profile when it is not the default. */
-    static String series(Map<String, Object> s) {
+    public static String series(Map<String, Object> s) {
         String name = String.valueOf(s.get("strategy"));
         String label = StrategyOptions.kind(name).map(k -> k.series(s.get("masters"))).orElse(name);
         if (s.containsKey("prefetch")) {
