@@ -1,18 +1,16 @@
 package mse.mpi.apps;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.emulator.report.AtomicFiles;
 import mse.emulator.report.Json;
 import mse.mpi.apps.farm.DynamicMasters;
-import mse.emulator.dynamic.MasterEvent;
 import mse.mpi.apps.farm.FarmWarmUp;
 import mse.mpi.apps.farm.Strategy;
 import mse.mpi.apps.farm.Workload;
 import mse.mpi.apps.mase.MaseWorkload;
 import mse.mpi.comm.Comm;
+import mse.mpi.launch.RankResult;
 import mse.mpi.launch.RankRuntime;
 import mse.mpi.launch.RankRuntimeOptions;
 import picocli.CommandLine;
@@ -51,7 +49,7 @@ public final class RankMain implements Callable<Integer> {
             ProgramRun run = runRank(rank.comm(), options);
             // The program ends here: its result record and the launcher's result file are not the program's work.
             rank.endProgram();
-            Map<String, Object> result = run.result();
+            RankResult result = run.result();
             rank.finish(options.identity(rank.comm().size()), result);
             if (result != null && resultFile != null) {
                 Json.write(resultFile, result);
@@ -80,23 +78,16 @@ public final class RankMain implements Callable<Integer> {
     /** One rank's finished program part. */
     public record ProgramRun(int rank, int np, Workload work, Strategy strategy, double seconds, AppOptions options) {
 
-        /** Rank 0's result record (writing --png on the way), other ranks null. */
-        public Map<String, Object> result() throws java.io.IOException {
+        /** Rank 0's result (writing --png on the way), other ranks null. */
+        public RankResult result() throws java.io.IOException {
             if (rank != 0) {
                 return null;
             }
             if (work instanceof MaseWorkload mase && options.mase().png() != null) {
                 AtomicFiles.write(options.mase().png(), mase.image()::writePng);
             }
-            Map<String, Object> result = new LinkedHashMap<>();
-            result.put("np", np);
-            result.put("tasks", work.tasks());
-            result.put("programSeconds", seconds);
-            result.put("checksum", work.checksum());
-            if (!strategy.events().isEmpty() || strategy instanceof DynamicMasters) {
-                result.put("masterEvents", strategy.events().stream().map(MasterEvent::toMap).toList());
-            }
-            return result;
+            boolean logsMasters = !strategy.events().isEmpty() || strategy instanceof DynamicMasters;
+            return new RankResult(np, work.tasks(), seconds, work.checksum(), logsMasters ? strategy.events() : null);
         }
     }
 }

@@ -98,7 +98,7 @@ public final class EmulatedLaunch {
         }
         EmulationReport report = awaitReport(session);
         try {
-            Map<String, Object> master = Json.read(masterFile);
+            RankResult master = Json.read(masterFile, RankResult.class);
             Files.deleteIfExists(masterFile);
             return new EmulatedRun(report, master, wall, String.join(" ", command.arguments()));
         } catch (java.io.IOException e) {
@@ -121,7 +121,7 @@ public final class EmulatedLaunch {
     }
 
     private static EmulatedRun runLocal(EmulationPlan plan, EmulationSession session) {
-        AtomicReference<Map<String, Object>> master = new AtomicReference<>();
+        AtomicReference<RankResult> master = new AtomicReference<>();
         long start = System.nanoTime();
         Thread job = new Thread(() -> {
             try {
@@ -143,7 +143,7 @@ public final class EmulatedLaunch {
     }
 
     private static void runLocalRank(EmulationPlan plan, EmulationSession session, Comm local,
-                                     AtomicReference<Map<String, Object>> master) {
+                                     AtomicReference<RankResult> master) {
         EmulatedComm emulated;
         try {
             EmulatorLink link = EmulatorLink.connect(session.address().getHostString(), session.address().getPort(),
@@ -162,7 +162,7 @@ public final class EmulatedLaunch {
         }
         comm.close(); // the program's part is over: checking its results below is not charged
         try {
-            Map<String, Object> result = run.result();
+            RankResult result = run.result();
             if (result != null) {
                 master.set(result);
             }

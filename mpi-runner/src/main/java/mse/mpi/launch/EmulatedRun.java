@@ -1,8 +1,7 @@
 package mse.mpi.launch;
 
-import java.util.Map;
 import mse.emulator.report.EmulationReport;
 
 /** What an emulated run produced: the emulator's report, rank 0's own result, the wall time it took. */
-public record EmulatedRun(EmulationReport report, Map<String, Object> master, double wallSeconds, String launchedAs) {
+public record EmulatedRun(EmulationReport report, RankResult master, double wallSeconds, String launchedAs) {
 }

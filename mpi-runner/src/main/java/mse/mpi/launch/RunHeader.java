@@ -13,12 +13,12 @@ public final class RunHeader {
     }
 
     public static Map<String, Object> of(String command, AppOptions app, int np, TargetProfile target, TaskCost taskCost,
-                                         Map<String, Object> master, double wallSeconds, String launchedAs) {
+                                         RankResult master, double wallSeconds, String launchedAs) {
         return of(command, app.identity(np), np, target, taskCost, master, wallSeconds, launchedAs);
     }
 
     public static Map<String, Object> of(String command, RunIdentity identity, int np, TargetProfile target, TaskCost taskCost,
-                                         Map<String, Object> master, double wallSeconds, String launchedAs) {
+                                         RankResult master, double wallSeconds, String launchedAs) {
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("command", command);
         header.put("app", identity.app());
@@ -33,9 +33,9 @@ public final class RunHeader {
         header.put("cpuRatio", target.cpu().speedRatio());
         header.put("taskCost", taskCost.spec());
         header.put("workload", identity.workload());
-        header.put("tasks", master.get("tasks"));
+        header.put("tasks", master.tasks());
         header.put("wallSeconds", wallSeconds);
-        header.put("checksum", master.get("checksum"));
+        header.put("checksum", master.checksum());
         header.put("launchedAs", launchedAs);
         return header;
     }

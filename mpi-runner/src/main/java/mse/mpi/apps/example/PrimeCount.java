@@ -1,12 +1,11 @@
 package mse.mpi.apps.example;
 
 import java.nio.ByteBuffer;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.mpi.comm.Comm;
 import mse.mpi.comm.Message;
+import mse.mpi.launch.RankResult;
 import mse.mpi.launch.RankRuntime;
 import mse.mpi.launch.RankRuntimeOptions;
 import mse.mpi.launch.RunIdentity;
@@ -44,10 +43,10 @@ public final class PrimeCount implements Callable<Integer> {
     public Integer call() throws Exception {
         RankRuntime rank = RankRuntime.open(runtime, np -> List.of(0));
         try {
-            Map<String, Object> result = run(rank.comm(), limit, chunk);
+            RankResult result = run(rank.comm(), limit, chunk);
             rank.finish(new RunIdentity("prime-count", "single", 1, "primes below " + limit), result);
             if (result != null) {
-                System.out.println("primes below " + limit + ": " + result.get("checksum"));
+                System.out.println("primes below " + limit + ": " + result.checksum());
             }
             return 0;
         } catch (Exception | Error e) {
@@ -55,8 +54,8 @@ public final class PrimeCount implements Callable<Integer> {
         }
     }
 
-    /** Rank 0 returns its result (the count as "checksum"), slaves null. */
-    public static Map<String, Object> run(Comm comm, long limit, long chunk) {
+    /** Rank 0 returns its result (the count as its checksum), slaves null. */
+    public static RankResult run(Comm comm, long limit, long chunk) {
         long tasks = (limit - 2 + chunk - 1) / chunk;
         if (comm.rank() != 0) {
             while (true) {
@@ -88,12 +87,7 @@ public final class PrimeCount implements Callable<Integer> {
             busy += assign(comm, m.source(), next < limit ? next : -1) - 1;
             next += next < limit ? chunk : 0;
         }
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("np", comm.size());
-        result.put("tasks", tasks);
-        result.put("programSeconds", comm.wtime() - start);
-        result.put("checksum", Long.toString(primes));
-        return result;
+        return new RankResult(comm.size(), Math.toIntExact(tasks), comm.wtime() - start, Long.toString(primes), null);
     }
 
     /** Sends the chunk starting at `from`, or a stop when from is -1; returns 1 if the slave now works. */
