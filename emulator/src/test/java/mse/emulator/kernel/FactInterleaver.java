@@ -19,7 +19,7 @@ import mse.emulator.model.TargetCpu;
 /**
  * Feeds a kernel the facts the test's ranks have queued, in a random interleaving (or rank order when no Random
  * is given); each rank's own facts stay in program order, as the actor shell guarantees. After every fact it
- * checks that no rank's clock went back, and that each rank's grants come at non-decreasing times.
+ * checks that no rank's clock went back, and that each rank's answers (grants, polls) come at non-decreasing times.
  */
 final class FactInterleaver {
 
@@ -63,6 +63,14 @@ final class FactInterleaver {
 
     /** Plays every queued fact (and those onGrant queues) until none is left; the run must complete. */
     RunResult play(Consumer<EmulatorReply.Grant> onGrant) {
+        return playAnswers(answer -> {
+            assertTrue(answer instanceof EmulatorReply.Grant, "unexpected " + answer);
+            onGrant.accept((EmulatorReply.Grant) answer);
+        });
+    }
+
+    /** The same for programs that poll: onAnswer gets each Grant and each NothingArrived. */
+    RunResult playAnswers(Consumer<EmulatorReply> onAnswer) {
         List<Integer> ready = new ArrayList<>();
         while (true) {
             ready.clear();
@@ -80,13 +88,18 @@ final class FactInterleaver {
                 sent++;
             }
             for (EmulatorReply reply : kernel.accept(fact)) {
-                if (!(reply instanceof EmulatorReply.Grant grant)) {
+                long at;
+                if (reply instanceof EmulatorReply.Grant grant) {
+                    at = grant.virtualNanos();
+                } else if (reply instanceof EmulatorReply.NothingArrived nothing) {
+                    at = nothing.virtualNanos();
+                } else {
                     assertTrue(reply instanceof EmulatorReply.ProgressRequest, "unexpected " + reply);
                     continue;
                 }
-                assertTrue(grant.virtualNanos() >= lastGrant[grant.rank()], "grants to rank " + grant.rank() + " went back in time");
-                lastGrant[grant.rank()] = grant.virtualNanos();
-                onGrant.accept(grant);
+                assertTrue(at >= lastGrant[reply.rank()], "answers to rank " + reply.rank() + " went back in time");
+                lastGrant[reply.rank()] = at;
+                onAnswer.accept(reply);
             }
             for (int r = 0; r < outboxes.size(); r++) {
                 long now = kernel.clockOf(r);

@@ -21,7 +21,7 @@ final class SweepPlan {
         List<String> strategies = BadInputException.check(app::strategies);
         List<Integer> masters = BadInputException.check(app::mastersChoices);
         List<Integer> prefetches = BadInputException.check(app::prefetchChoices);
-        boolean several = strategies.size() > 1 || (strategies.contains("multi") && masters.size() > 1) || prefetches.size() > 1;
+        boolean several = strategies.size() > 1 || (strategies.contains("multi") && masters.size() > 1);
         List<Configuration> plan = new ArrayList<>();
         for (String strategy : strategies) {
             for (int pm : strategy.equals("multi") ? masters : List.of(masters.get(0))) {
@@ -31,9 +31,10 @@ final class SweepPlan {
                             System.err.printf("[%s] skipping multi with %d masters at P = %d (needs 2 <= PM <= P/2)%n", command, pm, np);
                             continue;
                         }
-                        String label = strategy + (strategy.equals("multi") ? "-m" + pm : "") + (prefetches.size() > 1 ? "-k" + k : "");
-                        plan.add(new Configuration(app.with(strategy, pm, k), strategy, pm, k, np,
-                                several ? label + "-np-" + np : "np-" + np));
+                        String label = strategy + (strategy.equals("multi") ? "-m" + pm : "");
+                        // k1 adds nothing, so a sweep resumed with more K keeps its directories
+                        String point = (k == 1 ? "" : "k" + k + "-") + "np-" + np;
+                        plan.add(new Configuration(app.with(strategy, pm, k), strategy, pm, k, np, several ? label + "-" + point : point));
                     }
                 }
             }

@@ -106,6 +106,25 @@ class EmulateCommandIT {
         assertEquals(strategy, s.get("strategy"));
     }
 
+    /**
+     * Issue 20, --prefetch 2 over real mpirun: the image is intact, summary.json says prefetch 2, and with a
+     * deterministic cost the prediction is emulate --local's to the nanosecond, for SI and for DY (which splits).
+     */
+    @ParameterizedTest(name = "mpirun -np 6, strategy {0}, prefetch 2")
+    @ValueSource(strings = {"single", "dynamic"})
+    void prefetchingSlavesOverRealMpirunPredictAsThreads(String strategy) throws Exception {
+        String[] options = {"--strategy", strategy, "--prefetch", "2", "--task-cost", "per-iteration:10ns", "--split-wait", "1us",
+                "--split-window", "2"};
+        Map<String, Object> mpirun = emulate(tmp.resolve(strategy + "-k2"), 6, options);
+        List<String> local = new java.util.ArrayList<>(List.of(options));
+        local.add("--local");
+        Map<String, Object> threads = emulate(tmp.resolve(strategy + "-k2-local"), 6, local.toArray(String[]::new));
+        assertEquals(CountImage.sequential(IMAGE).checksum(), mpirun.get("checksum"));
+        assertEquals(2, mpirun.get("prefetch"));
+        assertEquals(threads.get("predictedSeconds"), mpirun.get("predictedSeconds"));
+        assertEquals(threads.get("breakdown"), mpirun.get("breakdown"));
+    }
+
     @Test
     void deterministicCostGivesTheSamePredictionUnderChaosAndAsThreads() throws Exception {
         Map<String, Object> calm = emulate(tmp.resolve("calm"), 6, "--task-cost", "per-iteration:10ns");

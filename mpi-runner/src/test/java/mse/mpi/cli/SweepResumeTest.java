@@ -68,6 +68,27 @@ class SweepResumeTest {
         assertEquals(before.get("points"), Json.read(sweep.resolve("summary.json")).get("points"));
     }
 
+    /**
+     * Issue 20: prefetch is part of a point's identity. The sweep without --prefetch ran K = 1; resumed with
+     * --prefetch 1,2 it keeps that point and runs only K = 2; resumed with --prefetch 4 nothing is reused.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void prefetchIsPartOfAPointsIdentity() throws IOException {
+        Map<String, Object> before = (Map<String, Object>) ((List<?>) Json.read(sweep.resolve("summary.json")).get("points")).get(0);
+        assertFalse(before.containsKey("prefetch"), "no --prefetch, no prefetch key");
+        Outcome resumed = sweep("--resume", sweep.toString(), "--prefetch", "1,2");
+        assertEquals(0, resumed.code(), resumed.err());
+        List<Map<String, Object>> points = (List<Map<String, Object>>) Json.read(sweep.resolve("summary.json")).get("points");
+        assertEquals(before, points.get(0), "K = 1 was done: kept as it was");
+        assertEquals(2, points.get(1).get("prefetch"));
+        assertTrue(((Number) points.get(1).get("predictedSeconds")).doubleValue()
+                < ((Number) before.get("predictedSeconds")).doubleValue(), "two in flight hide the round trip");
+        assertEquals(0, sweep("--resume", sweep.toString(), "--prefetch", "4").code());
+        List<Map<String, Object>> k4 = (List<Map<String, Object>>) Json.read(sweep.resolve("summary.json")).get("points");
+        assertEquals(List.of(4), k4.stream().map(p -> p.get("prefetch")).toList(), "K = 4 is a new point");
+    }
+
     @Test
     void aChangedDynamicOptionIsRefusedNamingIt() {
         assertRefused(sweep("--resume", sweep.toString(), "--split-wait", "7ms", "--max-depth", "1"),

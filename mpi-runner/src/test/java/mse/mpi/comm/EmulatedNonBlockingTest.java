@@ -86,7 +86,7 @@ class EmulatedNonBlockingTest {
     }
 
     @Test
-    void waitAnyCompletesTheEarliestArrivalAndChaosChangesNothingVirtual() throws Exception {
+    void waitAnyPollingAndCollectivesUnderChaosChangeNothingVirtual() throws Exception {
         ConcurrentHashMap<Integer, Integer> order = new ConcurrentHashMap<>();
         Consumer<Comm> body = comm -> {
             if (comm.rank() == 0) {
@@ -104,6 +104,12 @@ class EmulatedNonBlockingTest {
                 byte[] total = comm.reduce(ReduceOp.longs(0), ReduceOp.SUM_LONG, 0);
                 assertEquals(6, ReduceOp.toLongs(total)[0]);
                 comm.barrier();
+                int polls = 1;
+                while (comm.iprobe(1, 2).isEmpty()) {
+                    polls++; // a polling loop: each empty poll costs o_r(P, 0) of virtual time
+                }
+                assertTrue(polls > 1, "rank 1 computes two tasks before it sends");
+                comm.recv(1, 2);
             } else {
                 for (int t = 0; t < 4 - comm.rank(); t++) {
                     comm.taskDone(comm.rank() * 10 + t, 1);
@@ -111,7 +117,15 @@ class EmulatedNonBlockingTest {
                 comm.isend(new byte[8], 0, 1).waitFor();
                 comm.reduce(ReduceOp.longs(comm.rank()), ReduceOp.SUM_LONG, 0);
                 comm.barrier();
+                if (comm.rank() == 1) {
+                    comm.taskDone(40, 1);
+                    comm.taskDone(41, 1);
+                    comm.send(new byte[100], 0, 2);
+                }
             }
+            assertEquals(4, comm.bcast(comm.rank() == 2 ? new byte[4] : null, 2).length);
+            List<byte[]> all = comm.gather(new byte[comm.rank()], 3);
+            assertTrue(comm.rank() != 3 || all.get(2).length == 2);
         };
         List<Long> calm = finalClocks(4, CollectiveAlgorithm.BINOMIAL, 0, body);
         List<Long> chaotic = finalClocks(4, CollectiveAlgorithm.BINOMIAL, 3, body);
