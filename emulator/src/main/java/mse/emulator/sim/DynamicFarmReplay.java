@@ -5,9 +5,9 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import mse.emulator.dynamic.DynamicMasterState;
 import mse.emulator.dynamic.DynamicMasterState.MergeOrder;
 import mse.emulator.dynamic.DynamicMasterState.Reply;
+import mse.emulator.dynamic.DynamicMasterState;
 import mse.emulator.dynamic.DynamicSettings;
 import mse.emulator.dynamic.MasterEvent;
 import mse.emulator.kernel.Charge;
@@ -157,6 +157,7 @@ public final class DynamicFarmReplay {
         }
         RunResult result = kernel.result();
         long sequential = result.ranks().stream().mapToLong(RankAccount::computeNanos).sum();
+        queues.values().forEach(MasterQueueStatistics::finish);
         LatencyHistograms latency = new LatencyHistograms();
         histograms.values().forEach(latency::add);
         List<RankAccount> masters = queues.keySet().stream().map(r -> result.ranks().get(r)).toList();

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import mse.emulator.report.Json;
 import mse.mpi.apps.AppOptions;
+import mse.mpi.apps.Program;
+import mse.mpi.apps.RankArguments;
 import mse.mpi.apps.RankMain;
 import mse.mpi.launch.MpiJob;
 import mse.mpi.launch.MpirunCommand;
@@ -39,7 +41,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        BadInputException.check(() -> app.validate(np, Math.min(Runtime.getRuntime().maxMemory(), MpirunCommand.RANK_HEAP_BYTES)));
+        Program program = BadInputException.check(app::program);
+        BadInputException.check(() -> program.validate(np, Math.min(Runtime.getRuntime().maxMemory(), MpirunCommand.RANK_HEAP_BYTES)));
         if (timeoutSeconds < 1) {
             throw new BadInputException("--timeout: expected a positive number of seconds, got " + timeoutSeconds);
         }
@@ -47,19 +50,19 @@ final class RunCommand implements Callable<Integer> {
         hosts.preflight(MpirunCommand.rankClasspath(), out);
         Path dir = RunDirectory.create(out, "run");
         Path masterFile = dir.resolve("master.json");
-        List<String> rankArgs = new ArrayList<>(app.toArgs());
+        List<String> rankArgs = new ArrayList<>(RankArguments.of(program));
         rankArgs.addAll(List.of("--result-file", masterFile.toAbsolutePath().toString()));
         MpirunCommand command = hosts.cluster().place(MpirunCommand.local(np, MpirunCommand.rankClasspath(),
                 RankMain.class.getName(), rankArgs), dir);
         double wall = MpiJob.run(command, Duration.ofSeconds(timeoutSeconds));
 
         RankResult master = Json.read(masterFile, RankResult.class);
-        Json.write(dir.resolve("summary.json"), new Summary("run", app.app().name(), app.strategy().name(), np, master.tasks(),
-                wall, master.programSeconds(), master.checksum(), app.strategy().masters(np).size(), app.describe(),
+        Json.write(dir.resolve("summary.json"), new Summary("run", program.app(), program.strategy().name(), np, master.tasks(),
+                wall, master.programSeconds(), master.checksum(), program.strategy().masters(np).size(), program.describe(),
                 hosts.cluster().rankHosts(np).stream().distinct().toList(), String.join(" ", command.arguments())));
         Files.deleteIfExists(masterFile);
 
-        System.out.printf("%s, %s master strategy, np %d%n", app.describe(), app.strategy().name(), np);
+        System.out.printf("%s, %s master strategy, np %d%n", program.describe(), program.strategy().name(), np);
         System.out.printf("  tasks          %d%n", master.tasks());
         System.out.printf("  wall time      %.3f s (mpirun, startup included)%n", wall);
         System.out.printf("  program time   %.3f s (rank 0, MPI_Wtime)%n", master.programSeconds());
