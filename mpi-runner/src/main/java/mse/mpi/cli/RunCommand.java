@@ -14,6 +14,7 @@ import mse.mpi.apps.RankMain;
 import mse.mpi.launch.MpiJob;
 import mse.mpi.launch.MpirunCommand;
 import mse.mpi.launch.RankResult;
+import mse.mpi.options.BadInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
