@@ -1,6 +1,7 @@
 package mse.mpi.cli;
 
 import java.util.Arrays;
+import mse.mpi.options.BadInputException;
 
 /** "1,64,1K,16K,64K" -> bytes (K = 1024, M = 1024 K), positive and strictly increasing. */
 final class ByteSizes {

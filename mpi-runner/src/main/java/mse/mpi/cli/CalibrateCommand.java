@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import mse.mpi.apps.rtt.RttSettings;
 import mse.mpi.launch.MpirunCommand;
 import mse.mpi.launch.Transport;
+import mse.mpi.options.BadInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import mse.mpi.apps.AppOptions;
 import mse.mpi.launch.MasterEventsFile;
 import mse.mpi.launch.MpirunCommand;
+import mse.mpi.options.BadInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

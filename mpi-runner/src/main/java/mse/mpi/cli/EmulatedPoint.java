@@ -15,6 +15,7 @@ import mse.mpi.launch.MasterEventsFile;
 import mse.mpi.launch.MpirunCommand;
 import mse.mpi.launch.RunHeader;
 import mse.mpi.launch.TimelineFile;
+import mse.mpi.options.BadInputException;
 
 /** One emulated run at one P, validated up front (before anything is launched) and written to its directory. */
 final class EmulatedPoint {

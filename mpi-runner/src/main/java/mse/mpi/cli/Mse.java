@@ -7,11 +7,12 @@ import mse.emulator.actors.EmulationFailedException;
 import mse.mpi.launch.LaunchException;
 import mse.mpi.launch.PreflightException;
 import mse.mpi.launch.RunLog;
+import mse.mpi.options.BadInputException;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine;
 
 /**
  * The `mse` command. Bad input (an option, a value, a file) ends with one line naming it and exit code 2; a

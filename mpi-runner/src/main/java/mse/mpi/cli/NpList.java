@@ -2,6 +2,7 @@ package mse.mpi.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import mse.mpi.options.BadInputException;
 
 /** "2,4,8" -> [2, 4, 8]: positive, at least 2, strictly increasing; anything else names --np. */
 final class NpList {

@@ -15,6 +15,7 @@ import mse.mpi.apps.RankArguments;
 import mse.mpi.apps.RankMain;
 import mse.mpi.launch.MpiJob;
 import mse.mpi.launch.MpirunCommand;
+import mse.mpi.options.BadInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

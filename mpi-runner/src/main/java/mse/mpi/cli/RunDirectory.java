@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import mse.mpi.launch.RunLog;
+import mse.mpi.options.BadInputException;
 
 /** Where a command writes its results: --out DIR, or results/<timestamp>-<command> (never reused). */
 final class RunDirectory {

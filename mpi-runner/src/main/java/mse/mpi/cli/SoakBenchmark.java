@@ -12,6 +12,8 @@ import mse.mpi.apps.Program;
 import mse.mpi.launch.EmulatedLaunch;
 import mse.mpi.launch.EmulatedRun;
 import mse.mpi.launch.EmulationPlan;
+import mse.mpi.options.BadInputException;
+import mse.mpi.options.TargetOptions;
 
 /**
  * `bench soak`: one long emulation (by default 1,048,576 one-point MASE tasks at np 16) to show that

@@ -10,6 +10,7 @@ import mse.emulator.report.Json;
 import mse.emulator.report.ReportPoint;
 import mse.mpi.apps.AppOptions;
 import mse.mpi.launch.MpirunCommand;
+import mse.mpi.options.BadInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -3,6 +3,7 @@ package mse.mpi.cli;
 import java.util.ArrayList;
 import java.util.List;
 import mse.mpi.apps.Program;
+import mse.mpi.options.BadInputException;
 
 /**
  * The configurations of a sweep or a predicted sweep: every configuration of --strategy (ML once per --masters)

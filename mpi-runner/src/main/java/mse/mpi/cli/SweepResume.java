@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import mse.emulator.report.Json;
+import mse.mpi.options.BadInputException;
 
 /**
  * `sweep --resume DIR`: the points an interrupted sweep finished, read back from the summary.json it

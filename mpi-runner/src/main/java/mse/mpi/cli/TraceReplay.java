@@ -8,6 +8,7 @@ import java.util.Map;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.report.Json;
 import mse.emulator.sim.TaskTrace;
+import mse.mpi.options.BadInputException;
 
 /**
  * Which costs of a live run's tasks.csv the simulator replays (DESIGN.md "Determinism": replaying a live

@@ -23,6 +23,7 @@ import mse.mpi.launch.MpirunCommand;
 import mse.mpi.launch.RunHeader;
 import mse.mpi.launch.RunProgress;
 import mse.mpi.launch.Transport;
+import mse.mpi.options.BadInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -15,6 +15,7 @@ import mse.emulator.sim.SimulatedRun;
 import mse.mpi.apps.Program;
 import mse.mpi.apps.farm.FarmMessageSizes;
 import mse.mpi.apps.strategy.StrategySimulation;
+import mse.mpi.options.BadInputException;
 
 /**
  * The report's comparison line of seed 001 Fig. 2: the same runs under the model without the receive

@@ -4,11 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
 import mse.cluster.profiles.CollectiveAlgorithm;
-import mse.cluster.profiles.CpuProfile;
-import mse.cluster.profiles.ProfileLoader;
-import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
-import mse.emulator.timeline.TimelineMode;
 import mse.emulator.timeline.TimelineSetup;
 import mse.emulator.wire.EmulatorLink;
 import mse.emulator.wire.Hello;
@@ -48,20 +44,20 @@ public final class RankRuntime {
         LoggerFactory.getLogger(RankRuntime.class).debug("rank {} of {} started (pid {}), emulator {}", mpi.rank(), mpi.size(),
                 ProcessHandle.current().pid(), options.emulate ? "hosted by rank 0" : options.emulator);
         try {
-            TaskCost cost = TaskCost.parse(options.taskCost);
+            TaskCost cost = options.target.taskCost();
             EmulatedComm emulated = null;
             HostedEmulation hosted = null;
             if (options.emulate) {
-                hosted = HostedEmulation.start(mpi, masters.apply(mpi.size()), target(options), cost, options.bindHost,
-                        TimelineSetup.in(options.out, TimelineMode.parse(options.timeline)));
+                hosted = HostedEmulation.start(mpi, masters.apply(mpi.size()), options.target.target(), cost,
+                        options.bind.host(EmulationPlan.LOOPBACK), TimelineSetup.in(options.out, options.timeline.mode()));
                 emulated = hosted.comm();
             } else if (options.emulator != null) {
                 emulated = new EmulatedComm(mpi, connect(options.emulator, mpi), cost,
                         CollectiveAlgorithm.parse(options.collectives));
             }
             Comm comm = emulated == null ? mpi : emulated;
-            if (options.chaosDelayMillis > 0) {
-                comm = new ChaosComm(comm, options.chaosDelayMillis, System.nanoTime());
+            if (options.chaos.delayMillis() > 0) {
+                comm = new ChaosComm(comm, options.chaos.delayMillis(), System.nanoTime());
             }
             return new RankRuntime(mpi, comm, emulated, hosted, options);
         } catch (Exception | Error e) {
@@ -126,10 +122,5 @@ public final class RankRuntime {
         }
         return EmulatorLink.connect(endpoint.substring(0, colon), Integer.parseInt(endpoint.substring(colon + 1)),
                 new Hello(token, mpi.rank(), mpi.size()));
-    }
-
-    private static TargetProfile target(RankRuntimeOptions options) {
-        TargetProfile target = ProfileLoader.load(options.profile);
-        return options.cpuRatio == null ? target : target.withCpu(new CpuProfile(options.cpuRatio));
     }
 }

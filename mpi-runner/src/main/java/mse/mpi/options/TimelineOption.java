@@ -1,9 +1,9 @@
-package mse.mpi.cli;
+package mse.mpi.options;
 
 import mse.emulator.timeline.TimelineMode;
 import picocli.CommandLine.Option;
 
-/** --timeline: how much of each run goes to timeline.json (emulate, sweep and predict). */
+/** --timeline: how much of each run goes to timeline.json (emulate, sweep, predict, and a rank 0 hosting the emulator). */
 public final class TimelineOption {
 
     @Option(names = "--timeline", paramLabel = "off|full|auto", defaultValue = "auto",

@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.options;
 
 import mse.cluster.profiles.CpuProfile;
 import mse.cluster.profiles.ProfileLoader;
@@ -6,7 +6,10 @@ import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
 import picocli.CommandLine.Option;
 
-/** The target cluster and how tasks are charged: shared by emulate, sweep and predict, so they agree. */
+/**
+ * The target cluster and how tasks are charged: shared by emulate, sweep and predict and by the ranks (under your own
+ * mpirun with --emulate; --task-cost also with the launcher's --emulator), so all agree on names and defaults.
+ */
 public final class TargetOptions {
 
     @Option(names = "--profile", paramLabel = "NAME|FILE", defaultValue = "mpich-fast-ethernet",
@@ -33,6 +36,11 @@ public final class TargetOptions {
             target = target.withCpu(new CpuProfile(cpuRatio));
         }
         return target;
+    }
+
+    /** --profile as given: a preset's name or a file. */
+    public String profile() {
+        return profile;
     }
 
     public TaskCost taskCost() {

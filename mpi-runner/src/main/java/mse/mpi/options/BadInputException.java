@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.options;
 
 import java.util.function.Supplier;
 
@@ -17,7 +17,7 @@ public class BadInputException extends RuntimeException {
     }
 
     /** The value the user gave for option, checked by the domain: a rule it breaks is bad input naming option. */
-    static <T> T check(String option, Supplier<T> parse) {
+    public static <T> T check(String option, Supplier<T> parse) {
         try {
             return parse.get();
         } catch (IllegalArgumentException e) {
@@ -29,7 +29,7 @@ public class BadInputException extends RuntimeException {
      * Input checked where the messages already name what is wrong: options checked together by their mixin
      * (AppOptions words its messages with the options' names), or a file a reader names with its line.
      */
-    static <T> T check(Supplier<T> validation) {
+    public static <T> T check(Supplier<T> validation) {
         try {
             return validation.get();
         } catch (IllegalArgumentException e) {
@@ -37,7 +37,7 @@ public class BadInputException extends RuntimeException {
         }
     }
 
-    static void check(Runnable validation) {
+    public static void check(Runnable validation) {
         check(() -> {
             validation.run();
             return null;
