@@ -111,6 +111,11 @@ final class PredictCommand implements Callable<Integer> {
         TaskCost taskCost = target.taskCost();
         TargetCpu cpu = TargetCpu.of(profile.cpu());
         TraceReplay replay = trace == null ? null : TraceReplay.load(trace, workload.tasks(), cpu); // bad input before any output
+        FarmMessageSizes sizes = FarmMessageSizes.of(workload.create());
+        for (SweepPlan.Configuration c : plan) {
+            BadInputException.check(() -> StrategySimulation.checkSimulable(c.program().strategy(), new LogGpsModel(profile.network(), c.np()),
+                    sizes, c.program().tasksInFlight(), workload.tasks()));
+        }
         Path dir = RunDirectory.create(out, "predict");
         long started = System.nanoTime();
         Map<String, Object> predictor = new LinkedHashMap<>();
@@ -130,7 +135,6 @@ final class PredictCommand implements Callable<Integer> {
             masterCosts = new long[hostCosts.length];
             describe(estimate, predictor);
         }
-        FarmMessageSizes sizes = FarmMessageSizes.of(workload.create());
         List<Map<String, Object>> points = new ArrayList<>();
         System.out.printf("%s, %s master strategy, target %s: predicted by %s%n", workload.describe(), String.join(", ", app.strategyNames()),
                 profile.network().name(), trace != null ? "trace replay" : "partial execution (seed 000)");

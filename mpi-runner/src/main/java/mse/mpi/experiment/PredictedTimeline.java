@@ -52,7 +52,7 @@ public final class PredictedTimeline {
             metadata.put("strategy", strategy.name());
             metadata.put("np", network.processes());
             metadata.put("predictedSeconds", run.run().predictedNanos() / 1e9);
-            return Optional.of(TimelineFile.finish(timeline, metadata, run.events().stream().map(MasterEvent::toMap).toList()));
+            return Optional.of(TimelineFile.finish(timeline, metadata, run.events()));
         } finally {
             timeline.discard(); // a no-op once finished
         }

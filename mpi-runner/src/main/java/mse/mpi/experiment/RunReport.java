@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import mse.cluster.profiles.NetworkProfile;
 import mse.cluster.profiles.TargetProfile;
+import mse.emulator.dynamic.MasterEvent;
 import mse.emulator.report.ReportPage;
 import mse.emulator.report.ReportPoint;
 import mse.emulator.timeline.TimelineSetup;
@@ -23,7 +24,7 @@ public final class RunReport {
     }
 
     public static Path write(Path dir, String title, List<String> argv, TargetProfile target, List<Run> runs,
-                      List<Map<String, Object>> masterEvents, List<ReportPoint> comparison) throws IOException {
+                      List<MasterEvent> masterEvents, List<ReportPoint> comparison) throws IOException {
         List<ReportPoint> points = new java.util.ArrayList<>(runs.stream().map(RunReport::point).toList());
         points.addAll(comparison);
         Map<String, Object> first = runs.get(0).summary();

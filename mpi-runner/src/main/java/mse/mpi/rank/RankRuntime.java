@@ -76,7 +76,7 @@ public final class RankRuntime {
      * The program's part is over: close the Comm (MPI_Finalize); with --emulate, rank 0 then waits for the
      * emulator's report and writes the result files. Returns rank 0's summary when it wrote one, else null.
      */
-    public Map<String, Object> finish(RunIdentity identity, Map<String, Object> rank0Result) throws Exception {
+    public Map<String, Object> finish(RunIdentity identity, RankResult rank0Result) throws Exception {
         endProgram();
         if (hosted == null || rank0Result == null) {
             return null;

@@ -12,7 +12,7 @@ public final class RunHeader {
     }
 
     public static Map<String, Object> of(String command, RunIdentity identity, int np, TargetProfile target, TaskCost taskCost,
-                                         Map<String, Object> master, double wallSeconds, String launchedAs) {
+                                         RankResult master, double wallSeconds, String launchedAs) {
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("command", command);
         header.put("app", identity.app());
@@ -27,9 +27,9 @@ public final class RunHeader {
         header.put("cpuRatio", target.cpu().speedRatio());
         header.put("taskCost", taskCost.spec());
         header.put("workload", identity.workload());
-        header.put("tasks", master.get("tasks"));
+        header.put("tasks", master.tasks());
         header.put("wallSeconds", wallSeconds);
-        header.put("checksum", master.get("checksum"));
+        header.put("checksum", master.checksum());
         header.put("launchedAs", launchedAs);
         return header;
     }
