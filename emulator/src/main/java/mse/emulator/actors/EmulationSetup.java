@@ -2,7 +2,7 @@ package mse.emulator.actors;
 
 import java.time.Duration;
 import java.util.List;
-import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.NetworkModel;
 import mse.emulator.model.RankCpus;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.timeline.TimelineSetup;
@@ -15,17 +15,17 @@ import mse.emulator.timeline.TimelineSetup;
  * measured CPU time (task cost `real`): only then can a computing rank's lower bound grow before its next
  * fact, so only then are lower bounds asked for.
  */
-public record EmulationSetup(LogGpsModel network, RankCpus cpus, List<Integer> masters, String bindHost,
+public record EmulationSetup(NetworkModel network, RankCpus cpus, List<Integer> masters, String bindHost,
                              Duration connectTimeout, TimelineSetup timeline, boolean chargesMeasuredCpu) {
 
     /** A run that charges measured CPU (lower bounds asked for on demand). */
-    public EmulationSetup(LogGpsModel network, RankCpus cpus, List<Integer> masters, String bindHost,
+    public EmulationSetup(NetworkModel network, RankCpus cpus, List<Integer> masters, String bindHost,
                           Duration connectTimeout, TimelineSetup timeline) {
         this(network, cpus, masters, bindHost, connectTimeout, timeline, true);
     }
 
     /** A run without a timeline. */
-    public EmulationSetup(LogGpsModel network, RankCpus cpus, List<Integer> masters, String bindHost, Duration connectTimeout) {
+    public EmulationSetup(NetworkModel network, RankCpus cpus, List<Integer> masters, String bindHost, Duration connectTimeout) {
         this(network, cpus, masters, bindHost, connectTimeout, TimelineSetup.off());
     }
 
@@ -42,7 +42,7 @@ public record EmulationSetup(LogGpsModel network, RankCpus cpus, List<Integer> m
     }
 
     /** Every rank on the same target CPU. */
-    public EmulationSetup(LogGpsModel network, TargetCpu cpu, List<Integer> masters, String bindHost,
+    public EmulationSetup(NetworkModel network, TargetCpu cpu, List<Integer> masters, String bindHost,
                           Duration connectTimeout) {
         this(network, RankCpus.uniform(cpu, network.processes()), masters, bindHost, connectTimeout);
     }

@@ -2,8 +2,8 @@ package mse.emulator.kernel;
 
 import java.util.ArrayList;
 import java.util.List;
-import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.NetworkInterface;
+import mse.emulator.model.NetworkModel;
 import mse.emulator.model.RankCpus;
 import mse.emulator.model.TargetCpu;
 
@@ -55,12 +55,12 @@ final class GrantRule {
         }
     }
 
-    private final LogGpsModel network;
+    private final NetworkModel network;
     private final RankCpus cpus;
     private final long lookahead;
     private final long latency;
 
-    GrantRule(LogGpsModel network, RankCpus cpus) {
+    GrantRule(NetworkModel network, RankCpus cpus) {
         this.network = network;
         this.cpus = cpus;
         this.lookahead = network.lookaheadNanos();

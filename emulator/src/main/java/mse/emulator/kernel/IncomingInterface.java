@@ -2,8 +2,8 @@ package mse.emulator.kernel;
 
 import java.util.List;
 import java.util.TreeSet;
-import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.NetworkInterface;
+import mse.emulator.model.NetworkModel;
 
 /**
  * One rank's incoming network interface and the announced messages that have not passed it yet, in the order
@@ -25,7 +25,7 @@ final class IncomingInterface {
     }
 
     /** The head passes the interface; returned with its arrival. */
-    AnnouncedMessage passHead(LogGpsModel network) {
+    AnnouncedMessage passHead(NetworkModel network) {
         AnnouncedMessage head = waiting.pollFirst();
         long arrival = link.pass(head.reachNanos(), network.interfaceNanos(head.bytes()), network.transferNanos(head.bytes()));
         return head.arrived(arrival);
@@ -35,7 +35,7 @@ final class IncomingInterface {
      * The earliest a waiting message matching any of the patterns can arrive, Long.MAX_VALUE when none waits.
      * Arrivals never decrease in the interface's order, so the first matching message bounds them all.
      */
-    long earliestArrival(List<MessagePattern> patterns, LogGpsModel network) {
+    long earliestArrival(List<MessagePattern> patterns, NetworkModel network) {
         for (AnnouncedMessage message : waiting) {
             if (message.matchesAny(patterns)) {
                 return Math.max(message.reachNanos(), link.nextFree()) + network.transferNanos(message.bytes());

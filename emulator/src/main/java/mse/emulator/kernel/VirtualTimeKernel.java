@@ -9,9 +9,9 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.MessageTiming;
 import mse.emulator.model.NetworkInterface;
+import mse.emulator.model.NetworkModel;
 import mse.emulator.model.RankCpus;
 import mse.emulator.model.TargetCpu;
 
@@ -45,7 +45,7 @@ import mse.emulator.model.TargetCpu;
  */
 public final class VirtualTimeKernel {
 
-    private final LogGpsModel network;
+    private final NetworkModel network;
     private final RankCpus cpus;
     private final KernelObserver observer;
     private final GrantRule grantRule;
@@ -59,7 +59,7 @@ public final class VirtualTimeKernel {
     private RunOutcome outcome = new RunOutcome.Running();
 
     /** A kernel whose ranks compute on the CPUs `cpus` says, one per process of the network model. */
-    public VirtualTimeKernel(LogGpsModel network, RankCpus cpus, KernelObserver observer) {
+    public VirtualTimeKernel(NetworkModel network, RankCpus cpus, KernelObserver observer) {
         int processes = network.processes();
         if (cpus.ranks() != processes) {
             throw new IllegalArgumentException(cpus.ranks() + " rank CPUs for " + processes + " processes");
@@ -79,11 +79,11 @@ public final class VirtualTimeKernel {
     }
 
     /** Every rank on the same target CPU. */
-    public VirtualTimeKernel(LogGpsModel network, TargetCpu cpu, KernelObserver observer) {
+    public VirtualTimeKernel(NetworkModel network, TargetCpu cpu, KernelObserver observer) {
         this(network, RankCpus.uniform(cpu, network.processes()), observer);
     }
 
-    public VirtualTimeKernel(LogGpsModel network, TargetCpu cpu) {
+    public VirtualTimeKernel(NetworkModel network, TargetCpu cpu) {
         this(network, cpu, KernelObserver.NONE);
     }
 

@@ -7,7 +7,7 @@ package mse.emulator.model;
  * master's interface. LogGOPSim keeps the same per-interface "next free" times. The live kernel and the fast
  * simulator (mse.emulator.sim) both move every message through these objects, so they cannot disagree.
  *
- * <p>The rule, for a k-byte message from s to d (all times integer nanoseconds, costs from {@link LogGpsModel}):
+ * <p>The rule, for a k-byte message from s to d (all times integer nanoseconds, costs from {@link NetworkModel}):
  * <ol>
  *   <li>s's clock t advances by o_s; the message is ready to leave at t + o_s.</li>
  *   <li>It leaves at {@code leave = max(t + o_s, s.out.nextFree)}; s.out is busy for max(g, kG) from then.</li>

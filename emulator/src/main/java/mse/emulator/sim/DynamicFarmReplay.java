@@ -21,7 +21,7 @@ import mse.emulator.kernel.RunOutcome;
 import mse.emulator.kernel.RunResult;
 import mse.emulator.kernel.TaskRecord;
 import mse.emulator.kernel.VirtualTimeKernel;
-import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.NetworkModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.report.LatencyHistograms;
 
@@ -77,12 +77,12 @@ public final class DynamicFarmReplay {
         DynamicMasterState state;
     }
 
-    public DynamicFarmReplay(LogGpsModel network, TargetCpu cpu, DynamicShape shape, DynamicSettings settings, long[] hostCosts) {
+    public DynamicFarmReplay(NetworkModel network, TargetCpu cpu, DynamicShape shape, DynamicSettings settings, long[] hostCosts) {
         this(network, cpu, shape, settings, 1, hostCosts);
     }
 
     /** DY whose masters keep `prefetch` tasks in flight per slave (DynamicMasterState, DynamicMaster). */
-    public DynamicFarmReplay(LogGpsModel network, TargetCpu cpu, DynamicShape shape, DynamicSettings settings, int prefetch,
+    public DynamicFarmReplay(NetworkModel network, TargetCpu cpu, DynamicShape shape, DynamicSettings settings, int prefetch,
                              long[] hostCosts) {
         this.prefetch = prefetch;
         this.np = network.processes();

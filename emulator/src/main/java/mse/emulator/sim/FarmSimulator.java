@@ -7,16 +7,16 @@ import mse.emulator.kernel.KernelObserver;
 import mse.emulator.kernel.MessageRecord;
 import mse.emulator.kernel.RankAccount;
 import mse.emulator.model.FarmLayout;
-import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.MessageTiming;
 import mse.emulator.model.NetworkInterface;
+import mse.emulator.model.NetworkModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.report.LatencyHistograms;
 
 /**
  * The fast path's simulator (seed 000 (000_779708a527b9c658.txt) section 3.2, Fig. 4): the task farm of
  * mse.mpi.apps.farm replayed in virtual time from each task's cost, with the live kernel's cost model
- * ({@link LogGpsModel}) and rules ({@link NetworkInterface}, {@link MessageTiming}), and no program, actors
+ * ({@link NetworkModel}) and rules ({@link NetworkInterface}, {@link MessageTiming}), and no program, actors
  * or facts.
  *
  * <p>A farm has one choice point: the master's ANY_SOURCE receive. Everything else is determined by program
@@ -42,7 +42,7 @@ import mse.emulator.report.LatencyHistograms;
  */
 public final class FarmSimulator {
 
-    private final LogGpsModel network;
+    private final NetworkModel network;
     private final TargetCpu cpu;
     private final FarmShape shape;
     private final FarmLayout layout;
@@ -52,12 +52,12 @@ public final class FarmSimulator {
     private boolean observed;
     private long nextSequence;
 
-    public FarmSimulator(LogGpsModel network, TargetCpu cpu, FarmShape shape, int groups, boolean recordLatency) {
+    public FarmSimulator(NetworkModel network, TargetCpu cpu, FarmShape shape, int groups, boolean recordLatency) {
         this(network, cpu, shape, groups, 1, recordLatency);
     }
 
     /** The farm whose masters keep `prefetch` tasks in flight per slave (--prefetch K). */
-    public FarmSimulator(LogGpsModel network, TargetCpu cpu, FarmShape shape, int groups, int prefetch, boolean recordLatency) {
+    public FarmSimulator(NetworkModel network, TargetCpu cpu, FarmShape shape, int groups, int prefetch, boolean recordLatency) {
         if (prefetch < 1) {
             throw new IllegalArgumentException("a slave needs at least 1 task in flight, got " + prefetch);
         }

@@ -1,15 +1,15 @@
 package mse.emulator.sim;
 
-import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.NetworkModel;
 
 /**
- * {@link LogGpsModel}'s costs for one kind of message, remembered for the last length asked: a farm's
+ * {@link NetworkModel}'s costs for one kind of message, remembered for the last length asked: a farm's
  * task messages (and its results) almost all have one length, so the hot loop does no floating point.
  * The values are the model's own, never re-derived here.
  */
 final class MessageCosts {
 
-    private final LogGpsModel network;
+    private final NetworkModel network;
     private final long latency;
     private int bytes = -1;
     private long send;
@@ -18,7 +18,7 @@ final class MessageCosts {
     private long occupancy;
     private boolean synchronous;
 
-    MessageCosts(LogGpsModel network) {
+    MessageCosts(NetworkModel network) {
         this.network = network;
         this.latency = network.latencyNanos();
     }

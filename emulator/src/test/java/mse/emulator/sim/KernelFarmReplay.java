@@ -12,6 +12,7 @@ import mse.emulator.kernel.RunResult;
 import mse.emulator.kernel.VirtualTimeKernel;
 import mse.emulator.model.FarmLayout;
 import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.NetworkModel;
 import mse.emulator.model.TargetCpu;
 
 /**
@@ -43,18 +44,18 @@ public final class KernelFarmReplay {
     private final int[] outstanding;
     private long messages;
 
-    public KernelFarmReplay(LogGpsModel network, TargetCpu cpu, FarmShape shape, int groups, long[] hostCosts) {
+    public KernelFarmReplay(NetworkModel network, TargetCpu cpu, FarmShape shape, int groups, long[] hostCosts) {
         this(network, cpu, shape, groups, hostCosts, KernelObserver.NONE);
     }
 
     /** The same, telling `observer` what the kernel charges and delivers (a timeline). */
-    public KernelFarmReplay(LogGpsModel network, TargetCpu cpu, FarmShape shape, int groups, long[] hostCosts,
+    public KernelFarmReplay(NetworkModel network, TargetCpu cpu, FarmShape shape, int groups, long[] hostCosts,
                             KernelObserver observer) {
         this(network, cpu, shape, groups, 1, hostCosts, observer);
     }
 
     /** The farm whose masters keep `prefetch` tasks in flight per slave, telling `observer` what the kernel does. */
-    public KernelFarmReplay(LogGpsModel network, TargetCpu cpu, FarmShape shape, int groups, int prefetch, long[] hostCosts,
+    public KernelFarmReplay(NetworkModel network, TargetCpu cpu, FarmShape shape, int groups, int prefetch, long[] hostCosts,
                             KernelObserver observer) {
         this.prefetch = prefetch;
         this.kernel = new VirtualTimeKernel(network, cpu, observer);

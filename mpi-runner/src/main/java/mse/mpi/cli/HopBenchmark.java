@@ -12,7 +12,7 @@ import mse.cluster.profiles.TargetProfile;
 import mse.emulator.actors.EmulationSession;
 import mse.emulator.actors.EmulationSetup;
 import mse.emulator.kernel.RankFact;
-import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.NetworkModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.wire.EmulatorLink;
 import mse.emulator.wire.Hello;
@@ -35,7 +35,7 @@ final class HopBenchmark {
     @SuppressWarnings("try") // the links close before the report is awaited, and again (harmlessly) on the way out
     static double[] run(int hops) throws Exception {
         TargetProfile profile = ProfileLoader.load("mpich-fast-ethernet");
-        EmulationSetup setup = new EmulationSetup(new LogGpsModel(profile.network(), 2), TargetCpu.of(profile.cpu()),
+        EmulationSetup setup = new EmulationSetup(NetworkModel.of(profile.network(), 2), TargetCpu.of(profile.cpu()),
                 List.of(), "127.0.0.1", Duration.ofSeconds(20));
         try (EmulationSession session = EmulationSession.start(setup);
              EmulatorLink sender = connect(session, 0);

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.cluster.profiles.ProfileLoader;
 import mse.cluster.profiles.TargetProfile;
-import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.NetworkModel;
 import mse.emulator.report.Json;
 import mse.mpi.experiment.RunDirectory;
 import mse.mpi.options.ByteSizes;
@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
 /**
  * `mse model rtt`: the round trip of seed 001 (001_cb00b78257109af6.txt) Fig. 1 as the model predicts it,
  * o_s(P,k) + L + kG + o_r(P,k) there and the same back, from the emulator's own cost functions
- * (LogGpsModel), so it is exactly what an emulated ping-pong would be charged. Compare with Table 1, or
+ * (NetworkModel), so it is exactly what an emulated ping-pong would be charged. Compare with Table 1, or
  * with the measured points of a calibration.
  */
 @Command(name = "rtt", mixinStandardHelpOptions = true, sortOptions = false,
@@ -49,7 +49,7 @@ final class ModelRttCommand implements Callable<Integer> {
         System.out.printf("profile %s (%s), k = %d bytes%n", target.network().name(), target.network().source(), bytes);
         System.out.printf("%6s %12s %10s %10s %10s%n", "np", "RTT (us)", "o_s (us)", "L+kG (us)", "o_r (us)");
         for (int np : nps) {
-            LogGpsModel model = new LogGpsModel(target.network(), np);
+            NetworkModel model = NetworkModel.of(target.network(), np);
             long send = model.sendOverheadNanos(bytes);
             long wire = model.wireNanos(bytes);
             long recv = model.recvOverheadNanos(bytes);
@@ -77,11 +77,11 @@ final class ModelRttCommand implements Callable<Integer> {
     }
 
     /** Fig. 1: rank 0 sends k bytes to rank 1, rank 1 sends them back; each way o_s + L + kG + o_r. */
-    static long roundTripNanos(LogGpsModel model, long bytes) {
+    static long roundTripNanos(NetworkModel model, long bytes) {
         return 2 * (model.sendOverheadNanos(bytes) + model.wireNanos(bytes) + model.recvOverheadNanos(bytes));
     }
 
-    private static LogGpsModel model(TargetProfile target, int np) {
-        return new LogGpsModel(target.network(), np);
+    private static NetworkModel model(TargetProfile target, int np) {
+        return NetworkModel.of(target.network(), np);
     }
 }

@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.dynamic.DynamicSettings;
-import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.NetworkModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.sim.DynamicFarmReplay;
 import mse.emulator.sim.FarmShape;
@@ -38,7 +38,7 @@ final class PredictBenchmark {
                 mse.mpi.rank.RunProgress.NONE);
         FarmMessageSizes sizes = FarmMessageSizes.of(app.workload().create());
         FarmShape shape = sizes.staticMasters();
-        LogGpsModel network = new LogGpsModel(profile.network(), 64);
+        NetworkModel network = NetworkModel.of(profile.network(), 64);
         TargetCpu cpu = TargetCpu.of(profile.cpu());
         System.out.printf("%s: %d tasks, P = 64, target %s%n", app.describe(), estimate.hostCosts().length, profile.network().name());
         FarmSimulator withHistograms = new FarmSimulator(network, cpu, shape, 1, true);

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.kernel.KernelObserver;
-import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.NetworkModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.model.TaskCost;
 import mse.emulator.partial.ErrorInterval;
@@ -113,7 +113,7 @@ final class PredictCommand implements Callable<Integer> {
         TraceReplay replay = trace == null ? null : TraceReplay.load(trace, workload.tasks(), cpu); // bad input before any output
         FarmMessageSizes sizes = FarmMessageSizes.of(workload.create());
         for (SweepPlan.Configuration c : plan) {
-            BadInputException.check(() -> StrategySimulation.checkSimulable(c.program().strategy(), new LogGpsModel(profile.network(), c.np()),
+            BadInputException.check(() -> StrategySimulation.checkSimulable(c.program().strategy(), NetworkModel.of(profile.network(), c.np()),
                     sizes, c.program().tasksInFlight(), workload.tasks()));
         }
         Path dir = RunDirectory.create(out, "predict");
@@ -145,7 +145,7 @@ final class PredictCommand implements Callable<Integer> {
             long t0 = System.nanoTime();
             StrategySimulation run;
             try {
-                run = StrategySimulation.of(strategy, new LogGpsModel(profile.network(), c.np()), cpu, sizes, c.program().tasksInFlight(),
+                run = StrategySimulation.of(strategy, NetworkModel.of(profile.network(), c.np()), cpu, sizes, c.program().tasksInFlight(),
                         hostCosts, masterCosts, true, KernelObserver.NONE);
             } catch (StrategySimulation.Refused e) {
                 throw new BadInputException(e.getMessage());
@@ -158,7 +158,7 @@ final class PredictCommand implements Callable<Integer> {
             if (strategy.logsMasterEvents()) {
                 MasterEventsFile.write(java.nio.file.Files.createDirectories(pointDir), run.events(), point);
             }
-            PredictedTimeline.write(pointDir, timeline.mode(), c.program(), new LogGpsModel(profile.network(), c.np()), cpu, sizes,
+            PredictedTimeline.write(pointDir, timeline.mode(), c.program(), NetworkModel.of(profile.network(), c.np()), cpu, sizes,
                     hostCosts, masterCosts, header(profile, taskCost, hostCosts.length), run.events());
             points.add(point);
             ResultTables.printSweepRow(point);
@@ -192,7 +192,7 @@ final class PredictCommand implements Callable<Integer> {
         var flat = WithoutPTerm.of(profile);
         for (int i = 0; flat.isPresent() && i < plan.size(); i++) {
             int np = plan.get(i).np();
-            SimulatedRun run = StrategySimulation.of(plan.get(i).program().strategy(), new LogGpsModel(flat.get().network(), np), cpu, sizes,
+            SimulatedRun run = StrategySimulation.of(plan.get(i).program().strategy(), NetworkModel.of(flat.get().network(), np), cpu, sizes,
                     plan.get(i).program().tasksInFlight(), hostCosts, masterCosts, false, KernelObserver.NONE).run();
             comparison.add(new mse.emulator.report.ReportPoint(RunReport.series(runs.get(i).summary())
                     .replace(profile.network().name(), flat.get().network().name()), np, run.predictedNanos() / 1e9,

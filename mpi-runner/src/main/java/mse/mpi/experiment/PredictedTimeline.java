@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import mse.emulator.dynamic.MasterEvent;
-import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.NetworkModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.timeline.RankHosts;
 import mse.emulator.timeline.TimelineMode;
@@ -34,7 +34,7 @@ public final class PredictedTimeline {
     private PredictedTimeline() {
     }
 
-    public static Optional<WrittenTimeline> write(Path pointDir, TimelineMode mode, Program program, LogGpsModel network, TargetCpu cpu,
+    public static Optional<WrittenTimeline> write(Path pointDir, TimelineMode mode, Program program, NetworkModel network, TargetCpu cpu,
                                            FarmMessageSizes sizes, long[] hostCosts, long[] masterCosts, Map<String, Object> inputs,
                                            List<MasterEvent> events) throws IOException {
         StrategySpec strategy = program.strategy();

@@ -8,7 +8,7 @@ import mse.cluster.profiles.NetworkProfile;
 import mse.cluster.profiles.ProfileLoader;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.kernel.KernelObserver;
-import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.NetworkModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.report.ReportPoint;
 import mse.emulator.sim.SimulatedRun;
@@ -55,7 +55,7 @@ public final class WithoutPTerm {
             TraceReplay trace = TraceReplay.load(run.dir().resolve("tasks.csv"), program.workload().tasks(), TargetCpu.of(target.cpu()));
             SimulatedRun sim;
             try {
-                sim = StrategySimulation.of(program.strategy(), new LogGpsModel(flat.get().network(), np), trace.cpu(),
+                sim = StrategySimulation.of(program.strategy(), NetworkModel.of(flat.get().network(), np), trace.cpu(),
                         FarmMessageSizes.of(program.workload().create()), program.tasksInFlight(), trace.hostCosts(), trace.masterCosts(),
                         false, KernelObserver.NONE).run();
             } catch (StrategySimulation.Refused e) {

@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import mse.emulator.actors.EmulationFailedException;
 import mse.emulator.actors.EmulationSession;
 import mse.emulator.actors.EmulationSetup;
-import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.NetworkModel;
 import mse.emulator.report.EmulationReport;
 import mse.emulator.report.Json;
 import mse.emulator.timeline.TimelineSetup;
@@ -45,7 +45,7 @@ public final class EmulatedLaunch {
     }
 
     public static EmulatedRun run(EmulationPlan plan) {
-        EmulationSetup setup = new EmulationSetup(new LogGpsModel(plan.profile().network(), plan.np()),
+        EmulationSetup setup = new EmulationSetup(NetworkModel.of(plan.profile().network(), plan.np()),
                 plan.cluster().rankCpus(plan.np(), plan.profile().cpu()), plan.program().strategy().masters(plan.np()), plan.bindHost(),
                 Duration.ofSeconds(Math.max(60, 4L * plan.np())), TimelineSetup.in(plan.workDir(), plan.timeline()))
                 .chargingMeasuredCpu(plan.taskCost().chargesMeasuredCpu());

@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.actors.EmulationSession;
 import mse.emulator.actors.EmulationSetup;
-import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.NetworkModel;
 import mse.emulator.model.RankCpus;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.model.TaskCost;
@@ -53,7 +53,7 @@ public final class HostedEmulation {
         EmulationSession session = null;
         String endpoint;
         if (mpi.rank() == 0) {
-            session = EmulationSession.start(new EmulationSetup(new LogGpsModel(target.network(), mpi.size()),
+            session = EmulationSession.start(new EmulationSetup(NetworkModel.of(target.network(), mpi.size()),
                     RankCpus.uniform(TargetCpu.of(target.cpu()), mpi.size()), masters, bindHost,
                     Duration.ofSeconds(Math.max(60, 4L * mpi.size())), timeline).chargingMeasuredCpu(taskCost.chargesMeasuredCpu()));
             endpoint = session.address().getHostString() + " " + session.address().getPort() + " " + session.token();

@@ -3,7 +3,7 @@ package mse.mpi.apps.strategy;
 import java.util.List;
 import mse.emulator.dynamic.MasterEvent;
 import mse.emulator.kernel.KernelObserver;
-import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.NetworkModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.sim.FarmSimulator;
 import mse.emulator.sim.SimulatedRun;
@@ -20,13 +20,13 @@ import mse.mpi.apps.farm.FarmMessageSizes;
  */
 public record StrategySimulation(SimulatedRun run, List<MasterEvent> events) {
 
-    public static StrategySimulation of(StrategySpec strategy, LogGpsModel network, TargetCpu cpu, FarmMessageSizes sizes,
+    public static StrategySimulation of(StrategySpec strategy, NetworkModel network, TargetCpu cpu, FarmMessageSizes sizes,
                                         long[] hostCosts, boolean recordLatency) {
         return of(strategy, network, cpu, sizes, 1, hostCosts, new long[hostCosts.length], recordLatency, KernelObserver.NONE);
     }
 
     /** The same, with tasks in flight per slave, each result's master CPU and an observer (a timeline) told every charge and message. */
-    public static StrategySimulation of(StrategySpec strategy, LogGpsModel network, TargetCpu cpu, FarmMessageSizes sizes, int prefetch,
+    public static StrategySimulation of(StrategySpec strategy, NetworkModel network, TargetCpu cpu, FarmMessageSizes sizes, int prefetch,
                                         long[] hostCosts, long[] masterCosts, boolean recordLatency, KernelObserver observer) {
         return strategy.simulate(new SimulationInput(network, cpu, sizes, prefetch, hostCosts, masterCosts, recordLatency, observer));
     }
@@ -35,7 +35,7 @@ public record StrategySimulation(SimulatedRun run, List<MasterEvent> events) {
      * Throws what {@link #of} would refuse, before anything runs or is written: the static farm (SI, ML) with more
      * than one task in flight per slave and synchronous results. DY's replay runs on the kernel and follows those.
      */
-    public static void checkSimulable(StrategySpec strategy, LogGpsModel network, FarmMessageSizes sizes, int prefetch, int tasks) {
+    public static void checkSimulable(StrategySpec strategy, NetworkModel network, FarmMessageSizes sizes, int prefetch, int tasks) {
         if (!(strategy instanceof Dynamic)) {
             checkEagerResults(new FarmSimulator(network, new TargetCpu(1.0), sizes.staticMasters(), 1, prefetch, false), tasks);
         }
