@@ -15,11 +15,6 @@ public record FarmLayout(int processes, int groups) {
         }
     }
 
-    /** SI: rank 0 serves every task to ranks 1..P-1. */
-    public static FarmLayout singleMaster(int processes) {
-        return new FarmLayout(processes, 1);
-    }
-
     /** The first rank of group g (its master); groupStart(groups) = P. */
     public int groupStart(int group) {
         return groupStart(group, processes, groups);
@@ -48,11 +43,11 @@ public record FarmLayout(int processes, int groups) {
         return g;
     }
 
-    public static int groupStart(int group, int processes, int groups) {
+    private static int groupStart(int group, int processes, int groups) {
         return (int) ((long) group * processes / groups);
     }
 
-    public static long taskStart(int group, long tasks, int groups) {
+    private static long taskStart(int group, long tasks, int groups) {
         return (long) group * tasks / groups;
     }
 }
