@@ -149,9 +149,23 @@ class RunFailuresIT {
 
     private static List<Long> ranks(String marker) {
         return ProcessHandle.allProcesses()
-                .filter(p -> p.info().commandLine().map(c -> c.contains("mse.mpi.apps.RankMain") && c.contains(marker)
+                .filter(p -> commandLine(p.pid()).map(c -> c.contains("mse.mpi.apps.RankMain") && c.contains(marker)
                         || c.contains("DeadlockingProgram") && c.contains(marker)).orElse(false))
                 .map(ProcessHandle::pid).toList();
+    }
+
+    /**
+     * The whole command line from /proc: ProcessHandle.Info.commandLine() stops at 4096 characters, and a rank's
+     * class path alone (the test class path, ArchUnit's jars included) is about that long, so the marker after it
+     * would be cut off.
+     */
+    private static Optional<String> commandLine(long pid) {
+        try {
+            return Optional.of(Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"), StandardCharsets.ISO_8859_1)
+                    .replace('\0', ' '));
+        } catch (IOException e) {
+            return Optional.empty(); // gone, or not ours to read
+        }
     }
 
     private static int rankOf(long pid) {
