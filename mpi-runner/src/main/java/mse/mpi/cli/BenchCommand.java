@@ -19,6 +19,7 @@ import mse.mpi.launch.EmulationPlan;
 import mse.mpi.launch.MpiJob;
 import mse.mpi.launch.MpirunCommand;
 import mse.mpi.options.BadInputException;
+import mse.mpi.options.NpList;
 import mse.mpi.options.TargetOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -4,6 +4,7 @@ import java.time.Duration;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
 import mse.emulator.timeline.TimelineMode;
+import mse.mpi.experiment.EmulationSettings;
 import mse.mpi.options.BadInputException;
 import mse.mpi.options.BindOption;
 import mse.mpi.options.ChaosOption;
@@ -76,6 +77,12 @@ public final class EmulationOptions {
 
     public int chaosDelayMillis() {
         return chaos.delayMillis();
+    }
+
+    /** The options resolved once for the points of a run or a sweep; bad ones are bad input (exit 2). */
+    public EmulationSettings settings() {
+        return new EmulationSettings(target(), taskCost(), local, timeout(), chaos.delayMillis(), bindHost(), timeline(),
+                hosts.cluster(), quiet);
     }
 
     /** Checks np against what this host can run. */

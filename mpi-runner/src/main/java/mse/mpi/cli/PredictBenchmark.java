@@ -35,7 +35,7 @@ final class PredictBenchmark {
     static void run(Program app, TargetOptions target, int repeat, Path scratch) {
         TargetProfile profile = target.target();
         TaskCostEstimate estimate = TaskCostEstimate.sample(app.workload().create(), target.taskCost(), 1024, false, 1,
-                mse.mpi.launch.RunProgress.NONE);
+                mse.mpi.rank.RunProgress.NONE);
         FarmMessageSizes sizes = FarmMessageSizes.of(app.workload().create());
         FarmShape shape = sizes.staticMasters();
         LogGpsModel network = new LogGpsModel(profile.network(), 64);

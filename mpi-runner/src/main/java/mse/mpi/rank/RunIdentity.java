@@ -1,4 +1,4 @@
-package mse.mpi.launch;
+package mse.mpi.rank;
 
 /**
  * What a run is, for summary.json and reports: the program, its master strategy, how many masters, the workload,

@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.experiment;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;

@@ -1,4 +1,4 @@
-package mse.mpi.launch;
+package mse.mpi.rank;
 
 /** Where a long run reports how far it got; the CLI draws it, tests ignore it. */
 @FunctionalInterface

@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.experiment;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,15 +9,15 @@ import mse.mpi.options.BadInputException;
  * The configurations of a sweep or a predicted sweep: every configuration of --strategy (ML once per --masters)
  * x --prefetch K x P of --np, in that order. A configuration that does not fit a P (ML: 2 <= PM <= P/2) is skipped with a note.
  */
-final class SweepPlan {
+public final class SweepPlan {
 
     /** One configuration at one P, and the name of its directory among the others. */
-    record Configuration(Program program, int np, String dirName) {}
+    public record Configuration(Program program, int np, String dirName) {}
 
     private SweepPlan() {
     }
 
-    static List<Configuration> of(List<Program> programs, List<Integer> nps, String command) {
+    public static List<Configuration> of(List<Program> programs, List<Integer> nps, String command) {
         boolean several = programs.stream().map(p -> p.strategy().label()).distinct().count() > 1;
         List<Configuration> plan = new ArrayList<>();
         for (Program program : programs) {

@@ -1,22 +1,22 @@
-package mse.mpi.cli;
+package mse.mpi.experiment;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import mse.mpi.launch.RunLog;
 import mse.mpi.options.BadInputException;
+import mse.mpi.rank.RunLog;
 
 /** Where a command writes its results: --out DIR, or results/<timestamp>-<command> (never reused). */
-final class RunDirectory {
+public final class RunDirectory {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private RunDirectory() {
     }
 
-    static Path create(Path out, String command) {
+    public static Path create(Path out, String command) {
         Path dir = out != null ? out : fresh(Path.of("results"), STAMP.format(LocalDateTime.now()) + "-" + command);
         try {
             Files.createDirectories(dir);

@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.experiment;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -6,13 +6,13 @@ import java.util.Map;
 import mse.mpi.apps.strategy.StrategyOptions;
 
 /** The short tables the commands print; the full results are in the files they name. */
-final class ResultTables {
+public final class ResultTables {
 
     private ResultTables() {
     }
 
     @SuppressWarnings("unchecked")
-    static void printRun(Map<String, Object> s, Path dir) {
+    public static void printRun(Map<String, Object> s, Path dir) {
         Map<String, Object> master = (Map<String, Object>) ((Map<String, Object>) s.get("breakdown")).get("master");
         Map<String, Object> latency = (Map<String, Object>) s.get("latency");
         System.out.printf("%s, %s master strategy%s, np %s, target %s (cpu ratio %s, task cost %s)%n", s.get("workload"),
@@ -31,13 +31,13 @@ final class ResultTables {
     }
 
     /** The sweep table's header; with --prefetch a K column (tasks in flight per slave) after Pm. */
-    static void printSweepHeader(boolean prefetch) {
+    public static void printSweepHeader(boolean prefetch) {
         System.out.printf("%-10s %4s%s %6s %14s %9s %14s %18s %10s%n", "strategy", "Pm", prefetch ? String.format(" %3s", "K") : "", "P",
                 "predicted s", "speedup", "master busy %", "slave wait p99 us", "wall s");
     }
 
     @SuppressWarnings("unchecked")
-    static void printSweepRow(Map<String, Object> s) {
+    public static void printSweepRow(Map<String, Object> s) {
         Map<String, Object> master = (Map<String, Object>) ((Map<String, Object>) s.get("breakdown")).get("master");
         Map<String, Object> latency = (Map<String, Object>) s.get("latency");
         System.out.printf("%-10s %4s%s %6s %14.6f %9.2f %14.1f %18.1f %10.2f%n", s.get("strategy"), s.get("masters"),
@@ -48,7 +48,7 @@ final class ResultTables {
     }
 
     /** With more than one configuration (strategy, masters, prefetch), the table again by predicted time. */
-    static void printSortedIfSeveral(List<Map<String, Object>> points) {
+    public static void printSortedIfSeveral(List<Map<String, Object>> points) {
         if (points.stream().map(p -> p.get("strategy") + "/" + p.get("masters") + "/" + p.get("prefetch")).distinct().count() > 1) {
             System.out.println("\nsorted by predicted time:");
             printSweepHeader(points.get(0).containsKey("prefetch"));
@@ -57,7 +57,7 @@ final class ResultTables {
         }
     }
 
-    static void printBest(Map<String, Object> best, List<?> points) {
+    public static void printBest(Map<String, Object> best, List<?> points) {
         System.out.printf("best: %s%s at P = %s (least predicted time, %.6f s)%s%n",
                 StrategyOptions.kind(String.valueOf(best.get("strategy"))).map(k -> k.inWords(best.get("masters")))
                         .orElse(String.valueOf(best.get("strategy"))),
@@ -73,7 +73,7 @@ final class ResultTables {
     }
 
     /** summary.json's best: the point with the least predicted time (the saturation point of one configuration). */
-    static Map<String, Object> best(List<Map<String, Object>> points) {
+    public static Map<String, Object> best(List<Map<String, Object>> points) {
         Map<String, Object> best = points.stream()
                 .min(java.util.Comparator.comparingDouble(p -> num(p.get("predictedSeconds"))))
                 .orElseThrow();
@@ -86,7 +86,7 @@ final class ResultTables {
         return entry;
     }
 
-    static double num(Object o) {
+    public static double num(Object o) {
         return ((Number) o).doubleValue();
     }
 }

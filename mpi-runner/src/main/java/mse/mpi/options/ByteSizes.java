@@ -1,15 +1,15 @@
-package mse.mpi.cli;
+package mse.mpi.options;
 
 import java.util.Arrays;
 import mse.mpi.options.BadInputException;
 
 /** "1,64,1K,16K,64K" -> bytes (K = 1024, M = 1024 K), positive and strictly increasing. */
-final class ByteSizes {
+public final class ByteSizes {
 
     private ByteSizes() {
     }
 
-    static long[] parse(String option, String text) {
+    public static long[] parse(String option, String text) {
         String[] parts = text.split(",", -1);
         long[] sizes = new long[parts.length];
         for (int i = 0; i < parts.length; i++) {
@@ -21,7 +21,7 @@ final class ByteSizes {
         return sizes;
     }
 
-    static long one(String option, String part, String whole) {
+    public static long one(String option, String part, String whole) {
         String upper = part.toUpperCase();
         long unit = upper.endsWith("K") ? 1024 : upper.endsWith("M") ? 1024 * 1024 : 1;
         String digits = unit == 1 ? upper : upper.substring(0, upper.length() - 1);
@@ -37,11 +37,11 @@ final class ByteSizes {
         return value;
     }
 
-    static String show(long bytes) {
+    public static String show(long bytes) {
         return bytes % (1024 * 1024) == 0 ? bytes / (1024 * 1024) + "M" : bytes % 1024 == 0 ? bytes / 1024 + "K" : Long.toString(bytes);
     }
 
-    static String show(long[] sizes) {
+    public static String show(long[] sizes) {
         return String.join(",", Arrays.stream(sizes).mapToObj(ByteSizes::show).toList());
     }
 }

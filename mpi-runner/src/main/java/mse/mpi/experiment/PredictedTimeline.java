@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.experiment;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -20,7 +20,7 @@ import mse.mpi.apps.Program;
 import mse.mpi.apps.farm.FarmMessageSizes;
 import mse.mpi.apps.strategy.StrategySimulation;
 import mse.mpi.apps.strategy.StrategySpec;
-import mse.mpi.launch.TimelineFile;
+import mse.mpi.rank.TimelineFile;
 
 /**
  * predict's timeline.json for one simulated point: the simulation once more with the timeline as its observer
@@ -29,12 +29,12 @@ import mse.mpi.launch.TimelineFile;
  * secondary masters, known from the timed run's events, are masters of the timeline from the start: their
  * events are kept in auto mode and their queues get counter tracks.
  */
-final class PredictedTimeline {
+public final class PredictedTimeline {
 
     private PredictedTimeline() {
     }
 
-    static Optional<WrittenTimeline> write(Path pointDir, TimelineMode mode, Program program, LogGpsModel network, TargetCpu cpu,
+    public static Optional<WrittenTimeline> write(Path pointDir, TimelineMode mode, Program program, LogGpsModel network, TargetCpu cpu,
                                            FarmMessageSizes sizes, long[] hostCosts, long[] masterCosts, Map<String, Object> inputs,
                                            List<MasterEvent> events) throws IOException {
         StrategySpec strategy = program.strategy();
@@ -52,7 +52,7 @@ final class PredictedTimeline {
             metadata.put("strategy", strategy.name());
             metadata.put("np", network.processes());
             metadata.put("predictedSeconds", run.run().predictedNanos() / 1e9);
-            return Optional.of(TimelineFile.finish(timeline, metadata, run.events().stream().map(MasterEvent::toMap).toList()));
+            return Optional.of(TimelineFile.finish(timeline, metadata, run.events()));
         } finally {
             timeline.discard(); // a no-op once finished
         }

@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.experiment;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,9 +17,9 @@ import mse.mpi.options.BadInputException;
  * CPU ratio. A run with a deterministic cost did not
  * charge cpuNanos, so its charged spans (virtual end - start, already on its target CPU) are replayed as they are.
  */
-record TraceReplay(long[] hostCosts, long[] masterCosts, TargetCpu cpu, String description) {
+public record TraceReplay(long[] hostCosts, long[] masterCosts, TargetCpu cpu, String description) {
 
-    static TraceReplay load(Path file, int expectedTasks, TargetCpu cpu) throws IOException {
+    public static TraceReplay load(Path file, int expectedTasks, TargetCpu cpu) throws IOException {
         TaskTrace trace;
         try {
             trace = TaskTrace.read(file);

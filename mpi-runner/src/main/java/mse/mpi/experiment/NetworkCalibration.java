@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.experiment;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -20,25 +20,26 @@ import mse.emulator.report.AtomicFiles;
 import mse.emulator.report.Json;
 import mse.mpi.apps.rtt.RttSettings;
 import mse.mpi.launch.Cluster;
-import mse.mpi.launch.RttCampaign;
 import mse.mpi.launch.RttCampaign.JobResult;
+import mse.mpi.launch.RttCampaign;
 import mse.mpi.launch.Transport;
+import mse.mpi.options.ByteSizes;
 
 /**
  * `calibrate` without the option parsing, so `validate` can run it too: measure round trips at each P over
  * one transport, fit a profile (mse.cluster.fit.NetworkFitter), write it with its evidence as comments,
  * print measured against fitted RTT, and write summary.json.
  */
-final class NetworkCalibration {
+public final class NetworkCalibration {
 
     /** What a calibration produced: the profile and where it was written. */
-    record Result(TargetProfile profile, NetworkFit fit, Path profileFile, Map<String, Object> summary) {
+    public record Result(TargetProfile profile, NetworkFit fit, Path profileFile, Map<String, Object> summary) {
     }
 
     private NetworkCalibration() {
     }
 
-    static Result run(Transport transport, List<Integer> nps, RttSettings settings, Path dir, Path profileOut,
+    public static Result run(Transport transport, List<Integer> nps, RttSettings settings, Path dir, Path profileOut,
                       Duration limit, Cluster cluster) throws IOException {
         int cores = Runtime.getRuntime().availableProcessors();
         if (!cluster.multiHost()) {
@@ -71,7 +72,7 @@ final class NetworkCalibration {
     }
 
     /** Ranks beyond the cores take turns on them: the RTT then measures the scheduler, not the network. */
-    static void warnIfOversubscribed(List<Integer> nps, int cores) {
+    public static void warnIfOversubscribed(List<Integer> nps, int cores) {
         for (int np : nps) {
             if (np > cores) {
                 System.out.printf("note: np %d exceeds the %d cores here; ranks beyond the cores share them, which inflates "
@@ -137,7 +138,7 @@ final class NetworkCalibration {
         return summary;
     }
 
-    static Map<String, Object> fitted(NetworkProfile n) {
+    public static Map<String, Object> fitted(NetworkProfile n) {
         Map<String, Object> f = new LinkedHashMap<>();
         f.put("latencyMicros", n.latencyMicros());
         f.put("gapPerByteMicros", n.gapPerByteMicros());

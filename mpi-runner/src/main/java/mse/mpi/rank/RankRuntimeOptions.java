@@ -1,4 +1,4 @@
-package mse.mpi.launch;
+package mse.mpi.rank;
 
 import java.nio.file.Path;
 import mse.mpi.options.BindOption;

@@ -1,4 +1,4 @@
-package mse.mpi.launch;
+package mse.mpi.rank;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -74,7 +74,7 @@ public final class HostedEmulation {
     }
 
     /** Rank 0, after its program part returned and its comm closed: the report, the result files. */
-    public Map<String, Object> finish(RunIdentity identity, Map<String, Object> master, Path out) throws Exception {
+    public Map<String, Object> finish(RunIdentity identity, RankResult master, Path out) throws Exception {
         try (EmulationSession s = session) {
             EmulationReport report = s.report().get(60, TimeUnit.SECONDS);
             double wall = (System.nanoTime() - startNanos) / 1e9;

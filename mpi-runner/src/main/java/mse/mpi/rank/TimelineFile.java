@@ -1,9 +1,10 @@
-package mse.mpi.launch;
+package mse.mpi.rank;
 
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import mse.emulator.dynamic.MasterEvent;
 import mse.emulator.report.EmulationReport;
 import mse.emulator.timeline.TimelineInstant;
 import mse.emulator.timeline.TimelineWriter;
@@ -22,17 +23,17 @@ public final class TimelineFile {
 
     /** Finishes the report's timeline, if it has one; `master` is rank 0's result (with DY's masterEvents). */
     public static Optional<WrittenTimeline> finish(EmulationReport report, Map<String, Object> header,
-                                                   Map<String, Object> master) throws IOException {
+                                                   RankResult master) throws IOException {
         Optional<TimelineWriter> timeline = report.timeline();
         if (timeline.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(finish(timeline.get(), header, MasterEventsFile.of(master)));
+        return Optional.of(finish(timeline.get(), header, master.events()));
     }
 
-    /** Finishes `timeline` with `metadata` and DY's events (maps as in masters.csv). */
+    /** Finishes `timeline` with `metadata` and DY's events. */
     public static WrittenTimeline finish(TimelineWriter timeline, Map<String, Object> metadata,
-                                         List<Map<String, Object>> masterEvents) throws IOException {
+                                         List<MasterEvent> masterEvents) throws IOException {
         List<TimelineInstant> instants = masterEvents.stream().map(TimelineFile::instant).toList();
         WrittenTimeline written = timeline.finish(metadata, instants);
         if (written.droppedEvents() > 0) {
@@ -42,8 +43,8 @@ public final class TimelineFile {
         return written;
     }
 
-    private static TimelineInstant instant(Map<String, Object> event) {
-        long nanos = Math.round(((Number) event.get("virtualSeconds")).doubleValue() * 1e9);
-        return new TimelineInstant(((Number) event.get("master")).intValue(), nanos, String.valueOf(event.get("action")), event);
+    /** The event on its master's track, its fields (as in masters.csv) as the instant's args. */
+    private static TimelineInstant instant(MasterEvent event) {
+        return new TimelineInstant(event.master(), Math.round(event.virtualSeconds() * 1e9), event.action(), event);
     }
 }

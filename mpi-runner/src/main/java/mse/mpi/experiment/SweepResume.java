@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.experiment;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,18 +17,18 @@ import mse.mpi.options.BadInputException;
  * rewrote after each point, checked to belong to the same sweep: every option that changes a prediction and
  * the profile's content ({@link SweepIdentity}).
  */
-final class SweepResume {
+public final class SweepResume {
 
     /** Where a sweep's summary.json records what its points share (SweepIdentity). */
-    static final String IDENTITY_KEY = "sameFor";
+    public static final String IDENTITY_KEY = "sameFor";
     /** A point's tasks in flight per slave; a point written without it (no --prefetch) ran with 1. */
-    static final String PREFETCH = "prefetch";
+    public static final String PREFETCH = "prefetch";
 
     private SweepResume() {
     }
 
     @SuppressWarnings("unchecked")
-    static List<Map<String, Object>> finishedPoints(Path dir, Map<String, Object> identity) throws IOException {
+    public static List<Map<String, Object>> finishedPoints(Path dir, Map<String, Object> identity) throws IOException {
         Path file = dir.resolve("summary.json");
         if (!Files.isRegularFile(file)) {
             throw new BadInputException("--resume: " + dir + " holds no summary.json of a sweep");
@@ -68,7 +68,7 @@ final class SweepResume {
     }
 
     /** The finished point with this configuration, or null. */
-    static Map<String, Object> find(List<Map<String, Object>> done, Map<String, Object> configuration) {
+    public static Map<String, Object> find(List<Map<String, Object>> done, Map<String, Object> configuration) {
         for (Map<String, Object> point : done) {
             if (configuration.entrySet().stream().allMatch(e -> sameValue(valueOf(point, e.getKey()), e.getValue()))) {
                 return point;

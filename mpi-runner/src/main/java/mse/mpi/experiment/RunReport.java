@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.experiment;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,22 +8,23 @@ import java.util.List;
 import java.util.Map;
 import mse.cluster.profiles.NetworkProfile;
 import mse.cluster.profiles.TargetProfile;
+import mse.emulator.dynamic.MasterEvent;
 import mse.emulator.report.ReportPage;
 import mse.emulator.report.ReportPoint;
 import mse.emulator.timeline.TimelineSetup;
 import mse.mpi.apps.strategy.StrategyOptions;
 
 /** Builds report.html for a command from the summaries it wrote. */
-final class RunReport {
+public final class RunReport {
 
     /** A finished run: its summary and the directory holding its files. */
-    record Run(Map<String, Object> summary, Path dir) {}
+    public record Run(Map<String, Object> summary, Path dir) {}
 
     private RunReport() {
     }
 
-    static Path write(Path dir, String title, List<String> argv, TargetProfile target, List<Run> runs,
-                      List<Map<String, Object>> masterEvents, List<ReportPoint> comparison) throws IOException {
+    public static Path write(Path dir, String title, List<String> argv, TargetProfile target, List<Run> runs,
+                      List<MasterEvent> masterEvents, List<ReportPoint> comparison) throws IOException {
         List<ReportPoint> points = new java.util.ArrayList<>(runs.stream().map(RunReport::point).toList());
         points.addAll(comparison);
         Map<String, Object> first = runs.get(0).summary();
@@ -62,7 +63,7 @@ final class RunReport {
     }
 
     @SuppressWarnings("unchecked")
-    static ReportPoint point(Run run) {
+    public static ReportPoint point(Run run) {
         Map<String, Object> s = run.summary();
         Map<String, Object> m = (Map<String, Object>) ((Map<String, Object>) s.get("breakdown")).get("master");
         return new ReportPoint(series(s), ((Number) s.get("np")).intValue(), ((Number) s.get("predictedSeconds")).doubleValue(),
@@ -73,7 +74,7 @@ final class RunReport {
     }
 
     /** "single", "multi Pm=4", "dynamic", "single K=2" (with --prefetch) — with the profile when it is not the default. */
-    static String series(Map<String, Object> s) {
+    public static String series(Map<String, Object> s) {
         String name = String.valueOf(s.get("strategy"));
         String label = StrategyOptions.kind(name).map(k -> k.series(s.get("masters"))).orElse(name);
         if (s.containsKey("prefetch")) {

@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.experiment;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,7 +11,7 @@ import mse.emulator.sim.SimulatedRun;
 import mse.mpi.apps.strategy.StrategySimulation;
 
 /** The summary.json of `predict`: the same points[] and best as `sweep`, from simulated runs. */
-final class PredictedSweep {
+public final class PredictedSweep {
 
     private PredictedSweep() {
     }
@@ -20,7 +20,7 @@ final class PredictedSweep {
      * One point, with the keys a sweep point has that a simulation can know (no checksum: tasks did not all run);
      * prefetch only when --prefetch was given (null otherwise).
      */
-    static Map<String, Object> point(String strategy, int np, int masters, Integer prefetch, StrategySimulation simulation,
+    public static Map<String, Object> point(String strategy, int np, int masters, Integer prefetch, StrategySimulation simulation,
                                      double simulationSeconds) {
         SimulatedRun run = simulation.run();
         Map<String, Object> p = new LinkedHashMap<>();
@@ -49,7 +49,7 @@ final class PredictedSweep {
         return p;
     }
 
-    static Map<String, Object> summary(Map<String, Object> header, List<Map<String, Object>> points, Map<String, Object> predictor) {
+    public static Map<String, Object> summary(Map<String, Object> header, List<Map<String, Object>> points, Map<String, Object> predictor) {
         Map<String, Object> summary = new LinkedHashMap<>(header);
         summary.put("points", points);
         summary.put("best", ResultTables.best(points));

@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.experiment;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -19,16 +19,16 @@ import mse.mpi.apps.RankArguments;
  * CPU ratio, --local) and
  * the profile's content, hashed, so a profile file edited under the same name is not mixed in.
  */
-final class SweepIdentity {
+public final class SweepIdentity {
 
     /** Options of the program that do not change a prediction, or that each point carries itself. */
     private static final Set<String> NOT_SHARED = Set.of("--strategy", "--masters", "--prefetch", "--png");
-    static final String PROFILE_CONTENT = "profile content";
+    public static final String PROFILE_CONTENT = "profile content";
 
     private SweepIdentity() {
     }
 
-    static Map<String, Object> of(List<Program> programs, TargetProfile target, TaskCost taskCost, boolean local) {
+    public static Map<String, Object> of(List<Program> programs, TargetProfile target, TaskCost taskCost, boolean local) {
         Map<String, Object> keys = new LinkedHashMap<>();
         for (Program program : programs) {
             List<String> args = RankArguments.of(program);

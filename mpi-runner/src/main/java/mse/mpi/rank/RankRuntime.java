@@ -1,4 +1,4 @@
-package mse.mpi.launch;
+package mse.mpi.rank;
 
 import java.util.List;
 import java.util.Map;
@@ -12,6 +12,7 @@ import mse.mpi.comm.ChaosComm;
 import mse.mpi.comm.Comm;
 import mse.mpi.comm.EmulatedComm;
 import mse.mpi.comm.MpiComm;
+import mse.mpi.options.BindOption;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -49,7 +50,7 @@ public final class RankRuntime {
             HostedEmulation hosted = null;
             if (options.emulate) {
                 hosted = HostedEmulation.start(mpi, masters.apply(mpi.size()), options.target.target(), cost,
-                        options.bind.host(EmulationPlan.LOOPBACK), TimelineSetup.in(options.out, options.timeline.mode()));
+                        options.bind.host(BindOption.LOOPBACK), TimelineSetup.in(options.out, options.timeline.mode()));
                 emulated = hosted.comm();
             } else if (options.emulator != null) {
                 emulated = new EmulatedComm(mpi, connect(options.emulator, mpi), cost,
@@ -75,7 +76,7 @@ public final class RankRuntime {
      * The program's part is over: close the Comm (MPI_Finalize); with --emulate, rank 0 then waits for the
      * emulator's report and writes the result files. Returns rank 0's summary when it wrote one, else null.
      */
-    public Map<String, Object> finish(RunIdentity identity, Map<String, Object> rank0Result) throws Exception {
+    public Map<String, Object> finish(RunIdentity identity, RankResult rank0Result) throws Exception {
         endProgram();
         if (hosted == null || rank0Result == null) {
             return null;

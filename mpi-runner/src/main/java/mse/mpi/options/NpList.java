@@ -1,16 +1,16 @@
-package mse.mpi.cli;
+package mse.mpi.options;
 
 import java.util.ArrayList;
 import java.util.List;
 import mse.mpi.options.BadInputException;
 
 /** "2,4,8" -> [2, 4, 8]: positive, at least 2, strictly increasing; anything else names --np. */
-final class NpList {
+public final class NpList {
 
     private NpList() {
     }
 
-    static List<Integer> parse(String text) {
+    public static List<Integer> parse(String text) {
         List<Integer> nps = new ArrayList<>();
         for (String part : text.split(",", -1)) {
             int np;

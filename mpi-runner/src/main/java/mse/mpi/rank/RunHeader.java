@@ -1,10 +1,9 @@
-package mse.mpi.launch;
+package mse.mpi.rank;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
-import mse.mpi.apps.Program;
 
 /** The inputs and identity of one emulated run, the first keys of its summary.json. */
 public final class RunHeader {
@@ -12,13 +11,8 @@ public final class RunHeader {
     private RunHeader() {
     }
 
-    public static Map<String, Object> of(String command, Program program, int np, TargetProfile target, TaskCost taskCost,
-                                         Map<String, Object> master, double wallSeconds, String launchedAs) {
-        return of(command, program.identity(np), np, target, taskCost, master, wallSeconds, launchedAs);
-    }
-
     public static Map<String, Object> of(String command, RunIdentity identity, int np, TargetProfile target, TaskCost taskCost,
-                                         Map<String, Object> master, double wallSeconds, String launchedAs) {
+                                         RankResult master, double wallSeconds, String launchedAs) {
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("command", command);
         header.put("app", identity.app());
@@ -33,9 +27,9 @@ public final class RunHeader {
         header.put("cpuRatio", target.cpu().speedRatio());
         header.put("taskCost", taskCost.spec());
         header.put("workload", identity.workload());
-        header.put("tasks", master.get("tasks"));
+        header.put("tasks", master.tasks());
         header.put("wallSeconds", wallSeconds);
-        header.put("checksum", master.get("checksum"));
+        header.put("checksum", master.checksum());
         header.put("launchedAs", launchedAs);
         return header;
     }

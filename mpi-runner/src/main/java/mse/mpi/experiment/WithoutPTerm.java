@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.experiment;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -15,7 +15,6 @@ import mse.emulator.sim.SimulatedRun;
 import mse.mpi.apps.Program;
 import mse.mpi.apps.farm.FarmMessageSizes;
 import mse.mpi.apps.strategy.StrategySimulation;
-import mse.mpi.options.BadInputException;
 
 /**
  * The report's comparison line of seed 001 Fig. 2: the same runs under the model without the receive
@@ -24,12 +23,12 @@ import mse.mpi.options.BadInputException;
  * runs' own task costs are replayed in the simulator (same rules as the kernel), so the line costs
  * milliseconds, not another live sweep.
  */
-final class WithoutPTerm {
+public final class WithoutPTerm {
 
     private WithoutPTerm() {
     }
 
-    static Optional<TargetProfile> of(TargetProfile target) {
+    public static Optional<TargetProfile> of(TargetProfile target) {
         NetworkProfile n = target.network();
         if (n.name().equals("mpich-fast-ethernet")) {
             return Optional.of(ProfileLoader.preset("loggps-fast-ethernet").withCpu(target.cpu()));
@@ -45,7 +44,7 @@ final class WithoutPTerm {
     }
 
     /** One comparison point per finished run, replaying its tasks.csv; empty without a P term. */
-    static List<ReportPoint> points(Program program, TargetProfile target, List<RunReport.Run> runs) throws IOException {
+    public static List<ReportPoint> points(Program program, TargetProfile target, List<RunReport.Run> runs) throws IOException {
         Optional<TargetProfile> flat = of(target);
         if (flat.isEmpty()) {
             return List.of();

@@ -1,16 +1,16 @@
-package mse.mpi.cli;
+package mse.mpi.experiment;
 
 import java.time.Duration;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
-import mse.mpi.launch.RunProgress;
+import mse.mpi.rank.RunProgress;
 
 /**
  * Progress of long work on stderr: a bar (done, rate, ETA) on a terminal, a plain line every ten seconds
  * otherwise (logs, CI), nothing with --quiet. Results on stdout stay clean either way.
  */
-final class Progress implements RunProgress, AutoCloseable {
+public final class Progress implements RunProgress, AutoCloseable {
 
     private static final Duration PLAIN_EVERY = Duration.ofSeconds(10);
 
@@ -29,7 +29,7 @@ final class Progress implements RunProgress, AutoCloseable {
                 : null;
     }
 
-    static Progress start(String label, boolean quiet) {
+    public static Progress start(String label, boolean quiet) {
         return new Progress(label, quiet);
     }
 

@@ -1,4 +1,4 @@
-package mse.mpi.launch;
+package mse.mpi.rank;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
