@@ -62,6 +62,24 @@ public record DynamicSettings(long splitWaitNanos, long mergeWaitNanos, int maxD
         return splitWindow > 0 ? splitWindow : Math.max(1, np - 1);
     }
 
+    /** nanos as {@link #nanos} reads it back, in the largest unit that keeps it whole: 400000 -> "400us", 0 -> "0". */
+    public static String duration(long nanos) {
+        if (nanos == 0) {
+            return "0";
+        }
+        for (String unit : new String[] {"s", "ms", "us"}) {
+            long scale = switch (unit) {
+                case "s" -> 1_000_000_000L;
+                case "ms" -> 1_000_000L;
+                default -> 1_000L;
+            };
+            if (nanos % scale == 0) {
+                return nanos / scale + unit;
+            }
+        }
+        return nanos + "ns";
+    }
+
     /** A duration like 200us, 1.5ms, 2s or 0 (no unit: nanoseconds), in nanoseconds; what names it in a message. */
     public static long nanos(String what, String text) {
         Matcher m = DURATION.matcher(text == null ? "" : text.trim().toLowerCase(Locale.ROOT));

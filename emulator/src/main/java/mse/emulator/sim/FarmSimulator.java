@@ -6,6 +6,7 @@ import mse.emulator.kernel.Charge;
 import mse.emulator.kernel.KernelObserver;
 import mse.emulator.kernel.MessageRecord;
 import mse.emulator.kernel.RankAccount;
+import mse.emulator.model.FarmLayout;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.MessageTiming;
 import mse.emulator.model.NetworkInterface;

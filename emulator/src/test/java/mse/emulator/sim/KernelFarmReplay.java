@@ -10,6 +10,7 @@ import mse.emulator.kernel.RankFact;
 import mse.emulator.kernel.RunOutcome;
 import mse.emulator.kernel.RunResult;
 import mse.emulator.kernel.VirtualTimeKernel;
+import mse.emulator.model.FarmLayout;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.TargetCpu;
 

@@ -4,21 +4,21 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import mse.emulator.dynamic.MasterEvent;
 import mse.emulator.report.AtomicFiles;
 import mse.emulator.report.Json;
-import mse.mpi.apps.farm.DynamicMasters;
-import mse.emulator.dynamic.MasterEvent;
 import mse.mpi.apps.farm.FarmWarmUp;
 import mse.mpi.apps.farm.Strategy;
 import mse.mpi.apps.farm.Workload;
+import mse.mpi.apps.mase.MaseSpec;
 import mse.mpi.apps.mase.MaseWorkload;
 import mse.mpi.comm.Comm;
 import mse.mpi.launch.RankRuntime;
 import mse.mpi.launch.RankRuntimeOptions;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The program mpirun starts on every rank. Rank 0 writes what it observed to --result-file for the
@@ -40,19 +40,25 @@ public final class RankMain implements Callable<Integer> {
     @Mixin
     RankRuntimeOptions runtime;
 
+    /** The program this rank's options name. */
+    public Program program() {
+        return options.program();
+    }
+
     public static void main(String[] args) {
         System.exit(new CommandLine(new RankMain()).execute(args));
     }
 
     @Override
     public Integer call() throws Exception {
-        RankRuntime rank = RankRuntime.open(runtime, np -> options.strategy().masters(np));
+        Program program = program();
+        RankRuntime rank = RankRuntime.open(runtime, program.strategy()::masters);
         try {
-            ProgramRun run = runRank(rank.comm(), options);
+            ProgramRun run = runRank(rank.comm(), program);
             // The program ends here: its result record and the launcher's result file are not the program's work.
             rank.endProgram();
             Map<String, Object> result = run.result();
-            rank.finish(options.identity(rank.comm().size()), result);
+            rank.finish(program.identity(rank.comm().size()), result);
             if (result != null && resultFile != null) {
                 Json.write(resultFile, result);
             }
@@ -67,33 +73,33 @@ public final class RankMain implements Callable<Integer> {
      * between two wtime() calls. What rank 0 then checks and records (the checksum, the picture) is MSE's,
      * not the program's: {@link ProgramRun#result()} does it after the comm is closed, so it is never charged.
      */
-    public static ProgramRun runRank(Comm comm, AppOptions options) throws Exception {
-        Workload work = options.workload();
-        Strategy strategy = options.strategy();
+    public static ProgramRun runRank(Comm comm, Program program) throws Exception {
+        Workload work = program.workload().create();
+        Strategy strategy = program.farm();
         FarmWarmUp.run(comm, work);
         double start = comm.wtime();
         strategy.run(comm, work);
         double seconds = comm.wtime() - start;
-        return new ProgramRun(comm.rank(), comm.size(), work, strategy, seconds, options);
+        return new ProgramRun(comm.rank(), comm.size(), work, strategy, seconds, program);
     }
 
     /** One rank's finished program part. */
-    public record ProgramRun(int rank, int np, Workload work, Strategy strategy, double seconds, AppOptions options) {
+    public record ProgramRun(int rank, int np, Workload work, Strategy strategy, double seconds, Program program) {
 
         /** Rank 0's result record (writing --png on the way), other ranks null. */
         public Map<String, Object> result() throws java.io.IOException {
             if (rank != 0) {
                 return null;
             }
-            if (work instanceof MaseWorkload mase && options.mase().png() != null) {
-                AtomicFiles.write(options.mase().png(), mase.image()::writePng);
+            if (work instanceof MaseWorkload mase && program.workload() instanceof MaseSpec spec && spec.png() != null) {
+                AtomicFiles.write(spec.png(), mase.image()::writePng);
             }
             Map<String, Object> result = new LinkedHashMap<>();
             result.put("np", np);
             result.put("tasks", work.tasks());
             result.put("programSeconds", seconds);
             result.put("checksum", work.checksum());
-            if (!strategy.events().isEmpty() || strategy instanceof DynamicMasters) {
+            if (!strategy.events().isEmpty() || program.strategy().logsMasterEvents()) {
                 result.put("masterEvents", strategy.events().stream().map(MasterEvent::toMap).toList());
             }
             return result;

@@ -1,32 +1,29 @@
 package mse.mpi.cli;
 
 import mse.mpi.apps.AppOptions;
+import mse.mpi.apps.Program;
+import mse.mpi.apps.mase.MaseSpec;
 import picocli.CommandLine;
 
-/** Workloads some commands use when the user names none. */
+/** Workloads some benchmarks use when the user names none. */
 final class AppOptionsDefaults {
 
     private AppOptionsDefaults() {
     }
 
     /** The soak's default: the 1,048,576-task MASE of the issue (1024x1024, one point per task). */
-    static AppOptions soak() {
+    static Program soak() {
         AppOptions soak = new AppOptions();
         new CommandLine(new Holder(soak)).parseArgs("--image", "1024x1024", "--task-points", "1");
-        return soak;
+        return soak.program();
     }
 
     /** The same workload cut into tasks of `points` points (MASE), everything else as given. */
-    static AppOptions withTaskPoints(AppOptions app, int points) {
-        java.util.List<String> args = new java.util.ArrayList<>(app.toArgs());
-        int at = args.indexOf("--task-points");
-        if (at < 0) {
-            throw new BadInputException("--task-points: the " + app.describe() + " workload has no task granularity to vary");
+    static Program withTaskPoints(Program program, int points) {
+        if (!(program.workload() instanceof MaseSpec mase)) {
+            throw new BadInputException("--task-points: the " + program.describe() + " workload has no task granularity to vary");
         }
-        args.set(at + 1, Integer.toString(points));
-        AppOptions copy = new AppOptions();
-        new CommandLine(new Holder(copy)).parseArgs(args.toArray(String[]::new));
-        return copy;
+        return new Program(mase.withTaskPoints(points), program.strategy());
     }
 
     @CommandLine.Command

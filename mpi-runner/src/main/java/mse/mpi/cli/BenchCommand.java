@@ -10,7 +10,10 @@ import java.util.concurrent.Callable;
 import mse.cluster.profiles.ProfileLoader;
 import mse.emulator.model.TaskCost;
 import mse.mpi.apps.AppOptions;
+import mse.mpi.apps.Program;
+import mse.mpi.apps.RankArguments;
 import mse.mpi.apps.RankMain;
+import mse.mpi.apps.mase.MaseSpec;
 import mse.mpi.launch.EmulatedLaunch;
 import mse.mpi.launch.EmulationPlan;
 import mse.mpi.launch.MpiJob;
@@ -62,12 +65,13 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Program program = BadInputException.check(app::program);
         if ("predict".equals(what)) {
-            PredictBenchmark.run(app, target, repeat, Files.createTempDirectory("mse-bench-predict"));
+            PredictBenchmark.run(program, target, repeat, Files.createTempDirectory("mse-bench-predict"));
             return 0;
         }
         if ("real-mode".equals(what)) {
-            RealModeBenchmark.run(app, Math.max(1, repeat), Files.createTempDirectory("mse-bench-real"));
+            RealModeBenchmark.run(program, Math.max(1, repeat), Files.createTempDirectory("mse-bench-real"));
             return 0;
         }
         if ("hop".equals(what)) {
@@ -75,11 +79,9 @@ final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if ("soak".equals(what)) {
-            if (!spec.commandLine().getParseResult().hasMatchedOption("--image")) {
-                app = AppOptionsDefaults.soak();
-            }
+            Program soak = spec.commandLine().getParseResult().hasMatchedOption("--image") ? program : AppOptionsDefaults.soak();
             int np = spec.commandLine().getParseResult().hasMatchedOption("--np") ? NpList.parse(npList).get(0) : 16;
-            SoakBenchmark.run(app, target, np, Files.createTempDirectory("mse-bench-soak"));
+            SoakBenchmark.run(soak, target, np, Files.createTempDirectory("mse-bench-soak"));
             return 0;
         }
         if (!"emulate".equals(what)) {
@@ -89,17 +91,17 @@ final class BenchCommand implements Callable<Integer> {
             throw new BadInputException("--repeat: expected at least 1, got " + repeat);
         }
         List<Integer> nps = NpList.parse(npList);
-        List<AppOptions> granularities = granularities();
-        for (AppOptions workload : granularities) {
+        List<Program> granularities = granularities(program);
+        for (Program workload : granularities) {
             for (int np : nps) {
-                BadInputException.check(() -> workload.validate(np));
+                BadInputException.check(() -> workload.validate(np, Runtime.getRuntime().maxMemory()));
             }
         }
         Path scratch = Files.createTempDirectory("mse-bench");
         List<String> lines = new ArrayList<>();
-        System.out.printf("%s master strategy; median of %d runs each%n", app.strategy().name(), repeat);
+        System.out.printf("%s master strategy; median of %d runs each%n", program.strategy().name(), repeat);
         System.out.printf("%-40s %6s %12s %12s %8s%n", "workload", "P", "plain s", "emulated s", "ratio");
-        for (AppOptions workload : granularities) {
+        for (Program workload : granularities) {
             for (int np : nps) {
                 double plain = median(plainRuns(workload, np));
                 double emulated = median(emulatedRuns(workload, np, scratch));
@@ -115,16 +117,15 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** The user's --task-points, or both granularities of the goals: 1 and 16 points per task. */
-    private List<AppOptions> granularities() {
+    private List<Program> granularities(Program program) {
         if (spec.commandLine().getParseResult().hasMatchedOption("--task-points")) {
-            return List.of(app);
+            return List.of(program);
         }
-        return List.of(AppOptionsDefaults.withTaskPoints(app, 1), AppOptionsDefaults.withTaskPoints(app, 16));
+        return List.of(AppOptionsDefaults.withTaskPoints(program, 1), AppOptionsDefaults.withTaskPoints(program, 16));
     }
 
-    private static int taskPoints(AppOptions workload) {
-        List<String> args = workload.toArgs();
-        return Integer.parseInt(args.get(args.indexOf("--task-points") + 1));
+    private static int taskPoints(Program workload) {
+        return workload.workload() instanceof MaseSpec mase ? mase.job().taskPoints() : 0;
     }
 
     private static void printHop(double[] medianAndP99) {
@@ -132,8 +133,8 @@ final class BenchCommand implements Callable<Integer> {
         System.out.printf("hop-p99-us: %.1f%n", medianAndP99[1]);
     }
 
-    private double[] plainRuns(AppOptions workload, int np) {
-        List<String> args = new ArrayList<>(workload.toArgs());
+    private double[] plainRuns(Program workload, int np) {
+        List<String> args = RankArguments.of(workload);
         MpirunCommand command = MpirunCommand.local(np, MpirunCommand.rankClasspath(), RankMain.class.getName(), args);
         double[] walls = new double[repeat];
         for (int i = 0; i < repeat; i++) {
@@ -142,7 +143,7 @@ final class BenchCommand implements Callable<Integer> {
         return walls;
     }
 
-    private double[] emulatedRuns(AppOptions workload, int np, Path scratch) {
+    private double[] emulatedRuns(Program workload, int np, Path scratch) {
         double[] walls = new double[repeat];
         for (int i = 0; i < repeat; i++) {
             walls[i] = EmulatedLaunch.run(new EmulationPlan(workload, np, ProfileLoader.load("mpich-fast-ethernet"),

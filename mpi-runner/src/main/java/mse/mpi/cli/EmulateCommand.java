@@ -36,14 +36,14 @@ final class EmulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        EmulatedPoint point = EmulatedPoint.prepare("emulate", np, app, emulation);
+        EmulatedPoint point = EmulatedPoint.prepare("emulate", np, BadInputException.check(app::program), emulation);
         emulation.hosts().preflight(MpirunCommand.rankClasspath(), out);
         Path dir = RunDirectory.create(out, "emulate");
         Map<String, Object> summary = point.run(dir);
         ResultTables.printRun(summary, dir);
         RunReport.write(dir, "MSE emulation: " + summary.get("workload") + ", P = " + np, spec.commandLine().getParseResult().originalArgs(),
                 point.target(), List.of(new RunReport.Run(summary, dir)), MasterEventsFile.of(summary),
-                WithoutPTerm.points(app, point.target(), List.of(new RunReport.Run(summary, dir))));
+                WithoutPTerm.points(point.program(), point.target(), List.of(new RunReport.Run(summary, dir))));
         return 0;
     }
 }

@@ -7,7 +7,7 @@ import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
 import mse.emulator.report.EmulationResultFiles;
 import mse.emulator.timeline.TimelineWriter;
-import mse.mpi.apps.AppOptions;
+import mse.mpi.apps.Program;
 import mse.mpi.launch.EmulatedLaunch;
 import mse.mpi.launch.EmulatedRun;
 import mse.mpi.launch.EmulationPlan;
@@ -21,41 +21,36 @@ final class EmulatedPoint {
 
     private final String command;
     private final int np;
-    private final AppOptions app;
+    private final Program program;
     private final EmulationOptions emulation;
     private final TargetProfile target;
     private final TaskCost taskCost;
 
-    private EmulatedPoint(String command, int np, AppOptions app, EmulationOptions emulation) {
+    private EmulatedPoint(String command, int np, Program program, EmulationOptions emulation) {
         this.command = command;
         this.np = np;
-        this.app = app;
+        this.program = program;
         this.emulation = emulation;
         this.target = emulation.target();
         this.taskCost = emulation.taskCost();
     }
 
     /** Checks the options for this P; bad input fails here with exit code 2. */
-    static EmulatedPoint prepare(String command, int np, AppOptions app, EmulationOptions emulation) {
-        BadInputException.check(() -> app.validate(np, emulation.local() ? Runtime.getRuntime().maxMemory()
+    static EmulatedPoint prepare(String command, int np, Program program, EmulationOptions emulation) {
+        BadInputException.check(() -> program.validate(np, emulation.local() ? Runtime.getRuntime().maxMemory()
                 : Math.min(Runtime.getRuntime().maxMemory(), MpirunCommand.RANK_HEAP_BYTES)));
         emulation.validate(np);
-        return new EmulatedPoint(command, np, app, emulation);
+        return new EmulatedPoint(command, np, program, emulation);
     }
 
     /** What makes this point the same point in a resumed sweep: strategy, masters, tasks in flight per slave and P. */
     Map<String, Object> configuration() {
-        return Map.of("strategy", app.strategy().name(), "masters", app.strategy().masters(np).size(),
-                SweepResume.PREFETCH, app.strategy().prefetch(), "np", np);
+        return Map.of("strategy", program.strategy().name(), "masters", program.strategy().masters(np).size(),
+                SweepResume.PREFETCH, program.tasksInFlight(), "np", np);
     }
 
-    /** What must not change between a sweep and its resumption. */
-    Map<String, Object> identityKeys() {
-        return SweepIdentity.of(app, target, taskCost, emulation.local());
-    }
-
-    AppOptions app() {
-        return app;
+    Program program() {
+        return program;
     }
 
     TargetProfile target() {
@@ -71,12 +66,12 @@ final class EmulatedPoint {
     Map<String, Object> run(Path dir, String progressLabel) throws IOException {
         EmulatedRun run;
         try (Progress progress = Progress.start(progressLabel, emulation.quiet())) {
-            run = EmulatedLaunch.run(new EmulationPlan(app, np, target, taskCost, emulation.local(),
+            run = EmulatedLaunch.run(new EmulationPlan(program, np, target, taskCost, emulation.local(),
                     emulation.timeout(), dir, emulation.chaosDelayMillis(), progress, MpirunCommand.DEFAULT_BTL,
                     emulation.bindHost(), emulation.timeline(), emulation.hosts().cluster()));
         }
         try {
-            Map<String, Object> header = RunHeader.of(command, app, np, target, taskCost, run.master(), run.wallSeconds(),
+            Map<String, Object> header = RunHeader.of(command, program, np, target, taskCost, run.master(), run.wallSeconds(),
                     run.launchedAs());
             TimelineFile.finish(run.report(), header, run.master());
             MasterEventsFile.write(dir, run.master(), header);

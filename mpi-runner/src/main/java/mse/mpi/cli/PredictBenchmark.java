@@ -4,16 +4,18 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import mse.cluster.profiles.TargetProfile;
+import mse.emulator.dynamic.DynamicSettings;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.sim.DynamicFarmReplay;
 import mse.emulator.sim.FarmShape;
 import mse.emulator.sim.FarmSimulator;
 import mse.emulator.sim.SimulatedRun;
-import mse.mpi.apps.AppOptions;
-import mse.mpi.apps.farm.DynamicMasters;
+import mse.mpi.apps.Program;
+import mse.mpi.apps.RankArguments;
 import mse.mpi.apps.farm.FarmMessageSizes;
 import mse.mpi.apps.partial.TaskCostEstimate;
+import mse.mpi.apps.strategy.Dynamic;
 import mse.mpi.launch.EmulatedLaunch;
 import mse.mpi.launch.EmulationPlan;
 
@@ -29,11 +31,11 @@ final class PredictBenchmark {
     private PredictBenchmark() {
     }
 
-    static void run(AppOptions app, TargetOptions target, int repeat, Path scratch) {
+    static void run(Program app, TargetOptions target, int repeat, Path scratch) {
         TargetProfile profile = target.target();
-        TaskCostEstimate estimate = TaskCostEstimate.sample(app.workload(), target.taskCost(), 1024, false, 1,
+        TaskCostEstimate estimate = TaskCostEstimate.sample(app.workload().create(), target.taskCost(), 1024, false, 1,
                 mse.mpi.launch.RunProgress.NONE);
-        FarmMessageSizes sizes = FarmMessageSizes.of(app.workload());
+        FarmMessageSizes sizes = FarmMessageSizes.of(app.workload().create());
         FarmShape shape = sizes.staticMasters();
         LogGpsModel network = new LogGpsModel(profile.network(), 64);
         TargetCpu cpu = TargetCpu.of(profile.cpu());
@@ -44,15 +46,16 @@ final class PredictBenchmark {
         double withoutLatency = throughput(() -> withoutHistograms.run(estimate.hostCosts()), repeat);
         System.out.printf("  simulator: %.1f M messages/s with latency histograms (as predict), %.1f M/s without%n",
                 withLatency / 1e6, withoutLatency / 1e6);
-        DynamicMasters dy = (DynamicMasters) app.with("dynamic", 2).strategy();
-        double dynamic = throughput(() -> new DynamicFarmReplay(network, cpu, sizes.dynamicMasters(), dy.settings(), estimate.hostCosts())
+        // DY's settings: those of --strategy dynamic, else its defaults
+        DynamicSettings dy = app.strategy() instanceof Dynamic given ? given.settings() : DynamicSettings.defaults();
+        double dynamic = throughput(() -> new DynamicFarmReplay(network, cpu, sizes.dynamicMasters(), dy, estimate.hostCosts())
                 .run().run(), repeat);
-        System.out.printf("  DY (kernel replay, --split-wait %d ns, --max-depth %d): %.3f M messages/s%n", dy.settings().splitWaitNanos(),
-                dy.settings().maxDepth(), dynamic / 1e6);
+        System.out.printf("  DY (kernel replay, --split-wait %d ns, --max-depth %d): %.3f M messages/s%n", dy.splitWaitNanos(),
+                dy.maxDepth(), dynamic / 1e6);
 
         long t0 = System.nanoTime();
         String[] predict = concat(new String[] {"predict", "--np", "2,4,8,16,32,64", "--out", scratch.resolve("predict").toString(),
-                "--profile", target.profile, "--task-cost", target.taskCost().spec()}, app.toArgs().toArray(String[]::new));
+                "--profile", target.profile, "--task-cost", target.taskCost().spec()}, RankArguments.of(app).toArray(String[]::new));
         if (Mse.commandLine().execute(predict) != 0) {
             throw new IllegalStateException("bench: the predict sweep failed");
         }

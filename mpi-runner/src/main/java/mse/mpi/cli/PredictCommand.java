@@ -15,11 +15,12 @@ import mse.emulator.partial.ErrorInterval;
 import mse.emulator.report.Json;
 import mse.emulator.sim.SimulatedRun;
 import mse.mpi.apps.AppOptions;
-import mse.mpi.apps.farm.DynamicMasters;
-import mse.mpi.apps.farm.Strategy;
-import mse.mpi.launch.MasterEventsFile;
+import mse.mpi.apps.WorkloadSpec;
 import mse.mpi.apps.farm.FarmMessageSizes;
 import mse.mpi.apps.partial.TaskCostEstimate;
+import mse.mpi.apps.strategy.StrategySimulation;
+import mse.mpi.apps.strategy.StrategySpec;
+import mse.mpi.launch.MasterEventsFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -80,10 +81,11 @@ final class PredictCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<SweepPlan.Configuration> plan = SweepPlan.of(app, NpList.parse(npList), "predict");
+        List<SweepPlan.Configuration> plan = SweepPlan.of(BadInputException.check(app::programs), NpList.parse(npList), "predict");
         for (SweepPlan.Configuration c : plan) {
-            BadInputException.check(() -> c.app().validate(c.np()));
+            BadInputException.check(() -> c.program().validate(c.np(), Runtime.getRuntime().maxMemory()));
         }
+        WorkloadSpec workload = app.workload();
         if (!order.equals("original") && !order.equals("random")) {
             throw new BadInputException("--order: expected original or random, got '" + order + "'");
         }
@@ -95,7 +97,7 @@ final class PredictCommand implements Callable<Integer> {
         TargetProfile profile = target.target();
         TaskCost taskCost = target.taskCost();
         TargetCpu cpu = TargetCpu.of(profile.cpu());
-        TraceReplay replay = trace == null ? null : TraceReplay.load(trace, app.workload().tasks(), cpu); // bad input before any output
+        TraceReplay replay = trace == null ? null : TraceReplay.load(trace, workload.tasks(), cpu); // bad input before any output
         Path dir = RunDirectory.create(out, "predict");
         long started = System.nanoTime();
         Map<String, Object> predictor = new LinkedHashMap<>();
@@ -115,26 +117,31 @@ final class PredictCommand implements Callable<Integer> {
             masterCosts = new long[hostCosts.length];
             describe(estimate, predictor);
         }
-        FarmMessageSizes sizes = FarmMessageSizes.of(app.workload());
+        FarmMessageSizes sizes = FarmMessageSizes.of(workload.create());
         List<Map<String, Object>> points = new ArrayList<>();
-        System.out.printf("%s, %s master strategy, target %s: predicted by %s%n", app.describe(), String.join(", ", app.strategies()),
+        System.out.printf("%s, %s master strategy, target %s: predicted by %s%n", workload.describe(), String.join(", ", app.strategyNames()),
                 profile.network().name(), trace != null ? "trace replay" : "partial execution (seed 000)");
         ResultTables.printSweepHeader(app.prefetchAsked());
         double simulationSeconds = 0;
         for (SweepPlan.Configuration c : plan) {
-            Strategy strategy = c.app().strategy();
+            StrategySpec strategy = c.program().strategy();
             long t0 = System.nanoTime();
-            StrategySimulation run = StrategySimulation.of(strategy, new LogGpsModel(profile.network(), c.np()), cpu, sizes, hostCosts, masterCosts, true,
-                    KernelObserver.NONE);
+            StrategySimulation run;
+            try {
+                run = StrategySimulation.of(strategy, new LogGpsModel(profile.network(), c.np()), cpu, sizes, c.program().tasksInFlight(),
+                        hostCosts, masterCosts, true, KernelObserver.NONE);
+            } catch (StrategySimulation.Refused e) {
+                throw new BadInputException(e.getMessage());
+            }
             double seconds = (System.nanoTime() - t0) / 1e9;
             simulationSeconds += seconds;
             Map<String, Object> point = PredictedSweep.point(strategy.name(), c.np(), strategy.masters(c.np()).size(),
-                    app.prefetchAsked() ? strategy.prefetch() : null, run, seconds);
+                    c.program().prefetch(), run, seconds);
             Path pointDir = dir.resolve(c.dirName());
-            if (strategy instanceof DynamicMasters) {
+            if (strategy.logsMasterEvents()) {
                 MasterEventsFile.write(java.nio.file.Files.createDirectories(pointDir), run.events(), point);
             }
-            PredictedTimeline.write(pointDir, timeline.mode(), strategy, new LogGpsModel(profile.network(), c.np()), cpu, sizes,
+            PredictedTimeline.write(pointDir, timeline.mode(), c.program(), new LogGpsModel(profile.network(), c.np()), cpu, sizes,
                     hostCosts, masterCosts, header(profile, taskCost, hostCosts.length), run.events());
             points.add(point);
             ResultTables.printSweepRow(point);
@@ -168,8 +175,8 @@ final class PredictCommand implements Callable<Integer> {
         var flat = WithoutPTerm.of(profile);
         for (int i = 0; flat.isPresent() && i < plan.size(); i++) {
             int np = plan.get(i).np();
-            SimulatedRun run = StrategySimulation.of(plan.get(i).app().strategy(), new LogGpsModel(flat.get().network(), np), cpu, sizes,
-                    hostCosts, masterCosts, false, KernelObserver.NONE).run();
+            SimulatedRun run = StrategySimulation.of(plan.get(i).program().strategy(), new LogGpsModel(flat.get().network(), np), cpu, sizes,
+                    plan.get(i).program().tasksInFlight(), hostCosts, masterCosts, false, KernelObserver.NONE).run();
             comparison.add(new mse.emulator.report.ReportPoint(RunReport.series(runs.get(i).summary())
                     .replace(profile.network().name(), flat.get().network().name()), np, run.predictedNanos() / 1e9,
                     mse.emulator.report.ReportPoint.MasterBreakdown.of(run.masters().get(0)), null));
@@ -185,12 +192,12 @@ final class PredictCommand implements Callable<Integer> {
         boolean random = order.equals("random");
         if (targetError != null) {
             try (Progress progress = Progress.start("partial execution", quiet)) {
-                return TaskCostEstimate.targetError(app.workload(), taskCost, targetError, random, seed, progress);
+                return TaskCostEstimate.targetError(app.workload().create(), taskCost, targetError, random, seed, progress);
             }
         }
         int n = sampleSize();
         try (Progress progress = Progress.start("partial execution", quiet)) {
-            return TaskCostEstimate.sample(app.workload(), taskCost, n, random, seed, progress);
+            return TaskCostEstimate.sample(app.workload().create(), taskCost, n, random, seed, progress);
         }
     }
 
@@ -257,14 +264,14 @@ final class PredictCommand implements Callable<Integer> {
     private Map<String, Object> header(TargetProfile profile, TaskCost taskCost, int tasks) {
         Map<String, Object> h = new LinkedHashMap<>();
         h.put("command", "predict");
-        h.put("app", app.app().name());
-        h.put("strategy", app.strategies().get(0));
-        h.put("strategies", app.strategies());
+        h.put("app", app.workload().app());
+        h.put("strategy", app.strategyNames().get(0));
+        h.put("strategies", app.strategyNames());
         h.put("profile", profile.network().name());
         h.put("profileSource", profile.origin());
         h.put("cpuRatio", profile.cpu().speedRatio());
         h.put("taskCost", taskCost.spec());
-        h.put("workload", app.describe());
+        h.put("workload", app.workload().describe());
         h.put("tasks", tasks);
         h.put("predictedBy", trace != null ? "trace replay" : "partial execution (seed 000)");
         return h;

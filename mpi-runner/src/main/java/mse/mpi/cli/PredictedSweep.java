@@ -8,6 +8,7 @@ import mse.emulator.kernel.RankAccount;
 import mse.emulator.report.EmulationResultFiles;
 import mse.emulator.report.LatencyHistograms;
 import mse.emulator.sim.SimulatedRun;
+import mse.mpi.apps.strategy.StrategySimulation;
 
 /** The summary.json of `predict`: the same points[] and best as `sweep`, from simulated runs. */
 final class PredictedSweep {

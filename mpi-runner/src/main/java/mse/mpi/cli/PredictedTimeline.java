@@ -16,8 +16,10 @@ import mse.emulator.timeline.TimelineMode;
 import mse.emulator.timeline.TimelineSetup;
 import mse.emulator.timeline.TimelineWriter;
 import mse.emulator.timeline.WrittenTimeline;
+import mse.mpi.apps.Program;
 import mse.mpi.apps.farm.FarmMessageSizes;
-import mse.mpi.apps.farm.Strategy;
+import mse.mpi.apps.strategy.StrategySimulation;
+import mse.mpi.apps.strategy.StrategySpec;
 import mse.mpi.launch.TimelineFile;
 
 /**
@@ -32,9 +34,10 @@ final class PredictedTimeline {
     private PredictedTimeline() {
     }
 
-    static Optional<WrittenTimeline> write(Path pointDir, TimelineMode mode, Strategy strategy, LogGpsModel network, TargetCpu cpu,
+    static Optional<WrittenTimeline> write(Path pointDir, TimelineMode mode, Program program, LogGpsModel network, TargetCpu cpu,
                                            FarmMessageSizes sizes, long[] hostCosts, long[] masterCosts, Map<String, Object> inputs,
                                            List<MasterEvent> events) throws IOException {
+        StrategySpec strategy = program.strategy();
         Set<Integer> masters = new TreeSet<>(strategy.masters(network.processes()));
         events.forEach(e -> masters.add(e.master()));
         Optional<TimelineWriter> opened = TimelineSetup.in(pointDir, mode).open(RankHosts.all("simulated target"), masters);
@@ -43,7 +46,8 @@ final class PredictedTimeline {
         }
         TimelineWriter timeline = opened.get();
         try {
-            StrategySimulation run = StrategySimulation.of(strategy, network, cpu, sizes, hostCosts, masterCosts, false, timeline);
+            StrategySimulation run = StrategySimulation.of(strategy, network, cpu, sizes, program.tasksInFlight(), hostCosts, masterCosts,
+                    false, timeline);
             Map<String, Object> metadata = new LinkedHashMap<>(inputs);
             metadata.put("strategy", strategy.name());
             metadata.put("np", network.processes());

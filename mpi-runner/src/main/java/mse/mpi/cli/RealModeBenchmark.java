@@ -6,7 +6,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import mse.emulator.report.Json;
-import mse.mpi.apps.AppOptions;
+import mse.mpi.apps.Program;
+import mse.mpi.apps.RankArguments;
 
 /**
  * `mse bench real-mode`: how well `--task-cost real` measures the program rather than the host (issue 13's goals),
@@ -24,8 +25,8 @@ final class RealModeBenchmark {
     }
 
     @SuppressWarnings("try") // the burners only need to run while the block does
-    static void run(AppOptions app, int repeat, Path scratch) {
-        String[] workload = app.toArgs().toArray(String[]::new);
+    static void run(Program app, int repeat, Path scratch) {
+        String[] workload = RankArguments.of(app).toArray(String[]::new);
         double[] masterMicros = new double[repeat];
         double[] traceDiff = new double[repeat];
         double[] predicted = new double[repeat];

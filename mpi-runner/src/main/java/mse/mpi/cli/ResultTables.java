@@ -3,6 +3,7 @@ package mse.mpi.cli;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import mse.mpi.apps.strategy.StrategyOptions;
 
 /** The short tables the commands print; the full results are in the files they name. */
 final class ResultTables {
@@ -57,8 +58,9 @@ final class ResultTables {
     }
 
     static void printBest(Map<String, Object> best, List<?> points) {
-        System.out.printf("best: %s%s%s at P = %s (least predicted time, %.6f s)%s%n", best.get("strategy"),
-                "multi".equals(best.get("strategy")) ? " with " + best.get("masters") + " masters" : "",
+        System.out.printf("best: %s%s at P = %s (least predicted time, %.6f s)%s%n",
+                StrategyOptions.kind(String.valueOf(best.get("strategy"))).map(k -> k.inWords(best.get("masters")))
+                        .orElse(String.valueOf(best.get("strategy"))),
                 best.containsKey("prefetch") ? ", prefetch " + best.get("prefetch") : "", best.get("np"),
                 num(best.get("predictedSeconds")),
                 best.get("np").equals(((Map<?, ?>) points.get(points.size() - 1)).get("np"))

@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.emulator.report.Json;
 import mse.mpi.apps.AppOptions;
+import mse.mpi.apps.Program;
+import mse.mpi.apps.RankArguments;
 import mse.mpi.apps.RankMain;
 import mse.mpi.launch.MpiJob;
 import mse.mpi.launch.MpirunCommand;
@@ -40,7 +42,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        BadInputException.check(() -> app.validate(np, Math.min(Runtime.getRuntime().maxMemory(), MpirunCommand.RANK_HEAP_BYTES)));
+        Program program = BadInputException.check(app::program);
+        BadInputException.check(() -> program.validate(np, Math.min(Runtime.getRuntime().maxMemory(), MpirunCommand.RANK_HEAP_BYTES)));
         if (timeoutSeconds < 1) {
             throw new BadInputException("--timeout: expected a positive number of seconds, got " + timeoutSeconds);
         }
@@ -48,7 +51,7 @@ final class RunCommand implements Callable<Integer> {
         hosts.preflight(MpirunCommand.rankClasspath(), out);
         Path dir = RunDirectory.create(out, "run");
         Path masterFile = dir.resolve("master.json");
-        List<String> rankArgs = new ArrayList<>(app.toArgs());
+        List<String> rankArgs = new ArrayList<>(RankArguments.of(program));
         rankArgs.addAll(List.of("--result-file", masterFile.toAbsolutePath().toString()));
         MpirunCommand command = hosts.cluster().place(MpirunCommand.local(np, MpirunCommand.rankClasspath(),
                 RankMain.class.getName(), rankArgs), dir);
@@ -57,21 +60,21 @@ final class RunCommand implements Callable<Integer> {
         Map<String, Object> master = Json.read(masterFile);
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("command", "run");
-        summary.put("app", app.app().name());
-        summary.put("strategy", app.strategy().name());
+        summary.put("app", program.app());
+        summary.put("strategy", program.strategy().name());
         summary.put("np", np);
         summary.put("tasks", master.get("tasks"));
         summary.put("wallSeconds", wall);
         summary.put("programSeconds", master.get("programSeconds"));
         summary.put("checksum", master.get("checksum"));
-        summary.put("masters", app.strategy().masters(np).size());
-        summary.put("workload", app.describe());
+        summary.put("masters", program.strategy().masters(np).size());
+        summary.put("workload", program.describe());
         summary.put("hosts", hosts.cluster().rankHosts(np).stream().distinct().toList());
         summary.put("commandLine", String.join(" ", command.arguments()));
         Json.write(dir.resolve("summary.json"), summary);
         Files.deleteIfExists(masterFile);
 
-        System.out.printf("%s, %s master strategy, np %d%n", app.describe(), app.strategy().name(), np);
+        System.out.printf("%s, %s master strategy, np %d%n", program.describe(), program.strategy().name(), np);
         System.out.printf("  tasks          %s%n", master.get("tasks"));
         System.out.printf("  wall time      %.3f s (mpirun, startup included)%n", wall);
         System.out.printf("  program time   %.3f s (rank 0, MPI_Wtime)%n", ((Number) master.get("programSeconds")).doubleValue());

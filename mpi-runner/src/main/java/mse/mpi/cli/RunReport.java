@@ -11,6 +11,7 @@ import mse.cluster.profiles.TargetProfile;
 import mse.emulator.report.ReportPage;
 import mse.emulator.report.ReportPoint;
 import mse.emulator.timeline.TimelineSetup;
+import mse.mpi.apps.strategy.StrategyOptions;
 
 /** Builds report.html for a command from the summaries it wrote. */
 final class RunReport {
@@ -73,10 +74,8 @@ final class RunReport {
 
     /** "single", "multi Pm=4", "dynamic", "single K=2" (with --prefetch) — with the profile when it is not the default. */
     static String series(Map<String, Object> s) {
-        String label = String.valueOf(s.get("strategy"));
-        if ("multi".equals(label)) {
-            label += " Pm=" + s.get("masters");
-        }
+        String name = String.valueOf(s.get("strategy"));
+        String label = StrategyOptions.kind(name).map(k -> k.series(s.get("masters"))).orElse(name);
         if (s.containsKey("prefetch")) {
             label += " K=" + s.get("prefetch");
         }

@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
-import mse.mpi.apps.AppOptions;
+import mse.mpi.apps.Program;
 import mse.mpi.launch.EmulatedLaunch;
 import mse.mpi.launch.EmulatedRun;
 import mse.mpi.launch.EmulationPlan;
@@ -24,8 +24,8 @@ final class SoakBenchmark {
     private SoakBenchmark() {
     }
 
-    static void run(AppOptions app, TargetOptions target, int np, Path scratch) throws Exception {
-        BadInputException.check(() -> app.validate(np));
+    static void run(Program app, TargetOptions target, int np, Path scratch) throws Exception {
+        BadInputException.check(() -> app.validate(np, Runtime.getRuntime().maxMemory()));
         long tasks = app.workload().tasks();
         System.out.printf("soak: %s, %d tasks, np %d, task cost %s%n", app.describe(), tasks, np, target.taskCost().spec());
         ManagementFactory.getMemoryPoolMXBeans().forEach(MemoryPoolMXBean::resetPeakUsage);

@@ -57,7 +57,8 @@ final class SweepCommand implements Callable<Integer> {
             throw new BadInputException("--resume: give either --resume DIR or --out DIR, not two different directories");
         }
         emulation.hosts().preflight(MpirunCommand.rankClasspath(), resume != null ? resume : out);
-        Map<String, Object> identity = plan.get(0).point().identityKeys();
+        Map<String, Object> identity = SweepIdentity.of(app.programs(), plan.get(0).point().target(), emulation.taskCost(),
+                emulation.local());
         List<Map<String, Object>> done = resume == null ? List.of() : SweepResume.finishedPoints(resume, identity);
         Path dir = RunDirectory.create(resume != null ? resume : out, "sweep");
         List<Map<String, Object>> points = new ArrayList<>();
@@ -75,7 +76,7 @@ final class SweepCommand implements Callable<Integer> {
             }
             points.add(point);
             finished.add(new RunReport.Run(point, pointDir));
-            comparison.addAll(WithoutPTerm.points(p.point().app(), p.point().target(), List.of(finished.get(finished.size() - 1))));
+            comparison.addAll(WithoutPTerm.points(p.point().program(), p.point().target(), List.of(finished.get(finished.size() - 1))));
             ResultTables.printSweepRow(point);
             Json.write(dir.resolve("summary.json"), summary(points, identity));
         }
@@ -93,8 +94,8 @@ final class SweepCommand implements Callable<Integer> {
     /** Every configuration of SweepPlan, validated before anything runs. */
     private List<Planned> plan(List<Integer> nps) {
         List<Planned> plan = new ArrayList<>();
-        for (SweepPlan.Configuration c : SweepPlan.of(app, nps, "sweep")) {
-            plan.add(new Planned(EmulatedPoint.prepare("sweep", c.np(), c.app(), emulation), c.dirName()));
+        for (SweepPlan.Configuration c : SweepPlan.of(BadInputException.check(app::programs), nps, "sweep")) {
+            plan.add(new Planned(EmulatedPoint.prepare("sweep", c.np(), c.program(), emulation), c.dirName()));
         }
         return plan;
     }
@@ -107,7 +108,7 @@ final class SweepCommand implements Callable<Integer> {
         for (String key : List.of("app", "strategy", "profile", "profileSource", "cpuRatio", "taskCost", "workload", "tasks", "checksum")) {
             summary.put(key, first.get(key));
         }
-        summary.put("strategies", app.strategies());
+        summary.put("strategies", app.strategyNames());
         summary.put(SweepResume.IDENTITY_KEY, identity);
         summary.put("points", points);
         summary.put("best", ResultTables.best(points));

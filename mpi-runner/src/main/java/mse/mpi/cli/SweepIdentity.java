@@ -10,11 +10,13 @@ import java.util.Map;
 import java.util.Set;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
-import mse.mpi.apps.AppOptions;
+import mse.mpi.apps.Program;
+import mse.mpi.apps.RankArguments;
 
 /**
  * What a sweep's points must share for `--resume` to continue it: every option that changes a prediction
- * (the program's options but the per-point strategy, masters and prefetch, the task cost, the CPU ratio, --local) and
+ * (the program's options and its strategies' but the per-point strategy, masters and prefetch, the task cost, the
+ * CPU ratio, --local) and
  * the profile's content, hashed, so a profile file edited under the same name is not mixed in.
  */
 final class SweepIdentity {
@@ -26,12 +28,14 @@ final class SweepIdentity {
     private SweepIdentity() {
     }
 
-    static Map<String, Object> of(AppOptions app, TargetProfile target, TaskCost taskCost, boolean local) {
+    static Map<String, Object> of(List<Program> programs, TargetProfile target, TaskCost taskCost, boolean local) {
         Map<String, Object> keys = new LinkedHashMap<>();
-        List<String> args = app.toArgs();
-        for (int i = 0; i + 1 < args.size(); i += 2) {
-            if (!NOT_SHARED.contains(args.get(i))) {
-                keys.put(args.get(i), args.get(i + 1));
+        for (Program program : programs) {
+            List<String> args = RankArguments.of(program);
+            for (int i = 0; i + 1 < args.size(); i += 2) {
+                if (!NOT_SHARED.contains(args.get(i))) {
+                    keys.put(args.get(i), args.get(i + 1));
+                }
             }
         }
         keys.put("--profile", target.network().name());

@@ -12,14 +12,16 @@ import mse.emulator.model.TaskCost;
 import mse.emulator.report.EmulationResultFiles;
 import mse.emulator.report.Json;
 import mse.mpi.apps.AppOptions;
+import mse.mpi.apps.Program;
+import mse.mpi.apps.RankArguments;
 import mse.mpi.apps.RankMain;
 import mse.mpi.launch.EmulatedLaunch;
 import mse.mpi.launch.EmulatedRun;
 import mse.mpi.launch.EmulationPlan;
-import mse.mpi.launch.RunProgress;
 import mse.mpi.launch.MpiJob;
 import mse.mpi.launch.MpirunCommand;
 import mse.mpi.launch.RunHeader;
+import mse.mpi.launch.RunProgress;
 import mse.mpi.launch.Transport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -69,7 +71,8 @@ final class ValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Integer> nps = NpList.parse(npList);
-        nps.forEach(app::validate);
+        Program program = BadInputException.check(app::program);
+        nps.forEach(np -> BadInputException.check(() -> program.validate(np, Runtime.getRuntime().maxMemory())));
         nps.forEach(hosts::validate);
         hosts.preflight(MpirunCommand.rankClasspath(), out);
         var settings = CalibrateCommand.settings(ByteSizes.parse("--sizes", sizes), roundTrips, testRoundTrips, 1000);
@@ -85,13 +88,13 @@ final class ValidateCommand implements Callable<Integer> {
         List<mse.emulator.report.ReportPoint> measuredPoints = new ArrayList<>();
         for (int np : nps) {
             System.out.printf("2. np %d: the real program over %s%n", np, slowNetwork);
-            double measured = realRun(np, dir.resolve("np-" + np), limit);
+            double measured = realRun(program, np, dir.resolve("np-" + np), limit);
             System.out.printf("3. np %d: emulating the tcp profile over vader%n", np);
-            EmulationPlan plan = new EmulationPlan(app, np, calibration.profile(), TaskCost.parse("real"), false, limit,
+            EmulationPlan plan = new EmulationPlan(program, np, calibration.profile(), TaskCost.parse("real"), false, limit,
                     Files.createDirectories(dir.resolve("np-" + np).resolve("emulated")), 0, RunProgress.NONE,
                     Transport.vader.btl());
             EmulatedRun run = EmulatedLaunch.run(plan);
-            Map<String, Object> header = RunHeader.of("validate", app, np, calibration.profile(), plan.taskCost(),
+            Map<String, Object> header = RunHeader.of("validate", program, np, calibration.profile(), plan.taskCost(),
                     run.master(), run.wallSeconds(), run.launchedAs());
             Map<String, Object> emulated = EmulationResultFiles.write(plan.workDir(), header, run.report());
             double predicted = ResultTables.num(emulated.get("predictedSeconds"));
@@ -103,25 +106,25 @@ final class ValidateCommand implements Callable<Integer> {
             point.put("predictedSeconds", predicted);
             point.put("errorPercent", 100.0 * (predicted - measured) / measured);
             points.add(point);
-            Json.write(dir.resolve("summary.json"), summary(points, calibration.profileFile(), slowNetwork));
+            Json.write(dir.resolve("summary.json"), summary(program, points, calibration.profileFile(), slowNetwork));
         }
-        System.out.printf("%s, single transport pair tcp (measured) / vader + emulation (predicted)%n", app.describe());
+        System.out.printf("%s, single transport pair tcp (measured) / vader + emulation (predicted)%n", program.describe());
         System.out.printf("%4s %14s %15s %8s%n", "np", "measured (s)", "predicted (s)", "error");
         for (Map<String, Object> p : points) {
             System.out.printf("%4s %14.4f %15.4f %7.1f%%%n", p.get("np"), ResultTables.num(p.get("measuredSeconds")),
                     ResultTables.num(p.get("predictedSeconds")), ResultTables.num(p.get("errorPercent")));
         }
-        RunReport.write(dir, "MSE validation: measured over tcp against emulated, " + app.describe(),
+        RunReport.write(dir, "MSE validation: measured over tcp against emulated, " + program.describe(),
                 spec.commandLine().getParseResult().originalArgs(), calibration.profile(), emulatedRuns, List.of(), measuredPoints);
         System.out.printf("results: %s%n", dir.resolve("summary.json"));
         return 0;
     }
 
     /** rank 0's MPI_Wtime span of the plain program over tcp: what the emulation predicts, startup excluded. */
-    private double realRun(int np, Path dir, Duration limit) throws Exception {
+    private double realRun(Program program, int np, Path dir, Duration limit) throws Exception {
         Files.createDirectories(dir);
         Path masterFile = dir.resolve("measured.json");
-        List<String> args = new ArrayList<>(app.toArgs());
+        List<String> args = new ArrayList<>(RankArguments.of(program));
         args.addAll(List.of("--result-file", masterFile.toAbsolutePath().toString()));
         MpirunCommand command = hosts.cluster().place(MpirunCommand.local(np, MpirunCommand.rankClasspath(),
                 RankMain.class.getName(), args).withBtl(Transport.tcp.btl()), dir);
@@ -129,12 +132,12 @@ final class ValidateCommand implements Callable<Integer> {
         return ResultTables.num(Json.read(masterFile).get("programSeconds"));
     }
 
-    private Map<String, Object> summary(List<Map<String, Object>> points, Path profile, String slowNetwork) {
+    private static Map<String, Object> summary(Program program, List<Map<String, Object>> points, Path profile, String slowNetwork) {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("command", "validate");
-        summary.put("app", app.app().name());
-        summary.put("strategy", app.strategy().name());
-        summary.put("workload", app.describe());
+        summary.put("app", program.app());
+        summary.put("strategy", program.strategy().name());
+        summary.put("workload", program.describe());
         summary.put("slowNetwork", Transport.tcp.btl());
         summary.put("measuredOver", slowNetwork);
         summary.put("emulatedOver", Transport.vader.btl());

@@ -12,8 +12,9 @@ import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.report.ReportPoint;
 import mse.emulator.sim.SimulatedRun;
-import mse.mpi.apps.AppOptions;
+import mse.mpi.apps.Program;
 import mse.mpi.apps.farm.FarmMessageSizes;
+import mse.mpi.apps.strategy.StrategySimulation;
 
 /**
  * The report's comparison line of seed 001 Fig. 2: the same runs under the model without the receive
@@ -43,7 +44,7 @@ final class WithoutPTerm {
     }
 
     /** One comparison point per finished run, replaying its tasks.csv; empty without a P term. */
-    static List<ReportPoint> points(AppOptions app, TargetProfile target, List<RunReport.Run> runs) throws IOException {
+    static List<ReportPoint> points(Program program, TargetProfile target, List<RunReport.Run> runs) throws IOException {
         Optional<TargetProfile> flat = of(target);
         if (flat.isEmpty()) {
             return List.of();
@@ -51,10 +52,15 @@ final class WithoutPTerm {
         List<ReportPoint> points = new ArrayList<>();
         for (RunReport.Run run : runs) {
             int np = ((Number) run.summary().get("np")).intValue();
-            TraceReplay trace = TraceReplay.load(run.dir().resolve("tasks.csv"), app.workload().tasks(), TargetCpu.of(target.cpu()));
-            SimulatedRun sim = StrategySimulation.of(app.strategy(), new LogGpsModel(flat.get().network(), np), trace.cpu(),
-                    FarmMessageSizes.of(app.workload()), trace.hostCosts(), trace.masterCosts(), false,
-                    KernelObserver.NONE).run();
+            TraceReplay trace = TraceReplay.load(run.dir().resolve("tasks.csv"), program.workload().tasks(), TargetCpu.of(target.cpu()));
+            SimulatedRun sim;
+            try {
+                sim = StrategySimulation.of(program.strategy(), new LogGpsModel(flat.get().network(), np), trace.cpu(),
+                        FarmMessageSizes.of(program.workload().create()), program.tasksInFlight(), trace.hostCosts(), trace.masterCosts(),
+                        false, KernelObserver.NONE).run();
+            } catch (StrategySimulation.Refused e) {
+                throw new BadInputException(e.getMessage());
+            }
             points.add(new ReportPoint(RunReport.series(run.summary()).replace(String.valueOf(run.summary().get("profile")),
                     flat.get().network().name()), np, sim.predictedNanos() / 1e9, ReportPoint.MasterBreakdown.of(sim.masters().get(0)), null));
         }

@@ -19,6 +19,7 @@ import mse.emulator.report.Json;
 import mse.emulator.timeline.TimelineSetup;
 import mse.emulator.wire.EmulatorLink;
 import mse.emulator.wire.Hello;
+import mse.mpi.apps.RankArguments;
 import mse.mpi.apps.RankMain;
 import mse.mpi.comm.ChaosComm;
 import mse.mpi.comm.Comm;
@@ -43,7 +44,7 @@ public final class EmulatedLaunch {
 
     public static EmulatedRun run(EmulationPlan plan) {
         EmulationSetup setup = new EmulationSetup(new LogGpsModel(plan.profile().network(), plan.np()),
-                plan.cluster().rankCpus(plan.np(), plan.profile().cpu()), plan.app().strategy().masters(plan.np()), plan.bindHost(),
+                plan.cluster().rankCpus(plan.np(), plan.profile().cpu()), plan.program().strategy().masters(plan.np()), plan.bindHost(),
                 Duration.ofSeconds(Math.max(60, 4L * plan.np())), TimelineSetup.in(plan.workDir(), plan.timeline()))
                 .chargingMeasuredCpu(plan.taskCost().chargesMeasuredCpu());
         try (EmulationSession session = EmulationSession.start(setup)) {
@@ -59,7 +60,7 @@ public final class EmulatedLaunch {
 
     /** Reports finished tasks twice a second while the run goes. */
     private static Thread progressTicker(EmulationPlan plan, EmulationSession session) {
-        long total = plan.app().workload().tasks();
+        long total = plan.program().workload().tasks();
         Thread ticker = new Thread(() -> {
             try {
                 while (!Thread.currentThread().isInterrupted()) {
@@ -77,16 +78,8 @@ public final class EmulatedLaunch {
 
     private static EmulatedRun runMpirun(EmulationPlan plan, EmulationSession session) {
         Path masterFile = plan.workDir().resolve("master.json");
-        List<String> args = new ArrayList<>(plan.app().toArgs());
-        args.addAll(List.of("--result-file", masterFile.toAbsolutePath().toString(),
-                "--emulator", session.address().getHostString() + ":" + session.address().getPort(),
-                "--task-cost", plan.taskCost().spec(), "--collectives", plan.profile().collectives().spelling()));
-        if (plan.chaosDelayMillis() > 0) {
-            args.addAll(List.of("--chaos-delay-ms", Integer.toString(plan.chaosDelayMillis())));
-        }
-        MpirunCommand command = plan.cluster().place(MpirunCommand.local(plan.np(), MpirunCommand.rankClasspath(),
-                RankMain.class.getName(), args).exporting(List.of(RankRuntimeOptions.TOKEN_VARIABLE)).withBtl(plan.btl()),
-                plan.workDir());
+        MpirunCommand command = plan.cluster().place(mpirun(plan, session.address().getHostString() + ":" + session.address().getPort(),
+                masterFile), plan.workDir());
         double wall;
         try {
             wall = MpiJob.run(command, plan.timeout(), environment(plan, session));
@@ -104,6 +97,22 @@ public final class EmulatedLaunch {
         } catch (java.io.IOException e) {
             throw new LaunchException("rank 0 left no readable result in " + masterFile + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * The mpirun job of a plan on this machine: the program's own options (its application's and its strategy's,
+     * nothing of another's), how the ranks report to the emulator at `emulator` (HOST:PORT), where rank 0 leaves
+     * its result; the run's token travels in the environment, never on argv.
+     */
+    static MpirunCommand mpirun(EmulationPlan plan, String emulator, Path masterFile) {
+        List<String> args = new ArrayList<>(RankArguments.of(plan.program()));
+        args.addAll(List.of("--result-file", masterFile.toAbsolutePath().toString(), "--emulator", emulator,
+                "--task-cost", plan.taskCost().spec(), "--collectives", plan.profile().collectives().spelling()));
+        if (plan.chaosDelayMillis() > 0) {
+            args.addAll(List.of("--chaos-delay-ms", Integer.toString(plan.chaosDelayMillis())));
+        }
+        return MpirunCommand.local(plan.np(), MpirunCommand.rankClasspath(), RankMain.class.getName(), args)
+                .exporting(List.of(RankRuntimeOptions.TOKEN_VARIABLE)).withBtl(plan.btl());
     }
 
     /**
@@ -155,7 +164,7 @@ public final class EmulatedLaunch {
         Comm comm = plan.chaosDelayMillis() > 0 ? new ChaosComm(emulated, plan.chaosDelayMillis(), System.nanoTime()) : emulated;
         RankMain.ProgramRun run;
         try {
-            run = RankMain.runRank(comm, plan.app());
+            run = RankMain.runRank(comm, plan.program());
         } catch (Exception | Error e) {
             emulated.fail(e);
             throw new LaunchException("rank " + local.rank() + " failed: " + e.getMessage());

@@ -5,7 +5,7 @@ import java.time.Duration;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
 import mse.emulator.timeline.TimelineMode;
-import mse.mpi.apps.AppOptions;
+import mse.mpi.apps.Program;
 
 /**
  * One emulated run: the program and its strategy, P, the target (network and CPU), how tasks are
@@ -15,7 +15,7 @@ import mse.mpi.apps.AppOptions;
  * on Myrinet to emulate Fast Ethernet), and how much of the timeline to write into workDir (off for
  * benchmarks and validation), and the machines the ranks run on (the emulator listens on bindHost).
  */
-public record EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
+public record EmulationPlan(Program program, int np, TargetProfile profile, TaskCost taskCost, boolean local,
                             Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress, String btl,
                             String bindHost, TimelineMode timeline, Cluster cluster) {
 
@@ -23,21 +23,21 @@ public record EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskC
     public static final String LOOPBACK = "127.0.0.1";
 
     /** A plan on this machine. */
-    public EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
+    public EmulationPlan(Program program, int np, TargetProfile profile, TaskCost taskCost, boolean local,
                          Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress, String btl,
                          String bindHost, TimelineMode timeline) {
-        this(app, np, profile, taskCost, local, timeout, workDir, chaosDelayMillis, progress, btl, bindHost, timeline,
+        this(program, np, profile, taskCost, local, timeout, workDir, chaosDelayMillis, progress, btl, bindHost, timeline,
                 Cluster.THIS_MACHINE_ONLY);
     }
 
-    public EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
+    public EmulationPlan(Program program, int np, TargetProfile profile, TaskCost taskCost, boolean local,
                          Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress, String btl) {
-        this(app, np, profile, taskCost, local, timeout, workDir, chaosDelayMillis, progress, btl, LOOPBACK, TimelineMode.OFF);
+        this(program, np, profile, taskCost, local, timeout, workDir, chaosDelayMillis, progress, btl, LOOPBACK, TimelineMode.OFF);
     }
 
     /** A plan over Open MPI's default choice of transports, without a progress display. */
-    public EmulationPlan(AppOptions app, int np, TargetProfile profile, TaskCost taskCost, boolean local,
+    public EmulationPlan(Program program, int np, TargetProfile profile, TaskCost taskCost, boolean local,
                          Duration timeout, Path workDir, int chaosDelayMillis) {
-        this(app, np, profile, taskCost, local, timeout, workDir, chaosDelayMillis, RunProgress.NONE, MpirunCommand.DEFAULT_BTL);
+        this(program, np, profile, taskCost, local, timeout, workDir, chaosDelayMillis, RunProgress.NONE, MpirunCommand.DEFAULT_BTL);
     }
 }

@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
-import mse.mpi.apps.AppOptions;
+import mse.mpi.apps.Program;
 
 /** The inputs and identity of one emulated run, the first keys of its summary.json. */
 public final class RunHeader {
@@ -12,9 +12,9 @@ public final class RunHeader {
     private RunHeader() {
     }
 
-    public static Map<String, Object> of(String command, AppOptions app, int np, TargetProfile target, TaskCost taskCost,
+    public static Map<String, Object> of(String command, Program program, int np, TargetProfile target, TaskCost taskCost,
                                          Map<String, Object> master, double wallSeconds, String launchedAs) {
-        return of(command, app.identity(np), np, target, taskCost, master, wallSeconds, launchedAs);
+        return of(command, program.identity(np), np, target, taskCost, master, wallSeconds, launchedAs);
     }
 
     public static Map<String, Object> of(String command, RunIdentity identity, int np, TargetProfile target, TaskCost taskCost,

@@ -1,6 +1,5 @@
 package mse.mpi.apps.ep;
 
-import java.util.List;
 import picocli.CommandLine.Option;
 
 /** Options of the EP task farm (--app ep). */
@@ -18,16 +17,8 @@ public final class EpOptions {
             description = "EP: base seed; task t draws from its own seed derived from it (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    public EpWorkload workload() {
-        return new EpWorkload(tasks, pairs, seed);
-    }
-
-    public List<String> toArgs() {
-        return List.of("--ep-tasks", Integer.toString(tasks), "--ep-pairs", Integer.toString(pairs),
-                "--ep-seed", Long.toString(seed));
-    }
-
-    public String describe() {
-        return tasks + " tasks of " + pairs + " pairs";
+    /** The problem these options describe; an IllegalArgumentException names what is wrong. */
+    public EpSpec spec() {
+        return new EpSpec(tasks, pairs, seed);
     }
 }

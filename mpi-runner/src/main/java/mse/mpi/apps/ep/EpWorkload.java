@@ -26,16 +26,21 @@ public final class EpWorkload implements Workload {
     private final byte[][] results;
 
     public EpWorkload(int tasks, int pairs, long seed) {
+        check(tasks, pairs);
+        this.tasks = tasks;
+        this.pairs = pairs;
+        this.seed = seed;
+        this.results = new byte[tasks][];
+    }
+
+    /** Rejects a problem with no task or no pair, naming the option. */
+    static void check(int tasks, int pairs) {
         if (tasks < 1) {
             throw new IllegalArgumentException("EP needs at least 1 task, got " + tasks);
         }
         if (pairs < 1) {
             throw new IllegalArgumentException("EP needs at least 1 pair per task, got " + pairs);
         }
-        this.tasks = tasks;
-        this.pairs = pairs;
-        this.seed = seed;
-        this.results = new byte[tasks][];
     }
 
     @Override

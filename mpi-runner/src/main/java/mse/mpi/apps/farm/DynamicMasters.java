@@ -1,8 +1,8 @@
 package mse.mpi.apps.farm;
 
+import java.util.List;
 import mse.emulator.dynamic.DynamicSettings;
 import mse.emulator.dynamic.MasterEvent;
-import java.util.List;
 import mse.mpi.comm.Comm;
 
 /**
@@ -30,7 +30,7 @@ public final class DynamicMasters implements Strategy {
         this.prefetch = prefetch;
     }
 
-    @Override
+    /** Tasks a master keeps in flight per slave (--prefetch K, issue 20); 1 is seed 001's farm. */
     public int prefetch() {
         return prefetch;
     }
@@ -46,17 +46,6 @@ public final class DynamicMasters implements Strategy {
         } else {
             DynamicSlave.serve(comm, work, settings, prefetch);
         }
-    }
-
-    @Override
-    public String name() {
-        return "dynamic";
-    }
-
-    /** Only rank 0 is a master from the start; secondaries come and go (see events()). */
-    @Override
-    public List<Integer> masters(int np) {
-        return List.of(0);
     }
 
     @Override

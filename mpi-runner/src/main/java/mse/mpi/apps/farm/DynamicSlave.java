@@ -1,7 +1,7 @@
 package mse.mpi.apps.farm;
 
-import mse.emulator.dynamic.DynamicMasterState;
 import mse.emulator.dynamic.DynamicMasterState.Reply;
+import mse.emulator.dynamic.DynamicMasterState;
 import mse.emulator.dynamic.DynamicSettings;
 import mse.mpi.comm.Comm;
 import mse.mpi.comm.Message;

@@ -32,14 +32,4 @@ public record SingleMaster(int prefetch) implements Strategy {
             Slave.serve(comm, 0, work);
         }
     }
-
-    @Override
-    public String name() {
-        return "single";
-    }
-
-    @Override
-    public List<Integer> masters(int np) {
-        return List.of(0);
-    }
 }

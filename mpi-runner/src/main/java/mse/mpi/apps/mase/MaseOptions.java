@@ -1,14 +1,12 @@
 package mse.mpi.apps.mase;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * MASE's options, shared by the `mse` commands (which pass them on to every rank) and by the rank
- * entry point (which parses them back), so both always agree on names and defaults.
+ * MASE's options (--app mase), shared by the `mse` commands and by the rank entry point, which parses
+ * back what {@link MaseSpec#toArgs} writes, so both always agree on names and defaults.
  */
 public final class MaseOptions {
 
@@ -32,50 +30,10 @@ public final class MaseOptions {
     @Option(names = "--png", paramLabel = "FILE", description = "Write the picture as PNG.")
     Path png;
 
-    /** The job these options describe; an IllegalArgumentException names what is wrong. */
-    public MaseJob job() {
-        return new MaseJob(new ImageSpec(size.width(), size.height(), region.xmin(), region.xmax(), region.ymin(), region.ymax(), maxIter), taskPoints);
-    }
-
-    /**
-     * Rejects an image the master cannot hold in a heap of heapBytes: it keeps 4 bytes per point (the escape
-     * counts) and, with --png, an RGB raster of 4 more plus the encoded file; a quarter of the heap is left to the
-     * JVM, the task farm and the emulator. The message names the largest square image that fits.
-     */
-    public void checkFitsHeap(long heapBytes) {
-        long perPoint = png == null ? 4 : 12;
-        long usable = heapBytes / 4 * 3 - (8L << 20);
-        long maxPoints = Math.max(0, usable / perPoint);
-        long points = (long) size.width() * size.height();
-        if (points > maxPoints) {
-            long side = (long) Math.floor(Math.sqrt((double) maxPoints));
-            throw new IllegalArgumentException("--image: " + size.width() + "x" + size.height() + " needs about "
-                    + (points * perPoint >> 20) + " MiB on the master" + (png == null ? "" : " (with --png)") + "; its heap of "
-                    + (heapBytes >> 20) + " MiB holds at most " + maxPoints + " points, e.g. " + side + "x" + side);
-        }
-    }
-
-    public Path png() {
-        return png;
-    }
-
-    /** A short description for tables: image and task size. */
-    public String describe() {
-        return size.width() + "x" + size.height() + ", " + taskPoints + " points per task";
-    }
-
-    /** The options as rank arguments, in canonical form. */
-    public List<String> toArgs() {
-        List<String> args = new ArrayList<>(List.of(
-                "--image", size.width() + "x" + size.height(),
-                "--region", region.xmin() + "," + region.xmax() + "," + region.ymin() + "," + region.ymax(),
-                "--max-iter", Integer.toString(maxIter),
-                "--task-points", Integer.toString(taskPoints)));
-        if (png != null) {
-            args.add("--png");
-            args.add(png.toAbsolutePath().toString());
-        }
-        return args;
+    /** The problem these options describe; an IllegalArgumentException names what is wrong. */
+    public MaseSpec spec() {
+        return new MaseSpec(new MaseJob(new ImageSpec(size.width(), size.height(), region.xmin(), region.xmax(), region.ymin(),
+                region.ymax(), maxIter), taskPoints), png);
     }
 
     record Size(int width, int height) {}

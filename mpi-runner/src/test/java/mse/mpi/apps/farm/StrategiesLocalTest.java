@@ -73,9 +73,9 @@ class StrategiesLocalTest {
 
     @Test
     void multipleMastersGroupsAreContiguousAndBalanced() {
-        MultipleMasters ml = new MultipleMasters(3);
-        assertEquals(java.util.List.of(0, 3, 6), ml.masters(10));
-        assertEquals(2, ml.groupOf(7, 10));
+        mse.emulator.model.FarmLayout ml = new mse.emulator.model.FarmLayout(10, 3);
+        assertEquals(java.util.List.of(0, 3, 6), ml.masters());
+        assertEquals(2, ml.groupOf(7));
         assertEquals(0, ml.taskStart(0, 100));
         assertEquals(33, ml.taskStart(1, 100));
         assertEquals(100, ml.taskStart(3, 100));

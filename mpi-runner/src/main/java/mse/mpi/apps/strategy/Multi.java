@@ -1,0 +1,61 @@
+package mse.mpi.apps.strategy;
+
+import java.util.List;
+import java.util.Optional;
+import mse.emulator.model.FarmLayout;
+import mse.mpi.apps.farm.MultipleMasters;
+import mse.mpi.apps.farm.Strategy;
+import picocli.CommandLine.Option;
+
+/** ML (seed 001, section 3.2) with pm masters, each serving its group's share of the tasks ({@link FarmLayout}). */
+public record Multi(int pm) implements StrategySpec {
+
+    public static final String NAME = "multi";
+
+    /** ML's own option; sweep and predict take a list (one configuration per PM). */
+    public static final class Options {
+
+        @Option(names = "--masters", paramLabel = "PM", defaultValue = "2", split = ",",
+                description = "Masters for --strategy multi, 2 <= PM <= np/2; sweep and predict take a list, e.g. 2,4,8 (default: ${DEFAULT-VALUE}).")
+        List<Integer> masters;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public List<String> toArgs() {
+        return List.of(StrategyOptions.STRATEGY, NAME, "--masters", Integer.toString(pm));
+    }
+
+    /** Every group needs a master and at least one slave: 2 <= PM <= P/2. */
+    @Override
+    public Optional<String> misfit(int np) {
+        if (pm < 2 || pm > np / 2) {
+            return Optional.of("--masters must be between 2 and np/2 = " + np / 2 + " for np " + np + ", got " + pm);
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public List<Integer> masters(int np) {
+        return new FarmLayout(np, pm).masters();
+    }
+
+    @Override
+    public Strategy program(int prefetch) {
+        return new MultipleMasters(pm, prefetch);
+    }
+
+    @Override
+    public StrategySimulation simulate(SimulationInput input) {
+        return StrategySimulation.farm(input, pm);
+    }
+
+    @Override
+    public String label() {
+        return NAME + "-m" + pm;
+    }
+}

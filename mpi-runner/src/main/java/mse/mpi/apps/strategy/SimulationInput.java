@@ -1,0 +1,15 @@
+package mse.mpi.apps.strategy;
+
+import mse.emulator.kernel.KernelObserver;
+import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.TargetCpu;
+import mse.mpi.apps.farm.FarmMessageSizes;
+
+/**
+ * What the fast path gives a strategy's simulation: the target's network at P and CPU, the program's message
+ * sizes, the tasks in flight per slave (--prefetch), each task's host CPU (hostCosts[t]) and the master's CPU for its
+ * result (masterCosts[t], a live trace's masterCpuNanos, else 0), whether to record latency histograms, and who is told every charge and message.
+ */
+public record SimulationInput(LogGpsModel network, TargetCpu cpu, FarmMessageSizes sizes, int prefetch, long[] hostCosts,
+                              long[] masterCosts, boolean recordLatency, KernelObserver observer) {
+}

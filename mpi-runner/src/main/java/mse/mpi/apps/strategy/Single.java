@@ -1,0 +1,36 @@
+package mse.mpi.apps.strategy;
+
+import java.util.List;
+import mse.mpi.apps.farm.SingleMaster;
+import mse.mpi.apps.farm.Strategy;
+
+/** SI (seed 001, section 3.2): rank 0 is the only master. */
+public record Single() implements StrategySpec {
+
+    public static final String NAME = "single";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public List<String> toArgs() {
+        return List.of(StrategyOptions.STRATEGY, NAME);
+    }
+
+    @Override
+    public List<Integer> masters(int np) {
+        return List.of(0);
+    }
+
+    @Override
+    public Strategy program(int prefetch) {
+        return new SingleMaster(prefetch);
+    }
+
+    @Override
+    public StrategySimulation simulate(SimulationInput input) {
+        return StrategySimulation.farm(input, 1);
+    }
+}

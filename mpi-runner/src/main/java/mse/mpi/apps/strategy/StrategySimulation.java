@@ -1,0 +1,57 @@
+package mse.mpi.apps.strategy;
+
+import java.util.List;
+import mse.emulator.dynamic.MasterEvent;
+import mse.emulator.kernel.KernelObserver;
+import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.TargetCpu;
+import mse.emulator.sim.FarmSimulator;
+import mse.emulator.sim.SimulatedRun;
+import mse.mpi.apps.farm.FarmMessageSizes;
+
+/**
+ * One strategy's run in the fast path's simulator ({@link StrategySpec#simulate}): SI and ML in
+ * {@link FarmSimulator}, DY in DynamicFarmReplay; each follows its program rule for rule and agrees with
+ * `emulate` to the nanosecond. A strategy or setting without such a simulation is refused ({@link Refused}:
+ * bad input, exit 2), never approximated by another one.
+ *
+ * @param run    the simulated run
+ * @param events DY's splits and merges (masters.csv); empty for the static strategies
+ */
+public record StrategySimulation(SimulatedRun run, List<MasterEvent> events) {
+
+    public static StrategySimulation of(StrategySpec strategy, LogGpsModel network, TargetCpu cpu, FarmMessageSizes sizes,
+                                        long[] hostCosts, boolean recordLatency) {
+        return of(strategy, network, cpu, sizes, 1, hostCosts, new long[hostCosts.length], recordLatency, KernelObserver.NONE);
+    }
+
+    /** The same, with tasks in flight per slave, each result's master CPU and an observer (a timeline) told every charge and message. */
+    public static StrategySimulation of(StrategySpec strategy, LogGpsModel network, TargetCpu cpu, FarmMessageSizes sizes, int prefetch,
+                                        long[] hostCosts, long[] masterCosts, boolean recordLatency, KernelObserver observer) {
+        return strategy.simulate(new SimulationInput(network, cpu, sizes, prefetch, hostCosts, masterCosts, recordLatency, observer));
+    }
+
+    /** SI (one group) and ML (groups): the static farm, charging the masters' CPU per result. */
+    static StrategySimulation farm(SimulationInput in, int groups) {
+        FarmSimulator simulator = new FarmSimulator(in.network(), in.cpu(), in.sizes().staticMasters(), groups, in.prefetch(),
+                in.recordLatency());
+        try {
+            simulator.checkEagerResults(in.hostCosts().length);
+        } catch (IllegalArgumentException e) {
+            throw new Refused("--prefetch: " + e.getMessage());
+        }
+        return new StrategySimulation(simulator.observedBy(in.observer()).run(in.hostCosts(), in.masterCosts()), List.of());
+    }
+
+    /**
+     * What the user asked cannot be simulated exactly (the message names the option): bad input for the command
+     * line, never approximated.
+     */
+    public static final class Refused extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        public Refused(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package mse.mpi.apps.strategy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import mse.cluster.profiles.ProfileLoader;
+import mse.emulator.dynamic.DynamicSettings;
+import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.TargetCpu;
+import mse.mpi.apps.AppOptions;
+import mse.mpi.apps.Program;
+import mse.mpi.apps.RankArguments;
+import mse.mpi.apps.RankMain;
+import mse.mpi.apps.ep.EpWorkload;
+import mse.mpi.apps.farm.FarmMessageSizes;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/**
+ * The registration list ({@link StrategyOptions#KINDS}) is all a strategy needs to be parsed, named in help and
+ * messages, passed to the ranks and predicted: every registered strategy goes through each of these paths.
+ */
+class StrategyOptionsTest {
+
+    @CommandLine.Command(name = "holder")
+    static final class Holder {
+        @CommandLine.Mixin
+        AppOptions options = new AppOptions();
+    }
+
+    private static AppOptions options(String... args) {
+        Holder holder = new Holder();
+        new CommandLine(holder).parseArgs(args);
+        return holder.options;
+    }
+
+    private static Program parse(String... args) {
+        return options(args).program();
+    }
+
+    @Test
+    void everyRegisteredStrategyIsParsedByNameAndReachesTheRanksUnchanged() {
+        for (StrategyKind kind : StrategyOptions.KINDS) {
+            Program program = parse("--strategy", kind.name());
+            assertEquals(kind.name(), program.strategy().name());
+            Program onRank = parse(RankArguments.of(program).toArray(String[]::new));
+            assertEquals(program, onRank, kind.name());
+        }
+    }
+
+    @Test
+    void helpAndMessagesListEveryRegisteredName() {
+        String help = new CommandLine(new RankMain()).getUsageMessage(); // the ranks' options are the commands'
+
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> parse("--strategy", "hierarchical"));
+        for (StrategyKind kind : StrategyOptions.KINDS) {
+            assertTrue(help.contains(kind.name()), help);
+            assertTrue(unknown.getMessage().contains(kind.name()), unknown.getMessage());
+        }
+    }
+
+    @Test
+    void everyRegisteredStrategyIsSimulatedByPredict() {
+        int np = 4;
+        LogGpsModel network = new LogGpsModel(ProfileLoader.preset("mpich-fast-ethernet").network(), np);
+        FarmMessageSizes sizes = FarmMessageSizes.of(new EpWorkload(8, 10, 1));
+        for (StrategyKind kind : StrategyOptions.KINDS) {
+            StrategySpec spec = parse("--strategy", kind.name()).strategy();
+            StrategySimulation run = StrategySimulation.of(spec, network, new TargetCpu(1.0), sizes, new long[] {5, 5, 5, 5, 5, 5, 5, 5}, false);
+            assertTrue(run.run().predictedNanos() > 0, kind.name());
+            assertTrue(spec.masters(np).contains(0), kind.name());
+        }
+    }
+
+    @Test
+    void multiTakesAListOfMastersForSweepsAndOneForARun() {
+        AppOptions main = options("--strategy", "single,multi", "--masters", "2,4");
+        assertEquals(List.of(new Single(), new Multi(2), new Multi(4)), main.programs().stream().map(Program::strategy).toList());
+        assertThrows(IllegalArgumentException.class, main::program);
+        assertEquals("--masters must be between 2 and np/2 = 2 for np 5, got 4", new Multi(4).misfit(5).orElseThrow());
+    }
+
+    @Test
+    void dynamicOptionsReachTheStrategyAndTheRanks() {
+        Program o = parse("--strategy", "dynamic", "--split-wait", "2ms", "--merge-wait", "150us", "--max-depth", "3",
+                "--split-window", "9");
+        assertEquals(new Dynamic(new DynamicSettings(2_000_000, 150_000, 3, 9)), o.strategy());
+        assertTrue(RankArguments.of(o).containsAll(List.of("--split-wait", "2ms", "--merge-wait", "150us", "--max-depth", "3",
+                "--split-window", "9")));
+        assertEquals(new Dynamic(DynamicSettings.defaults()), parse("--strategy", "dynamic").strategy());
+    }
+
+    @Test
+    void badDynamicValuesNameTheOption() {
+        assertMessage("--split-wait", "--strategy", "dynamic", "--split-wait", "soon");
+        assertMessage("--split-wait", "--strategy", "dynamic", "--split-wait", "0");
+        assertMessage("--merge-wait", "--strategy", "dynamic", "--merge-wait", "1ms", "--split-wait", "500us");
+        assertMessage("--max-depth", "--strategy", "dynamic", "--max-depth", "-1");
+        assertMessage("--split-window", "--strategy", "dynamic", "--split-window", "-2");
+        assertMessage("--strategy", "--strategy", "hierarchical");
+    }
+
+    private static void assertMessage(String option, String... args) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> parse(args).validate(4, Long.MAX_VALUE));
+        assertTrue(e.getMessage().contains(option), e.getMessage());
+    }
+}

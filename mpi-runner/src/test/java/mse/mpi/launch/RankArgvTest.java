@@ -1,0 +1,72 @@
+package mse.mpi.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import mse.cluster.profiles.ProfileLoader;
+import mse.emulator.model.TaskCost;
+import mse.mpi.apps.AppOptions;
+import mse.mpi.apps.Program;
+import mse.mpi.apps.RankMain;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** The argv MSE gives mpirun's ranks carries the options of their application and strategy only, and parses back. */
+class RankArgvTest {
+
+    @CommandLine.Command(name = "holder")
+    static final class Holder {
+        @CommandLine.Mixin
+        AppOptions options = new AppOptions();
+    }
+
+    private static Program program(String... args) {
+        Holder holder = new Holder();
+        new CommandLine(holder).parseArgs(args);
+        return holder.options.program();
+    }
+
+    /** The ranks' part of the mpirun command line: what follows the main class. */
+    private static List<String> rankArgv(Program program) {
+        EmulationPlan plan = new EmulationPlan(program, 4, ProfileLoader.preset("mpich-fast-ethernet"), TaskCost.parse("fixed:10us"),
+                false, Duration.ofMinutes(1), Path.of("work"), 0);
+        List<String> all = EmulatedLaunch.mpirun(plan, "127.0.0.1:4000", Path.of("work", "master.json")).arguments();
+        return all.subList(all.indexOf(RankMain.class.getName()) + 1, all.size());
+    }
+
+    @Test
+    void aMaseRankOfOneMasterSeesNoOtherApplicationsOrStrategysOptions() {
+        List<String> argv = rankArgv(program("--app", "mase", "--strategy", "single", "--image", "64x32", "--ep-seed", "7",
+                "--split-wait", "1ms"));
+        assertTrue(argv.containsAll(List.of("--app", "mase", "--image", "64x32", "--strategy", "single", "--task-cost", TaskCost.parse("fixed:10us").spec(),
+                "--emulator", "127.0.0.1:4000")), argv.toString());
+        for (String foreign : List.of("--ep-seed", "--ep-tasks", "--ep-pairs", "--masters", "--split-wait", "--merge-wait",
+                "--max-depth", "--split-window", "--chaos-delay-ms")) {
+            assertFalse(argv.contains(foreign), foreign + " in " + argv);
+        }
+    }
+
+    @Test
+    void anEpRankOfDynamicMastersSeesItsOwnOptionsOnly() {
+        List<String> argv = rankArgv(program("--app", "ep", "--strategy", "dynamic", "--ep-tasks", "32", "--split-wait", "1ms"));
+        assertTrue(argv.containsAll(List.of("--ep-tasks", "32", "--ep-seed", "--split-wait", "1ms", "--max-depth")), argv.toString());
+        for (String foreign : List.of("--image", "--region", "--task-points", "--max-iter", "--png", "--masters")) {
+            assertFalse(argv.contains(foreign), foreign + " in " + argv);
+        }
+    }
+
+    @Test
+    void theRanksParseBackTheSameProgram() {
+        for (Program program : List.of(program("--strategy", "multi", "--masters", "2", "--task-points", "4"),
+                program("--app", "ep", "--strategy", "dynamic", "--merge-wait", "20us"), program("--prefetch", "3"))) {
+            List<String> argv = rankArgv(program);
+            RankMain rank = new RankMain();
+            new CommandLine(rank).parseArgs(argv.toArray(String[]::new));
+            assertEquals(program, rank.program());
+        }
+    }
+}
