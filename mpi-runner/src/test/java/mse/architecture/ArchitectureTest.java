@@ -1,6 +1,7 @@
 package mse.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -48,8 +49,10 @@ class ArchitectureTest {
     @Test
     void pekkoStaysInTheActorShell() {
         noClasses().that().resideOutsideOfPackages("mse.emulator.actors..", "mse.mpi.launch..", "mse.mpi.cli..")
+                .and().doNotHaveFullyQualifiedName("mse.mpi.experiment.Versions")
                 .should().dependOnClassesThat().resideInAPackage("org.apache.pekko..")
-                .because("the actors own the emulator's Pekko system, launch starts it (the cli names its version); "
+                .because("the actors own the emulator's Pekko system, launch starts it (Versions names its version for "
+                        + "--version and report.html); "
                         + "programs, Comm and the ranks' wire need no Pekko")
                 .check(shipped);
     }
@@ -59,6 +62,12 @@ class ArchitectureTest {
         noClasses().that().resideOutsideOfPackage("mse.mpi.comm..")
                 .should().dependOnClassesThat().resideInAPackage("mpi..")
                 .because("Open MPI's Java bindings are gone from Open MPI 6: all MPI use stays behind Comm").check(shipped);
+    }
+
+    @Test
+    void mpiRunnersPackagesDependOnEachOtherOneWayOnly() {
+        slices().matching("mse.mpi.(*)..").should().beFreeOfCycles()
+                .because("comm, rank, apps, launch, experiment and cli are layers: a cycle would make them one").check(shipped);
     }
 
     @Test

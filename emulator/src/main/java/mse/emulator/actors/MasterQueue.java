@@ -56,6 +56,7 @@ public final class MasterQueue extends AbstractBehavior<MasterQueue.Command> {
     }
 
     private Behavior<Command> onSummarize(Summarize summarize) {
+        statistics.finish();
         summarize.replyTo().tell(new Summary(master, histograms));
         return this;
     }

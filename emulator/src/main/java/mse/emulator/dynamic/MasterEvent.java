@@ -1,8 +1,5 @@
 package mse.emulator.dynamic;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 /**
  * One split or merge of a dynamic master (seed 001, section 3.2), at rank 0's end of the run.
  *
@@ -18,16 +15,4 @@ public record MasterEvent(double virtualSeconds, int master, String action, int 
 
     public static final String SPLIT = "split";
     public static final String MERGE = "merge";
-
-    /** The form rank 0 puts into its result map (key order as in masters.csv). */
-    public Map<String, Object> toMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("virtualSeconds", virtualSeconds);
-        m.put("master", master);
-        m.put("action", action);
-        m.put("tasksMoved", tasksMoved);
-        m.put("slavesMoved", slavesMoved);
-        m.put("depth", depth);
-        return m;
-    }
 }

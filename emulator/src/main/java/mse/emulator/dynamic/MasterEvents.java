@@ -52,11 +52,4 @@ public final class MasterEvents {
         activity.put("peakMasters", peak);
         return activity;
     }
-
-    /** The events of rank 0's result map (the maps of MasterEvent.toMap, as JSON gives them back). */
-    public static List<MasterEvent> fromMaps(List<? extends Map<?, ?>> events) {
-        return events.stream().map(e -> new MasterEvent(((Number) e.get("virtualSeconds")).doubleValue(),
-                ((Number) e.get("master")).intValue(), String.valueOf(e.get("action")), ((Number) e.get("tasksMoved")).intValue(),
-                ((Number) e.get("slavesMoved")).intValue(), ((Number) e.get("depth")).intValue())).toList();
-    }
 }

@@ -12,6 +12,14 @@ import java.util.Map;
  * request (a send to the master) until the master's next message to it completes (section 3.2, DY's
  * splitting statistic). Memory stays bounded by the queue length and the number of slaves, so a
  * million-task run costs no more than a small one; the values go to a {@link Sink} (histograms).
+ *
+ * <p>A slave's wait is paired in virtual time, not in the order records come: the master's message ends the
+ * wait of the slave's latest request sent before that message's receive started (once each). A slave that
+ * holds prefetched tasks (--prefetch) receives its next task before the master has taken the result it sent
+ * last, so that receive may be settled first; it is held ({@link SlaveRequests}) until a later request of the
+ * slave, or {@link #finish}, shows that no earlier one is still to come. Each kind arrives in order per slave
+ * (a rank's receives are settled in its order; a master takes one slave's messages in FIFO order), so the pairing
+ * does not depend on how the two interleave, and is the same live and simulated.
  */
 public final class MasterQueueStatistics {
 
@@ -35,7 +43,7 @@ public final class MasterQueueStatistics {
      * arrival are at the front.
      */
     private final ArrayDeque<Long> queuedUntil = new ArrayDeque<>();
-    private final Map<Integer, Long> requestedAt = new HashMap<>();
+    private final Map<Integer, SlaveRequests> slaves = new HashMap<>();
 
     public MasterQueueStatistics(int master, Sink sink) {
         this.master = master;
@@ -51,19 +59,26 @@ public final class MasterQueueStatistics {
             sink.queueWait(m, m.queueWaitNanos());
             queuedUntil.addLast(m.receiveStartNanos());
             if (m.source() != master) {
-                requestedAt.put(m.source(), m.sendNanos());
+                slave(m.source()).request(m.sendNanos());
             }
         } else if (m.source() == master) {
-            Long requested = requestedAt.remove(m.destination());
-            if (requested != null) {
-                sink.slaveWait(m.destination(), m.receiveEndNanos() - requested);
-            }
+            slave(m.destination()).reply(m.receiveStartNanos(), m.receiveEndNanos());
         }
+    }
+
+    /** The run is over: the slaves' last waits (no later request will come) go to the sink. */
+    public void finish() {
+        slaves.values().forEach(SlaveRequests::finish);
     }
 
     /** All records at once, in the order the kernel settled them. */
     public static void measure(List<MessageRecord> records, int master, Sink sink) {
         MasterQueueStatistics statistics = new MasterQueueStatistics(master, sink);
         records.forEach(statistics::observe);
+        statistics.finish();
+    }
+
+    private SlaveRequests slave(int rank) {
+        return slaves.computeIfAbsent(rank, r -> new SlaveRequests(r, sink));
     }
 }

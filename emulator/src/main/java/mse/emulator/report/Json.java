@@ -22,4 +22,9 @@ public final class Json {
     public static Map<String, Object> read(Path source) throws IOException {
         return MAPPER.readValue(source.toFile(), Map.class);
     }
+
+    /** A file written from a record (or any type Jackson maps), read back as that type. */
+    public static <T> T read(Path source, Class<T> type) throws IOException {
+        return MAPPER.readValue(source.toFile(), type);
+    }
 }

@@ -14,6 +14,7 @@ import mse.emulator.report.charts.BreakdownChart;
 import mse.emulator.report.charts.GanttChart;
 import mse.emulator.report.charts.LatencyChart;
 import mse.emulator.report.charts.MasterTimeline;
+import mse.emulator.dynamic.MasterEvent;
 import mse.emulator.report.charts.TimeChart;
 import mse.emulator.timeline.TimelineReader;
 import mse.emulator.timeline.TimelineWindow;
@@ -32,10 +33,10 @@ public final class ReportPage {
 
     /** Everything the page shows. masterEvents may be empty; inputs are shown in order. */
     public record Content(String title, String commandLine, Map<String, Object> inputs, List<ReportPoint> points,
-                          List<Map<String, Object>> masterEvents, List<ExtraChart> extra) {
+                          List<MasterEvent> masterEvents, List<ExtraChart> extra) {
 
         public Content(String title, String commandLine, Map<String, Object> inputs, List<ReportPoint> points,
-                       List<Map<String, Object>> masterEvents) {
+                       List<MasterEvent> masterEvents) {
             this(title, commandLine, inputs, points, masterEvents, List.of());
         }
     }

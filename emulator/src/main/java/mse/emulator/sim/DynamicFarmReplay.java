@@ -157,6 +157,7 @@ public final class DynamicFarmReplay {
         }
         RunResult result = kernel.result();
         long sequential = result.ranks().stream().mapToLong(RankAccount::computeNanos).sum();
+        queues.values().forEach(MasterQueueStatistics::finish);
         LatencyHistograms latency = new LatencyHistograms();
         histograms.values().forEach(latency::add);
         List<RankAccount> masters = queues.keySet().stream().map(r -> result.ranks().get(r)).toList();

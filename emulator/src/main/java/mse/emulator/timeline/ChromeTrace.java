@@ -67,7 +67,7 @@ final class ChromeTrace implements AutoCloseable {
     }
 
     /** A moment on a rank's track (ph i, thread scope), such as a DY split or merge. */
-    void instant(int pid, int rank, String name, long nanos, Map<String, Object> args) throws IOException {
+    void instant(int pid, int rank, String name, long nanos, Object args) throws IOException {
         begin("i", name, "masters", pid, rank, nanos);
         json.writeStringField("s", "t");
         json.writeFieldName("args");

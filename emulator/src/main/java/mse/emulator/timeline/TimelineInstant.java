@@ -1,11 +1,14 @@
 package mse.emulator.timeline;
 
-import java.util.Map;
+import java.util.Objects;
 
-/** A moment of the run on one rank's track, such as a DY split or merge, with what it did as args. */
-public record TimelineInstant(int rank, long nanos, String name, Map<String, Object> args) {
+/**
+ * A moment of the run on one rank's track, such as a DY split or merge, with what it did as args: any value
+ * Jackson writes as a JSON object (a record's components, in their order).
+ */
+public record TimelineInstant(int rank, long nanos, String name, Object args) {
 
     public TimelineInstant {
-        args = Map.copyOf(args);
+        Objects.requireNonNull(args, "args");
     }
 }

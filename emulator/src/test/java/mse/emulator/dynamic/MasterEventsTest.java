@@ -26,9 +26,13 @@ class MasterEventsTest {
     }
 
     @Test
-    void eventsSurviveTheResultMapAndWriteOneCsvLineEach() {
+    void eventsSurviveJsonAndWriteOneCsvLineEach() throws Exception {
         List<MasterEvent> log = List.of(split(0.25, 4, 1), merge(0.5, 4, 1));
-        assertEquals(log, MasterEvents.fromMaps(log.stream().map(MasterEvent::toMap).toList()));
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        String written = json.writeValueAsString(log);
+        assertEquals("{\"virtualSeconds\":0.25,\"master\":4,\"action\":\"split\",\"tasksMoved\":10,\"slavesMoved\":1,\"depth\":1}",
+                written.substring(1, written.indexOf('}') + 1), "the keys of summary.json's masterEvents, in masters.csv's order");
+        assertEquals(log, List.of(json.readValue(written, MasterEvent[].class)));
         assertEquals(MasterEvents.HEADER + "0.25,4,split,10,1,1\n0.5,4,merge,0,1,1\n", MasterEvents.toCsv(log));
     }
 }

@@ -37,6 +37,23 @@ class MasterQueueStatisticsTest {
         assertEquals(List.of(300L), slaveWaits);
     }
 
+    /**
+     * --prefetch: slave 1 holds task B when it sends result A at 1000, and receives B at 1020, before the master
+     * takes A at 1200; the kernel may settle B's receive first. The wait is paired in virtual time all the same
+     * (B ends A's wait: 1030 - 1000), and the master's next message, C at 1500, ends the wait of result D (1400).
+     */
+    @Test
+    void aPrefetchedTaskSettledBeforeTheResultItFollowsEndsThatResultsWait() {
+        List<MessageRecord> records = List.of(
+                message(0, 0, 1, 100, 110, 1020, 1030),     // B, sent long before, received after A was sent
+                message(1, 1, 0, 1000, 1100, 1200, 1250),   // A, taken by the master later
+                message(2, 1, 0, 1400, 1450, 1460, 1470),   // D
+                message(3, 0, 1, 1300, 1400, 1500, 1510));  // C
+        List<Long> slaveWaits = new ArrayList<>();
+        MasterQueueStatistics.measure(records, 0, sink(new ArrayList<>(), new ArrayList<>(), slaveWaits));
+        assertEquals(List.of(30L, 110L), slaveWaits);
+    }
+
     @Test
     void aRealRunGivesOneSlaveWaitPerResult() {
         List<MessageRecord> records = new ArrayList<>();

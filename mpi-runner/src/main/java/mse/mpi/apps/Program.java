@@ -2,7 +2,7 @@ package mse.mpi.apps;
 
 import mse.mpi.apps.farm.Strategy;
 import mse.mpi.apps.strategy.StrategySpec;
-import mse.mpi.launch.RunIdentity;
+import mse.mpi.rank.RunIdentity;
 
 /**
  * One configuration of a run: the application's problem, the master strategy that farms it out, and the tasks in

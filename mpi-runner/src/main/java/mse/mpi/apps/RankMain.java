@@ -1,10 +1,7 @@
 package mse.mpi.apps;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import mse.emulator.dynamic.MasterEvent;
 import mse.emulator.report.AtomicFiles;
 import mse.emulator.report.Json;
 import mse.mpi.apps.farm.FarmWarmUp;
@@ -13,8 +10,9 @@ import mse.mpi.apps.farm.Workload;
 import mse.mpi.apps.mase.MaseSpec;
 import mse.mpi.apps.mase.MaseWorkload;
 import mse.mpi.comm.Comm;
-import mse.mpi.launch.RankRuntime;
-import mse.mpi.launch.RankRuntimeOptions;
+import mse.mpi.rank.RankResult;
+import mse.mpi.rank.RankRuntime;
+import mse.mpi.rank.RankRuntimeOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -57,7 +55,7 @@ public final class RankMain implements Callable<Integer> {
             ProgramRun run = runRank(rank.comm(), program);
             // The program ends here: its result record and the launcher's result file are not the program's work.
             rank.endProgram();
-            Map<String, Object> result = run.result();
+            RankResult result = run.result();
             rank.finish(program.identity(rank.comm().size()), result);
             if (result != null && resultFile != null) {
                 Json.write(resultFile, result);
@@ -86,23 +84,16 @@ public final class RankMain implements Callable<Integer> {
     /** One rank's finished program part. */
     public record ProgramRun(int rank, int np, Workload work, Strategy strategy, double seconds, Program program) {
 
-        /** Rank 0's result record (writing --png on the way), other ranks null. */
-        public Map<String, Object> result() throws java.io.IOException {
+        /** Rank 0's result (writing --png on the way), other ranks null. */
+        public RankResult result() throws java.io.IOException {
             if (rank != 0) {
                 return null;
             }
             if (work instanceof MaseWorkload mase && program.workload() instanceof MaseSpec spec && spec.png() != null) {
                 AtomicFiles.write(spec.png(), mase.image()::writePng);
             }
-            Map<String, Object> result = new LinkedHashMap<>();
-            result.put("np", np);
-            result.put("tasks", work.tasks());
-            result.put("programSeconds", seconds);
-            result.put("checksum", work.checksum());
-            if (!strategy.events().isEmpty() || program.strategy().logsMasterEvents()) {
-                result.put("masterEvents", strategy.events().stream().map(MasterEvent::toMap).toList());
-            }
-            return result;
+            boolean logsMasters = !strategy.events().isEmpty() || program.strategy().logsMasterEvents();
+            return new RankResult(np, work.tasks(), seconds, work.checksum(), logsMasters ? strategy.events() : null);
         }
     }
 }

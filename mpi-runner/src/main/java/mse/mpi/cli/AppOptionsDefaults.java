@@ -3,6 +3,7 @@ package mse.mpi.cli;
 import mse.mpi.apps.AppOptions;
 import mse.mpi.apps.Program;
 import mse.mpi.apps.mase.MaseSpec;
+import mse.mpi.options.BadInputException;
 import picocli.CommandLine;
 
 /** Workloads some benchmarks use when the user names none. */

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.emulator.report.Json;
 import mse.mpi.apps.mase.ReferenceKernel;
+import mse.mpi.experiment.RunDirectory;
+import mse.mpi.options.BadInputException;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.emulator.report.Json;
+import mse.mpi.options.BadInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

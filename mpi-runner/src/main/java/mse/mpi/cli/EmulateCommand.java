@@ -5,8 +5,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.mpi.apps.AppOptions;
-import mse.mpi.launch.MasterEventsFile;
+import mse.mpi.apps.Program;
+import mse.mpi.experiment.EmulatedPoint;
+import mse.mpi.experiment.ResultTables;
+import mse.mpi.experiment.RunDirectory;
+import mse.mpi.experiment.RunReport;
+import mse.mpi.experiment.WithoutPTerm;
 import mse.mpi.launch.MpirunCommand;
+import mse.mpi.options.BadInputException;
+import mse.mpi.rank.MasterEventsFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,7 +43,9 @@ final class EmulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        EmulatedPoint point = EmulatedPoint.prepare("emulate", np, BadInputException.check(app::program), emulation);
+        Program program = BadInputException.check(app::program);
+        emulation.validate(np);
+        EmulatedPoint point = EmulatedPoint.prepare("emulate", np, program, emulation.settings());
         emulation.hosts().preflight(MpirunCommand.rankClasspath(), out);
         Path dir = RunDirectory.create(out, "emulate");
         Map<String, Object> summary = point.run(dir);

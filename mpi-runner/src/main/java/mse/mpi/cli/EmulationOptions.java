@@ -4,6 +4,12 @@ import java.time.Duration;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
 import mse.emulator.timeline.TimelineMode;
+import mse.mpi.experiment.EmulationSettings;
+import mse.mpi.options.BadInputException;
+import mse.mpi.options.BindOption;
+import mse.mpi.options.ChaosOption;
+import mse.mpi.options.TargetOptions;
+import mse.mpi.options.TimelineOption;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -26,17 +32,14 @@ public final class EmulationOptions {
             description = "Stop a run after this long (default: ${DEFAULT-VALUE}).")
     long timeoutSeconds;
 
-    @Option(names = "--bind", paramLabel = "HOST",
-            description = "Address the emulator listens on for the ranks' reports (default: 127.0.0.1 on one machine; "
-                    + "with --hostfile this machine's address on --net-interface).")
-    String bindHost;
+    @Mixin
+    BindOption bind;
 
     @Option(names = "--quiet", description = "No progress display on stderr.")
     boolean quiet;
 
-    @Option(names = "--chaos-delay-ms", hidden = true, defaultValue = "0",
-            description = "Tests only: random real delay per rank operation.")
-    int chaosDelayMillis;
+    @Mixin
+    ChaosOption chaos;
 
     /** The target; a bad profile or ratio is bad input (exit 2). */
     public TargetProfile target() {
@@ -61,7 +64,7 @@ public final class EmulationOptions {
 
     /** --bind, else the address of the run's network (loopback on one machine). */
     public String bindHost() {
-        return bindHost != null ? bindHost : hosts.cluster().network().bindAddress();
+        return bind.host(hosts.cluster().network().bindAddress());
     }
 
     public HostOptions hosts() {
@@ -73,7 +76,13 @@ public final class EmulationOptions {
     }
 
     public int chaosDelayMillis() {
-        return chaosDelayMillis;
+        return chaos.delayMillis();
+    }
+
+    /** The options resolved once for the points of a run or a sweep; bad ones are bad input (exit 2). */
+    public EmulationSettings settings() {
+        return new EmulationSettings(target(), taskCost(), local, timeout(), chaos.delayMillis(), bindHost(), timeline(),
+                hosts.cluster(), quiet);
     }
 
     /** Checks np against what this host can run. */

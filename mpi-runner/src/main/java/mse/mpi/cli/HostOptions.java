@@ -5,6 +5,7 @@ import mse.cluster.hosts.HostCpus;
 import mse.cluster.hosts.Hostfile;
 import mse.mpi.launch.Cluster;
 import mse.mpi.launch.HostNetwork;
+import mse.mpi.options.BadInputException;
 import picocli.CommandLine.Option;
 
 /** Where the ranks run: this machine, or the hosts of an Open MPI hostfile (run, emulate, sweep, calibrate, validate). */

@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import mse.emulator.analytic.HpWorkload;
 import mse.emulator.analytic.HpWorkloadLoader;
 import mse.emulator.report.Json;
+import mse.mpi.experiment.RunDirectory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

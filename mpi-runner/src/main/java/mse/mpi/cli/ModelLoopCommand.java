@@ -12,6 +12,8 @@ import mse.emulator.analytic.LoopRun;
 import mse.emulator.analytic.LoopRunsCsv;
 import mse.emulator.analytic.Topology;
 import mse.emulator.report.Json;
+import mse.mpi.experiment.RunDirectory;
+import mse.mpi.options.BadInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

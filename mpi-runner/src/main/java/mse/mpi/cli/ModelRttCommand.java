@@ -10,6 +10,9 @@ import mse.cluster.profiles.ProfileLoader;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.report.Json;
+import mse.mpi.experiment.RunDirectory;
+import mse.mpi.options.ByteSizes;
+import mse.mpi.options.NpList;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

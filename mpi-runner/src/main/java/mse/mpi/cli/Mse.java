@@ -4,14 +4,16 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import mse.cluster.profiles.ProfileException;
 import mse.emulator.actors.EmulationFailedException;
+import mse.mpi.experiment.Versions;
 import mse.mpi.launch.LaunchException;
 import mse.mpi.launch.PreflightException;
-import mse.mpi.launch.RunLog;
+import mse.mpi.options.BadInputException;
+import mse.mpi.rank.RunLog;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine;
 
 /**
  * The `mse` command. Bad input (an option, a value, a file) ends with one line naming it and exit code 2; a

@@ -14,6 +14,8 @@ import mse.emulator.report.Json;
 import mse.emulator.workrate.MasterCandidate;
 import mse.emulator.workrate.MasterSelection;
 import mse.emulator.workrate.SlaveSelection;
+import mse.mpi.experiment.RunDirectory;
+import mse.mpi.options.BadInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

@@ -18,6 +18,7 @@ import mse.mpi.apps.partial.TaskCostEstimate;
 import mse.mpi.apps.strategy.Dynamic;
 import mse.mpi.launch.EmulatedLaunch;
 import mse.mpi.launch.EmulationPlan;
+import mse.mpi.options.TargetOptions;
 
 /**
  * `mse bench predict`: (1) the simulators' throughput, simulated messages per second at P = 64 (median of
@@ -34,7 +35,7 @@ final class PredictBenchmark {
     static void run(Program app, TargetOptions target, int repeat, Path scratch) {
         TargetProfile profile = target.target();
         TaskCostEstimate estimate = TaskCostEstimate.sample(app.workload().create(), target.taskCost(), 1024, false, 1,
-                mse.mpi.launch.RunProgress.NONE);
+                mse.mpi.rank.RunProgress.NONE);
         FarmMessageSizes sizes = FarmMessageSizes.of(app.workload().create());
         FarmShape shape = sizes.staticMasters();
         LogGpsModel network = new LogGpsModel(profile.network(), 64);
@@ -55,7 +56,7 @@ final class PredictBenchmark {
 
         long t0 = System.nanoTime();
         String[] predict = concat(new String[] {"predict", "--np", "2,4,8,16,32,64", "--out", scratch.resolve("predict").toString(),
-                "--profile", target.profile, "--task-cost", target.taskCost().spec()}, RankArguments.of(app).toArray(String[]::new));
+                "--profile", target.profile(), "--task-cost", target.taskCost().spec()}, RankArguments.of(app).toArray(String[]::new));
         if (Mse.commandLine().execute(predict) != 0) {
             throw new IllegalStateException("bench: the predict sweep failed");
         }

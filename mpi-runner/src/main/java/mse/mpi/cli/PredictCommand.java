@@ -20,7 +20,20 @@ import mse.mpi.apps.farm.FarmMessageSizes;
 import mse.mpi.apps.partial.TaskCostEstimate;
 import mse.mpi.apps.strategy.StrategySimulation;
 import mse.mpi.apps.strategy.StrategySpec;
-import mse.mpi.launch.MasterEventsFile;
+import mse.mpi.experiment.PredictedSweep;
+import mse.mpi.experiment.PredictedTimeline;
+import mse.mpi.experiment.Progress;
+import mse.mpi.experiment.ResultTables;
+import mse.mpi.experiment.RunDirectory;
+import mse.mpi.experiment.RunReport;
+import mse.mpi.experiment.SweepPlan;
+import mse.mpi.experiment.TraceReplay;
+import mse.mpi.experiment.WithoutPTerm;
+import mse.mpi.options.BadInputException;
+import mse.mpi.options.NpList;
+import mse.mpi.options.TargetOptions;
+import mse.mpi.options.TimelineOption;
+import mse.mpi.rank.MasterEventsFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -98,6 +111,11 @@ final class PredictCommand implements Callable<Integer> {
         TaskCost taskCost = target.taskCost();
         TargetCpu cpu = TargetCpu.of(profile.cpu());
         TraceReplay replay = trace == null ? null : TraceReplay.load(trace, workload.tasks(), cpu); // bad input before any output
+        FarmMessageSizes sizes = FarmMessageSizes.of(workload.create());
+        for (SweepPlan.Configuration c : plan) {
+            BadInputException.check(() -> StrategySimulation.checkSimulable(c.program().strategy(), new LogGpsModel(profile.network(), c.np()),
+                    sizes, c.program().tasksInFlight(), workload.tasks()));
+        }
         Path dir = RunDirectory.create(out, "predict");
         long started = System.nanoTime();
         Map<String, Object> predictor = new LinkedHashMap<>();
@@ -117,7 +135,6 @@ final class PredictCommand implements Callable<Integer> {
             masterCosts = new long[hostCosts.length];
             describe(estimate, predictor);
         }
-        FarmMessageSizes sizes = FarmMessageSizes.of(workload.create());
         List<Map<String, Object>> points = new ArrayList<>();
         System.out.printf("%s, %s master strategy, target %s: predicted by %s%n", workload.describe(), String.join(", ", app.strategyNames()),
                 profile.network().name(), trace != null ? "trace replay" : "partial execution (seed 000)");

@@ -4,17 +4,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.emulator.report.Json;
 import mse.mpi.apps.AppOptions;
 import mse.mpi.apps.Program;
 import mse.mpi.apps.RankArguments;
 import mse.mpi.apps.RankMain;
+import mse.mpi.experiment.RunDirectory;
 import mse.mpi.launch.MpiJob;
 import mse.mpi.launch.MpirunCommand;
+import mse.mpi.options.BadInputException;
+import mse.mpi.rank.RankResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -57,29 +58,22 @@ final class RunCommand implements Callable<Integer> {
                 RankMain.class.getName(), rankArgs), dir);
         double wall = MpiJob.run(command, Duration.ofSeconds(timeoutSeconds));
 
-        Map<String, Object> master = Json.read(masterFile);
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("command", "run");
-        summary.put("app", program.app());
-        summary.put("strategy", program.strategy().name());
-        summary.put("np", np);
-        summary.put("tasks", master.get("tasks"));
-        summary.put("wallSeconds", wall);
-        summary.put("programSeconds", master.get("programSeconds"));
-        summary.put("checksum", master.get("checksum"));
-        summary.put("masters", program.strategy().masters(np).size());
-        summary.put("workload", program.describe());
-        summary.put("hosts", hosts.cluster().rankHosts(np).stream().distinct().toList());
-        summary.put("commandLine", String.join(" ", command.arguments()));
-        Json.write(dir.resolve("summary.json"), summary);
+        RankResult master = Json.read(masterFile, RankResult.class);
+        Json.write(dir.resolve("summary.json"), new Summary("run", program.app(), program.strategy().name(), np, master.tasks(),
+                wall, master.programSeconds(), master.checksum(), program.strategy().masters(np).size(), program.describe(),
+                hosts.cluster().rankHosts(np).stream().distinct().toList(), String.join(" ", command.arguments())));
         Files.deleteIfExists(masterFile);
 
         System.out.printf("%s, %s master strategy, np %d%n", program.describe(), program.strategy().name(), np);
-        System.out.printf("  tasks          %s%n", master.get("tasks"));
+        System.out.printf("  tasks          %d%n", master.tasks());
         System.out.printf("  wall time      %.3f s (mpirun, startup included)%n", wall);
-        System.out.printf("  program time   %.3f s (rank 0, MPI_Wtime)%n", ((Number) master.get("programSeconds")).doubleValue());
-        System.out.printf("  checksum       %s%n", master.get("checksum"));
+        System.out.printf("  program time   %.3f s (rank 0, MPI_Wtime)%n", master.programSeconds());
+        System.out.printf("  checksum       %s%n", master.checksum());
         System.out.printf("  results        %s%n", dir.resolve("summary.json"));
         return 0;
     }
+
+    /** summary.json of a plain run (keys in this order). */
+    record Summary(String command, String app, String strategy, int np, int tasks, double wallSeconds, double programSeconds,
+                   String checksum, int masters, String workload, List<String> hosts, String commandLine) {}
 }

@@ -9,9 +9,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import mse.mpi.apps.Program;
+import mse.mpi.experiment.Progress;
 import mse.mpi.launch.EmulatedLaunch;
 import mse.mpi.launch.EmulatedRun;
 import mse.mpi.launch.EmulationPlan;
+import mse.mpi.options.BadInputException;
+import mse.mpi.options.TargetOptions;
 
 /**
  * `bench soak`: one long emulation (by default 1,048,576 one-point MASE tasks at np 16) to show that

@@ -9,7 +9,18 @@ import java.util.concurrent.Callable;
 import mse.emulator.report.Json;
 import mse.emulator.report.ReportPoint;
 import mse.mpi.apps.AppOptions;
+import mse.mpi.experiment.EmulatedPoint;
+import mse.mpi.experiment.EmulationSettings;
+import mse.mpi.experiment.ResultTables;
+import mse.mpi.experiment.RunDirectory;
+import mse.mpi.experiment.RunReport;
+import mse.mpi.experiment.SweepIdentity;
+import mse.mpi.experiment.SweepPlan;
+import mse.mpi.experiment.SweepResume;
+import mse.mpi.experiment.WithoutPTerm;
 import mse.mpi.launch.MpirunCommand;
+import mse.mpi.options.BadInputException;
+import mse.mpi.options.NpList;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -94,8 +105,11 @@ final class SweepCommand implements Callable<Integer> {
     /** Every configuration of SweepPlan, validated before anything runs. */
     private List<Planned> plan(List<Integer> nps) {
         List<Planned> plan = new ArrayList<>();
-        for (SweepPlan.Configuration c : SweepPlan.of(BadInputException.check(app::programs), nps, "sweep")) {
-            plan.add(new Planned(EmulatedPoint.prepare("sweep", c.np(), c.program(), emulation), c.dirName()));
+        List<SweepPlan.Configuration> configurations = SweepPlan.of(BadInputException.check(app::programs), nps, "sweep");
+        EmulationSettings settings = emulation.settings();
+        for (SweepPlan.Configuration c : configurations) {
+            emulation.validate(c.np());
+            plan.add(new Planned(EmulatedPoint.prepare("sweep", c.np(), c.program(), settings), c.dirName()));
         }
         return plan;
     }

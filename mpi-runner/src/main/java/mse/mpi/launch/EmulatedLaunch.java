@@ -25,6 +25,8 @@ import mse.mpi.comm.ChaosComm;
 import mse.mpi.comm.Comm;
 import mse.mpi.comm.EmulatedComm;
 import mse.mpi.comm.LocalWorld;
+import mse.mpi.rank.RankResult;
+import mse.mpi.rank.RankRuntimeOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -91,7 +93,7 @@ public final class EmulatedLaunch {
         }
         EmulationReport report = awaitReport(session);
         try {
-            Map<String, Object> master = Json.read(masterFile);
+            RankResult master = Json.read(masterFile, RankResult.class);
             Files.deleteIfExists(masterFile);
             return new EmulatedRun(report, master, wall, String.join(" ", command.arguments()));
         } catch (java.io.IOException e) {
@@ -130,7 +132,7 @@ public final class EmulatedLaunch {
     }
 
     private static EmulatedRun runLocal(EmulationPlan plan, EmulationSession session) {
-        AtomicReference<Map<String, Object>> master = new AtomicReference<>();
+        AtomicReference<RankResult> master = new AtomicReference<>();
         long start = System.nanoTime();
         Thread job = new Thread(() -> {
             try {
@@ -152,7 +154,7 @@ public final class EmulatedLaunch {
     }
 
     private static void runLocalRank(EmulationPlan plan, EmulationSession session, Comm local,
-                                     AtomicReference<Map<String, Object>> master) {
+                                     AtomicReference<RankResult> master) {
         EmulatedComm emulated;
         try {
             EmulatorLink link = EmulatorLink.connect(session.address().getHostString(), session.address().getPort(),
@@ -171,7 +173,7 @@ public final class EmulatedLaunch {
         }
         comm.close(); // the program's part is over: checking its results below is not charged
         try {
-            Map<String, Object> result = run.result();
+            RankResult result = run.result();
             if (result != null) {
                 master.set(result);
             }

@@ -6,6 +6,8 @@ import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
 import mse.emulator.timeline.TimelineMode;
 import mse.mpi.apps.Program;
+import mse.mpi.options.BindOption;
+import mse.mpi.rank.RunProgress;
 
 /**
  * One emulated run: the program and its strategy, P, the target (network and CPU), how tasks are
@@ -20,7 +22,7 @@ public record EmulationPlan(Program program, int np, TargetProfile profile, Task
                             String bindHost, TimelineMode timeline, Cluster cluster) {
 
     /** Loopback: the emulator of a single-machine run listens where only this machine can reach it. */
-    public static final String LOOPBACK = "127.0.0.1";
+    public static final String LOOPBACK = BindOption.LOOPBACK;
 
     /** A plan on this machine. */
     public EmulationPlan(Program program, int np, TargetProfile profile, TaskCost taskCost, boolean local,

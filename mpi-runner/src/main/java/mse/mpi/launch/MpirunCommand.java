@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import mse.mpi.rank.RunLog;
 
 /**
  * The argument list of one mpirun job, built as a list (never a shell string). Each flag answers a

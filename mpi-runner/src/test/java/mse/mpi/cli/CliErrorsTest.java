@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
@@ -30,6 +34,7 @@ class CliErrorsTest {
         "predict --prefetch 1,x            | --prefetch",
         "emulate --local --prefetch 1,2    | --prefetch",
         "predict --app ep --ep-tasks 4 --prefetch 5 | --prefetch",
+        "validate --measured-runs 0        | --measured-runs",
     })
     void badInputIsOneLineWithExitCode2(String argLine, String named) {
         StringWriter err = new StringWriter();
@@ -42,5 +47,34 @@ class CliErrorsTest {
         assertTrue(text.startsWith("mse: "), text);
         assertTrue(text.contains(named), text);
         assertFalse(text.contains("Exception"), text);
+    }
+
+    /**
+     * predict cannot follow a prefetching slave whose results are synchronous (it would wait for the master to take
+     * each one): refused before anything runs or is written, naming --prefetch; emulate is the way.
+     */
+    @Test
+    void prefetchWithSynchronousResultsIsRefusedBeforeAnythingIsWritten(@TempDir Path tmp) throws Exception {
+        Path profile = tmp.resolve("sync.conf");
+        Files.writeString(profile, """
+                network {
+                  name = "sync", source = "test", latency-us = 50, gap-us = 0, gap-per-byte-us = 0.0268
+                  sync-threshold-bytes = 10
+                  send-overhead { base-us = 10, per-process-us = 0, per-byte-us = 0 }
+                  recv-overhead { base-us = 10, per-process-us = 0, per-byte-us = 0 }
+                }
+                cpu { speed-ratio = 1.0 }
+                """);
+        StringWriter err = new StringWriter();
+        CommandLine cl = Mse.commandLine();
+        cl.setErr(new PrintWriter(err));
+        Path out = tmp.resolve("out");
+        int code = cl.execute("predict", "--np", "4", "--prefetch", "2", "--sample", "all", "--image", "40x32", "--max-iter", "100",
+                "--task-points", "8", "--task-cost", "per-iteration:10ns", "--profile", profile.toString(), "--out", out.toString());
+        String text = err.toString().trim();
+        assertEquals(2, code, text);
+        assertEquals(1, text.lines().count(), text);
+        assertTrue(text.contains("--prefetch") && text.contains("synchronous"), text);
+        assertFalse(Files.exists(out), "nothing written");
     }
 }

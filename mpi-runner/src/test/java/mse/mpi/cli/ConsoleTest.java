@@ -1,5 +1,6 @@
 package mse.mpi.cli;
 
+import mse.mpi.experiment.RunDirectory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,8 +15,8 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * The console: results on stdout, nothing of the log's INFO on stderr unless --verbose (it goes to the run's

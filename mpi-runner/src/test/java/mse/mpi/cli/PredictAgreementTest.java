@@ -102,10 +102,7 @@ class PredictAgreementTest {
             // The distributions only for SI: FarmSimulator does not record ML's gather in the queue waits, and the
             // live keeper starts a DY secondary's queue when its ANY_SOURCE receive arrives, which may be before or
             // after the kernel settles the BECOME_MASTER it received (a race of emulate's, left to the keeper's issue).
-            // Nor with --prefetch: the live slave wait (MasterQueueStatistics) pairs a task with the slave's latest result
-            // in the order the kernel settles them, and a prefetched task may be settled before the result it follows.
-            boolean distributions = strategy.equals("single") && !Arrays.asList(options).contains("--prefetch");
-            for (String key : distributions ? List.of("slaveWaitMicros", "masterQueueWaitMicros") : List.<String>of()) {
+            for (String key : strategy.equals("single") ? List.of("slaveWaitMicros", "masterQueueWaitMicros") : List.<String>of()) {
                 assertEquals(((Map<?, ?>) live.get("latency")).get(key), ((Map<?, ?>) point.get("latency")).get(key),
                         key + ", " + strategy + " np " + np);
             }

@@ -43,7 +43,7 @@ class QuietConsoleIT {
         }
         String log = Files.readString(out.resolve("mse.log"), StandardCharsets.UTF_8);
         for (String line : List.of("Slf4jLogger started", "Rank gateway listening", "starting mpirun: mpirun -np 3",
-                "CoordinatedShutdown", "[main] mse.mpi.launch.RankRuntime")) {
+                "CoordinatedShutdown", "[main] mse.mpi.rank.RankRuntime")) {
             assertTrue(log.contains(line), "mse.log lacks " + line + ":\n" + log);
         }
     }

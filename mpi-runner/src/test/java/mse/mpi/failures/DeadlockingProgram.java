@@ -3,11 +3,11 @@ package mse.mpi.failures;
 import java.util.List;
 import java.util.concurrent.Callable;
 import mse.mpi.comm.Comm;
-import mse.mpi.launch.RankRuntime;
-import mse.mpi.launch.RankRuntimeOptions;
-import mse.mpi.launch.RunIdentity;
-import picocli.CommandLine;
+import mse.mpi.rank.RankRuntime;
+import mse.mpi.rank.RankRuntimeOptions;
+import mse.mpi.rank.RunIdentity;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine;
 
 /** A program with a bug: every rank waits for a message nobody sends. The emulator must say so and end it. */
 public final class DeadlockingProgram implements Callable<Integer> {

@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 import mse.emulator.report.Json;
 import mse.mpi.cli.Mse;
 import mse.mpi.launch.MpirunCommand;
-import mse.mpi.launch.RankRuntimeOptions;
+import mse.mpi.rank.RankRuntimeOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;

@@ -3,20 +3,19 @@ package mse.mpi.nonblocking;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.mpi.comm.Comm;
 import mse.mpi.comm.Message;
 import mse.mpi.comm.ReduceOp;
 import mse.mpi.comm.Request;
-import mse.mpi.launch.RankRuntime;
-import mse.mpi.launch.RankRuntimeOptions;
-import mse.mpi.launch.RunIdentity;
-import picocli.CommandLine;
+import mse.mpi.rank.RankResult;
+import mse.mpi.rank.RankRuntime;
+import mse.mpi.rank.RankRuntimeOptions;
+import mse.mpi.rank.RunIdentity;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * Test-only MPI program for 4 ranks that uses every collective and non-blocking operation of Comm and checks
@@ -40,7 +39,7 @@ public final class EveryOperationProgram implements Callable<Integer> {
     public Integer call() throws Exception {
         RankRuntime rank = RankRuntime.open(runtime, np -> List.of(0));
         try {
-            Map<String, Object> result = run(rank.comm());
+            RankResult result = run(rank.comm());
             rank.finish(new RunIdentity("every-operation", "single", 1, "collectives and non-blocking operations"), result);
             return 0;
         } catch (Exception | Error e) {
@@ -48,7 +47,7 @@ public final class EveryOperationProgram implements Callable<Integer> {
         }
     }
 
-    private Map<String, Object> run(Comm comm) {
+    private RankResult run(Comm comm) {
         check(comm.size() == 4, "needs 4 ranks, got " + comm.size());
         int me = comm.rank();
         byte[] got = comm.bcast(me == 1 ? bytes("from one") : null, 1);
@@ -70,10 +69,7 @@ public final class EveryOperationProgram implements Callable<Integer> {
         if (me != 0) {
             return null;
         }
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("np", comm.size());
-        result.put("checksum", order);
-        return result;
+        return new RankResult(comm.size(), 0, 0.0, order, null); // no tasks: the order of waitAny is what it checks
     }
 
     /** Rank 0 waits on one irecv per slave; slave r computes 4 - r tasks first, so rank 3's message is first. */

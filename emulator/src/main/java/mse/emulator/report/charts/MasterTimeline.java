@@ -2,7 +2,7 @@ package mse.emulator.report.charts;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import mse.emulator.dynamic.MasterEvent;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -17,8 +17,8 @@ public final class MasterTimeline {
     private MasterTimeline() {
     }
 
-    /** events: maps with virtualSeconds and action (split or merge), in time order. */
-    public static XYChart of(List<Map<String, Object>> events) {
+    /** events: DY's splits and merges, in time order. */
+    public static XYChart of(List<MasterEvent> events) {
         XYChart chart = new XYChartBuilder().width(900).height(420).title("Dynamic masters over virtual time")
                 .xAxisTitle("virtual time (s)").yAxisTitle("active masters").build();
         ChartStyle.apply(chart);
@@ -29,15 +29,16 @@ public final class MasterTimeline {
         List<Double> mergeX = new ArrayList<>();
         List<Double> mergeY = new ArrayList<>();
         double masters = 1;
-        for (Map<String, Object> e : events) {
-            double t = ((Number) e.get("virtualSeconds")).doubleValue();
+        for (MasterEvent e : events) {
+            double t = e.virtualSeconds();
+            boolean split = MasterEvent.SPLIT.equals(e.action());
             x.add(t);
             y.add(masters);
-            masters += "split".equals(e.get("action")) ? 1 : -1;
+            masters += split ? 1 : -1;
             x.add(t);
             y.add(masters);
-            ("split".equals(e.get("action")) ? splitX : mergeX).add(t);
-            ("split".equals(e.get("action")) ? splitY : mergeY).add(masters);
+            (split ? splitX : mergeX).add(t);
+            (split ? splitY : mergeY).add(masters);
         }
         XYSeries line = chart.addSeries("active masters", x, y);
         line.setMarker(SeriesMarkers.NONE);

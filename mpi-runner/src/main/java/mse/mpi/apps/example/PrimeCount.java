@@ -1,20 +1,19 @@
 package mse.mpi.apps.example;
 
 import java.nio.ByteBuffer;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.mpi.comm.Comm;
 import mse.mpi.comm.Message;
 import mse.mpi.comm.ReduceOp;
-import mse.mpi.launch.RankRuntime;
-import mse.mpi.launch.RankRuntimeOptions;
-import mse.mpi.launch.RunIdentity;
-import picocli.CommandLine;
+import mse.mpi.rank.RankResult;
+import mse.mpi.rank.RankRuntime;
+import mse.mpi.rank.RankRuntimeOptions;
+import mse.mpi.rank.RunIdentity;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The smallest complete master/slave program on MSE's Comm, the README's example: rank 0 broadcasts the
@@ -45,10 +44,10 @@ public final class PrimeCount implements Callable<Integer> {
     public Integer call() throws Exception {
         RankRuntime rank = RankRuntime.open(runtime, np -> List.of(0));
         try {
-            Map<String, Object> result = run(rank.comm(), limit, chunk);
+            RankResult result = run(rank.comm(), limit, chunk);
             rank.finish(new RunIdentity("prime-count", "single", 1, "primes below " + limit), result);
             if (result != null) {
-                System.out.println("primes below " + limit + ": " + result.get("checksum"));
+                System.out.println("primes below " + limit + ": " + result.checksum());
             }
             return 0;
         } catch (Exception | Error e) {
@@ -57,11 +56,11 @@ public final class PrimeCount implements Callable<Integer> {
     }
 
     /**
-     * Rank 0 returns its result (the count as "checksum"), slaves null. Rank 0 broadcasts the problem (limit
+     * Rank 0 returns its result (the count as its checksum), slaves null. Rank 0 broadcasts the problem (limit
      * and chunk: its own options are the ones that count), hands out chunks as tasks, and at the end a reduce
      * adds up the primes each slave counted: the result messages of the farm only ask for more work.
      */
-    public static Map<String, Object> run(Comm comm, long limit, long chunk) {
+    public static RankResult run(Comm comm, long limit, long chunk) {
         double start = comm.wtime();
         long[] problem = ReduceOp.toLongs(comm.bcast(comm.rank() == 0 ? ReduceOp.longs(limit, chunk) : null, 0));
         long mine = comm.rank() == 0 ? serve(comm, problem[0], problem[1]) : countChunks(comm, problem[0], problem[1]);
@@ -69,12 +68,8 @@ public final class PrimeCount implements Callable<Integer> {
         if (comm.rank() != 0) {
             return null;
         }
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("np", comm.size());
-        result.put("tasks", (problem[0] - 2 + problem[1] - 1) / problem[1]);
-        result.put("programSeconds", comm.wtime() - start);
-        result.put("checksum", Long.toString(ReduceOp.toLongs(total)[0]));
-        return result;
+        return new RankResult(comm.size(), Math.toIntExact((problem[0] - 2 + problem[1] - 1) / problem[1]), comm.wtime() - start,
+                Long.toString(ReduceOp.toLongs(total)[0]), null);
     }
 
     /** A slave: counts the primes of each chunk it is sent until a stop, and returns how many it found. */

@@ -4,7 +4,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import mse.emulator.model.TaskCost;
 import mse.mpi.apps.farm.Workload;
-import mse.mpi.launch.RunProgress;
+import mse.mpi.rank.RunProgress;
 
 /**
  * Partial execution (seed 000 (000_779708a527b9c658.txt) section 3, Fig. 6): runs only the sampled tasks of

@@ -9,7 +9,7 @@ import mse.emulator.partial.ErrorInterval;
 import mse.emulator.partial.LinearInterpolation;
 import mse.emulator.partial.SamplePlan;
 import mse.mpi.apps.farm.Workload;
-import mse.mpi.launch.RunProgress;
+import mse.mpi.rank.RunProgress;
 
 /**
  * Every task's estimated host cost from partial execution (seed 000 (000_779708a527b9c658.txt) Fig. 6), with

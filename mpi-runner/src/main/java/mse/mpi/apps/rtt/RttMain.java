@@ -6,9 +6,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.emulator.report.Json;
 import mse.mpi.comm.MpiComm;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The round-trip benchmark's rank program (started by mpirun on every rank, like RankMain). Rank 0 writes
@@ -36,7 +36,7 @@ public final class RttMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        mse.mpi.launch.RunLog.startRank(null);
+        mse.mpi.rank.RunLog.startRank(null);
         MpiComm comm = MpiComm.init(new String[0]);
         try {
             Map<String, Object> result = new RttBenchmark(comm, new RttSettings(sizes, warmup, roundTrips)).run();

@@ -31,16 +31,30 @@ public record StrategySimulation(SimulatedRun run, List<MasterEvent> events) {
         return strategy.simulate(new SimulationInput(network, cpu, sizes, prefetch, hostCosts, masterCosts, recordLatency, observer));
     }
 
+    /**
+     * Throws what {@link #of} would refuse, before anything runs or is written: the static farm (SI, ML) with more
+     * than one task in flight per slave and synchronous results. DY's replay runs on the kernel and follows those.
+     */
+    public static void checkSimulable(StrategySpec strategy, LogGpsModel network, FarmMessageSizes sizes, int prefetch, int tasks) {
+        if (!(strategy instanceof Dynamic)) {
+            checkEagerResults(new FarmSimulator(network, new TargetCpu(1.0), sizes.staticMasters(), 1, prefetch, false), tasks);
+        }
+    }
+
     /** SI (one group) and ML (groups): the static farm, charging the masters' CPU per result. */
     static StrategySimulation farm(SimulationInput in, int groups) {
         FarmSimulator simulator = new FarmSimulator(in.network(), in.cpu(), in.sizes().staticMasters(), groups, in.prefetch(),
                 in.recordLatency());
+        checkEagerResults(simulator, in.hostCosts().length);
+        return new StrategySimulation(simulator.observedBy(in.observer()).run(in.hostCosts(), in.masterCosts()), List.of());
+    }
+
+    private static void checkEagerResults(FarmSimulator simulator, int tasks) {
         try {
-            simulator.checkEagerResults(in.hostCosts().length);
+            simulator.checkEagerResults(tasks);
         } catch (IllegalArgumentException e) {
             throw new Refused("--prefetch: " + e.getMessage());
         }
-        return new StrategySimulation(simulator.observedBy(in.observer()).run(in.hostCosts(), in.masterCosts()), List.of());
     }
 
     /**

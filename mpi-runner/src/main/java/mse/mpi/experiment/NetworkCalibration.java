@@ -1,0 +1,189 @@
+package mse.mpi.experiment;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import mse.cluster.fit.FittedPoint;
+import mse.cluster.fit.NetworkFit;
+import mse.cluster.fit.NetworkFitter;
+import mse.cluster.fit.RttSample;
+import mse.cluster.profiles.CpuProfile;
+import mse.cluster.profiles.NetworkProfile;
+import mse.cluster.profiles.ProfileWriter;
+import mse.cluster.profiles.TargetProfile;
+import mse.emulator.report.AtomicFiles;
+import mse.emulator.report.Json;
+import mse.mpi.apps.rtt.RttSettings;
+import mse.mpi.launch.Cluster;
+import mse.mpi.launch.RttCampaign.JobResult;
+import mse.mpi.launch.RttCampaign;
+import mse.mpi.launch.Transport;
+import mse.mpi.options.ByteSizes;
+
+/**
+ * `calibrate` without the option parsing, so `validate` can run it too: measure round trips at each P over
+ * one transport, fit a profile (mse.cluster.fit.NetworkFitter), write it with its evidence as comments,
+ * print measured against fitted RTT, and write summary.json.
+ */
+public final class NetworkCalibration {
+
+    /** What a calibration produced: the profile and where it was written. */
+    public record Result(TargetProfile profile, NetworkFit fit, Path profileFile, Map<String, Object> summary) {
+    }
+
+    private NetworkCalibration() {
+    }
+
+    public static Result run(Transport transport, List<Integer> nps, RttSettings settings, Path dir, Path profileOut,
+                      Duration limit, Cluster cluster) throws IOException {
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (!cluster.multiHost()) {
+            warnIfOversubscribed(nps, cores);
+        }
+        List<JobResult> jobs = RttCampaign.run(transport, nps, settings, dir, limit, cluster);
+        List<RttSample> samples = new ArrayList<>();
+        for (JobResult job : jobs) {
+            for (Map<String, Object> point : job.points()) {
+                samples.add(new RttSample(job.np(), ((Number) point.get("size")).longValue(), median(point, "rttMicros"),
+                        median(point, "sendMicros"), median(point, "recvMicros")));
+            }
+        }
+        String name = "calibrated-" + transport.name();
+        String source = "mse calibrate --btl " + transport.name() + " --np " + join(nps) + " --sizes "
+                + ByteSizes.show(settings.sizes()) + ", " + settings.roundTrips() + " round trips per point, "
+                + LocalDateTime.now().withNano(0) + ", "
+                + (cluster.multiHost() ? "hosts of " + cluster.hostfile().source() : cores + " cores");
+        NetworkFit fit = NetworkFitter.fit(samples, name, source);
+        Path file = profileOut != null ? profileOut : dir.resolve("profile.conf");
+        TargetProfile profile = new TargetProfile(fit.network(), CpuProfile.SAME_AS_HOST, file.toString());
+        AtomicFiles.writeString(file, ProfileWriter.render(profile, comments(fit, jobs, cores)));
+        if (profileOut != null) {
+            AtomicFiles.writeString(dir.resolve("profile.conf"), ProfileWriter.render(profile, comments(fit, jobs, cores)));
+        }
+        Map<String, Object> summary = summary(transport, settings, cores, jobs, fit, file);
+        Json.write(dir.resolve("summary.json"), summary);
+        printTable(fit, file);
+        return new Result(profile, fit, file, summary);
+    }
+
+    /** Ranks beyond the cores take turns on them: the RTT then measures the scheduler, not the network. */
+    public static void warnIfOversubscribed(List<Integer> nps, int cores) {
+        for (int np : nps) {
+            if (np > cores) {
+                System.out.printf("note: np %d exceeds the %d cores here; ranks beyond the cores share them, which inflates "
+                        + "RTT through scheduling rather than the network (measured: tcp 1-byte RTT ~13 us at P = 2, ~106 us "
+                        + "at P = 16). Calibrate a real cluster with one rank per core.%n", np, cores);
+            }
+        }
+    }
+
+    private static List<String> comments(NetworkFit fit, List<JobResult> jobs, int cores) {
+        List<String> lines = new ArrayList<>();
+        lines.add("Fitted by `mse calibrate` from round trips (seed 001 (001_cb00b78257109af6.txt) Fig. 1, Table 1),");
+        lines.add("o = o'a + o'b P + O k (section 2.3, Table 2). Host: " + cores + " cores.");
+        lines.add("");
+        fit.notes().forEach(note -> lines.add("note: " + note));
+        lines.add("");
+        lines.add("residuals (median RTT, us):");
+        lines.add(String.format("%4s %8s %12s %12s %9s", "np", "bytes", "measured", "fitted", "residual"));
+        for (FittedPoint p : fit.points()) {
+            lines.add(String.format("%4d %8d %12.3f %12.3f %8.2f%%", p.processes(), p.bytes(), p.measuredRttMicros(),
+                    p.fittedRttMicros(), p.residualPercent()));
+        }
+        lines.add("");
+        lines.add("raw points (us): np bytes | rtt p50 p90 p99 | send p50 | arrived-recv p50");
+        for (JobResult job : jobs) {
+            for (Map<String, Object> point : job.points()) {
+                lines.add(String.format("%d %s | %s %s %s | %s | %s", job.np(), point.get("size"),
+                        pct(point, "rttMicros", "p50"), pct(point, "rttMicros", "p90"), pct(point, "rttMicros", "p99"),
+                        pct(point, "sendMicros", "p50"), pct(point, "recvMicros", "p50")));
+            }
+        }
+        lines.add("");
+        return lines;
+    }
+
+    private static Map<String, Object> summary(Transport transport, RttSettings settings, int cores, List<JobResult> jobs,
+                                               NetworkFit fit, Path file) {
+        List<Map<String, Object>> points = new ArrayList<>();
+        int i = 0;
+        for (JobResult job : jobs) {
+            for (Map<String, Object> raw : job.points()) {
+                Map<String, Object> point = new LinkedHashMap<>();
+                point.put("np", job.np());
+                point.put("size", raw.get("size"));
+                point.put("rttMicros", raw.get("rttMicros"));
+                point.put("sendMicros", raw.get("sendMicros"));
+                point.put("recvMicros", raw.get("recvMicros"));
+                point.put("fittedRttMicros", fit.points().get(i++).fittedRttMicros());
+                points.add(point);
+            }
+        }
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("command", "calibrate");
+        summary.put("btl", transport.btl());
+        summary.put("cores", cores);
+        summary.put("roundTrips", settings.roundTrips());
+        summary.put("warmup", settings.warmup());
+        summary.put("points", points);
+        summary.put("fitted", fitted(fit.network()));
+        summary.put("worstResidualPercent", fit.worstResidualPercent());
+        summary.put("notes", fit.notes());
+        summary.put("profileFile", file.toString());
+        return summary;
+    }
+
+    public static Map<String, Object> fitted(NetworkProfile n) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("latencyMicros", n.latencyMicros());
+        f.put("gapPerByteMicros", n.gapPerByteMicros());
+        f.put("syncThresholdBytes", n.syncThresholdBytes());
+        f.put("sendOverhead", overhead(n.sendOverhead()));
+        f.put("recvOverhead", overhead(n.recvOverhead()));
+        return f;
+    }
+
+    private static Map<String, Object> overhead(NetworkProfile.Overhead o) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("baseMicros", o.baseMicros());
+        m.put("perProcessMicros", o.perProcessMicros());
+        m.put("perByteMicros", o.perByteMicros());
+        return m;
+    }
+
+    private static void printTable(NetworkFit fit, Path file) {
+        System.out.printf("%4s %8s %14s %12s %9s%n", "np", "bytes", "measured (us)", "fitted (us)", "residual");
+        for (FittedPoint p : fit.points()) {
+            System.out.printf("%4d %8s %14.2f %12.2f %8.1f%%%n", p.processes(), ByteSizes.show(p.bytes()),
+                    p.measuredRttMicros(), p.fittedRttMicros(), p.residualPercent());
+        }
+        NetworkProfile n = fit.network();
+        System.out.printf("fitted: L = %.3f us, G = %.6f us/byte, S = %d bytes%n", n.latencyMicros(), n.gapPerByteMicros(),
+                n.syncThresholdBytes());
+        System.out.printf("        o_s = %.3f + %.4f P + %.6f k us%n", n.sendOverhead().baseMicros(),
+                n.sendOverhead().perProcessMicros(), n.sendOverhead().perByteMicros());
+        System.out.printf("        o_r = %.3f + %.4f P + %.6f k us%n", n.recvOverhead().baseMicros(),
+                n.recvOverhead().perProcessMicros(), n.recvOverhead().perByteMicros());
+        fit.notes().forEach(note -> System.out.println("note: " + note));
+        System.out.printf("profile: %s (use it with --profile %s)%n", file, file);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static double median(Map<String, Object> point, String key) {
+        return ((Number) ((Map<String, Object>) point.get(key)).get("p50")).doubleValue();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Object pct(Map<String, Object> point, String key, String which) {
+        return ((Map<String, Object>) point.get(key)).get(which);
+    }
+
+    private static String join(List<Integer> nps) {
+        return String.join(",", nps.stream().map(String::valueOf).toList());
+    }
+}

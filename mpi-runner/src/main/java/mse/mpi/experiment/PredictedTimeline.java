@@ -1,0 +1,60 @@
+package mse.mpi.experiment;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import mse.emulator.dynamic.MasterEvent;
+import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.TargetCpu;
+import mse.emulator.timeline.RankHosts;
+import mse.emulator.timeline.TimelineMode;
+import mse.emulator.timeline.TimelineSetup;
+import mse.emulator.timeline.TimelineWriter;
+import mse.emulator.timeline.WrittenTimeline;
+import mse.mpi.apps.Program;
+import mse.mpi.apps.farm.FarmMessageSizes;
+import mse.mpi.apps.strategy.StrategySimulation;
+import mse.mpi.apps.strategy.StrategySpec;
+import mse.mpi.rank.TimelineFile;
+
+/**
+ * predict's timeline.json for one simulated point: the simulation once more with the timeline as its observer
+ * (the simulation is deterministic, so it is the same run; the timed run of the predictor stays unobserved,
+ * keeping seed 000's phase times honest). The target is simulated, so its ranks share one process. DY's
+ * secondary masters, known from the timed run's events, are masters of the timeline from the start: their
+ * events are kept in auto mode and their queues get counter tracks.
+ */
+public final class PredictedTimeline {
+
+    private PredictedTimeline() {
+    }
+
+    public static Optional<WrittenTimeline> write(Path pointDir, TimelineMode mode, Program program, LogGpsModel network, TargetCpu cpu,
+                                           FarmMessageSizes sizes, long[] hostCosts, long[] masterCosts, Map<String, Object> inputs,
+                                           List<MasterEvent> events) throws IOException {
+        StrategySpec strategy = program.strategy();
+        Set<Integer> masters = new TreeSet<>(strategy.masters(network.processes()));
+        events.forEach(e -> masters.add(e.master()));
+        Optional<TimelineWriter> opened = TimelineSetup.in(pointDir, mode).open(RankHosts.all("simulated target"), masters);
+        if (opened.isEmpty()) {
+            return Optional.empty();
+        }
+        TimelineWriter timeline = opened.get();
+        try {
+            StrategySimulation run = StrategySimulation.of(strategy, network, cpu, sizes, program.tasksInFlight(), hostCosts, masterCosts,
+                    false, timeline);
+            Map<String, Object> metadata = new LinkedHashMap<>(inputs);
+            metadata.put("strategy", strategy.name());
+            metadata.put("np", network.processes());
+            metadata.put("predictedSeconds", run.run().predictedNanos() / 1e9);
+            return Optional.of(TimelineFile.finish(timeline, metadata, run.events()));
+        } finally {
+            timeline.discard(); // a no-op once finished
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package mse.mpi.rank;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntFunction;
+import mse.cluster.profiles.CollectiveAlgorithm;
+import mse.emulator.model.TaskCost;
+import mse.emulator.timeline.TimelineSetup;
+import mse.emulator.wire.EmulatorLink;
+import mse.emulator.wire.Hello;
+import mse.mpi.comm.ChaosComm;
+import mse.mpi.comm.Comm;
+import mse.mpi.comm.EmulatedComm;
+import mse.mpi.comm.MpiComm;
+import mse.mpi.options.BindOption;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Comm a rank program runs on, plain or emulated as its options say, and the end of the run:
+ * any program (MSE's or yours) calls {@link #open}, runs on {@link #comm()}, then {@link #finish} or
+ * {@link #fail}. A rank that fails prints why and exits without MPI_Finalize, so mpirun ends the others
+ * instead of letting them wait forever for a partner that is gone.
+ */
+public final class RankRuntime {
+
+    private final MpiComm mpi;
+    private final Comm comm;
+    private final EmulatedComm emulated;
+    private final HostedEmulation hosted;
+    private final RankRuntimeOptions options;
+    private boolean closed;
+
+    private RankRuntime(MpiComm mpi, Comm comm, EmulatedComm emulated, HostedEmulation hosted, RankRuntimeOptions options) {
+        this.mpi = mpi;
+        this.comm = comm;
+        this.emulated = emulated;
+        this.hosted = hosted;
+        this.options = options;
+    }
+
+    /** MPI_Init and the Comm the options ask for; masters(np) names the master ranks for the emulator's queues. */
+    public static RankRuntime open(RankRuntimeOptions options, IntFunction<List<Integer>> masters) throws Exception {
+        RunLog.startRank(options.emulate ? options.out : null);
+        MpiComm mpi = MpiComm.init(new String[0]);
+        LoggerFactory.getLogger(RankRuntime.class).debug("rank {} of {} started (pid {}), emulator {}", mpi.rank(), mpi.size(),
+                ProcessHandle.current().pid(), options.emulate ? "hosted by rank 0" : options.emulator);
+        try {
+            TaskCost cost = options.target.taskCost();
+            EmulatedComm emulated = null;
+            HostedEmulation hosted = null;
+            if (options.emulate) {
+                hosted = HostedEmulation.start(mpi, masters.apply(mpi.size()), options.target.target(), cost,
+                        options.bind.host(BindOption.LOOPBACK), TimelineSetup.in(options.out, options.timeline.mode()));
+                emulated = hosted.comm();
+            } else if (options.emulator != null) {
+                emulated = new EmulatedComm(mpi, connect(options.emulator, mpi), cost,
+                        CollectiveAlgorithm.parse(options.collectives));
+            }
+            Comm comm = emulated == null ? mpi : emulated;
+            if (options.chaos.delayMillis() > 0) {
+                comm = new ChaosComm(comm, options.chaos.delayMillis(), System.nanoTime());
+            }
+            return new RankRuntime(mpi, comm, emulated, hosted, options);
+        } catch (Exception | Error e) {
+            System.err.println("mse: rank " + mpi.rank() + " cannot start: " + e.getMessage());
+            LoggerFactory.getLogger(RunLog.DETAILS).error("rank {} cannot start", mpi.rank(), e);
+            throw e;
+        }
+    }
+
+    public Comm comm() {
+        return comm;
+    }
+
+    /**
+     * The program's part is over: close the Comm (MPI_Finalize); with --emulate, rank 0 then waits for the
+     * emulator's report and writes the result files. Returns rank 0's summary when it wrote one, else null.
+     */
+    public Map<String, Object> finish(RunIdentity identity, RankResult rank0Result) throws Exception {
+        endProgram();
+        if (hosted == null || rank0Result == null) {
+            return null;
+        }
+        Map<String, Object> summary = hosted.finish(identity, rank0Result, options.out);
+        System.out.printf("predicted time %.6f s on %s (np %d); results in %s%n",
+                ((Number) summary.get("predictedSeconds")).doubleValue(), summary.get("profile"), mpi.size(),
+                options.out.resolve("summary.json"));
+        return summary;
+    }
+
+    /**
+     * The program's part is over (MPI_Finalize; emulated, the rank's last fact): what the rank computes after
+     * this, such as checking its results, is not charged. {@link #finish} calls it when the program has not.
+     */
+    public void endProgram() {
+        if (!closed) {
+            closed = true;
+            comm.close();
+        }
+    }
+
+    /** The program failed on this rank: tell the emulator (which ends the run naming it) and return exit code 1. */
+    public int fail(Throwable e) {
+        System.err.println("mse: rank " + mpi.rank() + " failed: " + e);
+        LoggerFactory.getLogger(RunLog.DETAILS).error("rank {} failed", mpi.rank(), e);
+        if (emulated != null) {
+            emulated.fail(e);
+        }
+        if (hosted != null) {
+            hosted.abort("rank 0 failed: " + e);
+        }
+        return 1;
+    }
+
+    private static EmulatorLink connect(String endpoint, MpiComm mpi) throws Exception {
+        int colon = endpoint.lastIndexOf(':');
+        if (colon < 0) {
+            throw new IllegalArgumentException("--emulator: expected HOST:PORT, got '" + endpoint + "'");
+        }
+        String token = System.getenv(RankRuntimeOptions.TOKEN_VARIABLE);
+        if (token == null) {
+            throw new IllegalStateException(RankRuntimeOptions.TOKEN_VARIABLE + " is not set; the launcher passes it with mpirun -x");
+        }
+        return EmulatorLink.connect(endpoint.substring(0, colon), Integer.parseInt(endpoint.substring(colon + 1)),
+                new Hello(token, mpi.rank(), mpi.size()));
+    }
+}

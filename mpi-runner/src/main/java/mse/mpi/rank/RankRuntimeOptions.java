@@ -1,0 +1,45 @@
+package mse.mpi.rank;
+
+import java.nio.file.Path;
+import mse.mpi.options.BindOption;
+import mse.mpi.options.ChaosOption;
+import mse.mpi.options.TargetOptions;
+import mse.mpi.options.TimelineOption;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * How a rank program runs: plainly, reporting to an emulator MSE started (--emulator, token in the
+ * environment), or hosting the emulator in rank 0 under the user's own mpirun (--emulate). The target, --bind,
+ * --timeline and --chaos-delay-ms are the `mse` commands' own mixins, so names and defaults agree.
+ */
+public final class RankRuntimeOptions {
+
+    public static final String TOKEN_VARIABLE = "MSE_EMULATOR_TOKEN";
+
+    @Option(names = "--emulator", paramLabel = "HOST:PORT", description = "Report to this emulator and run in virtual time.")
+    String emulator;
+
+    @Option(names = "--collectives", paramLabel = "ALGORITHM", defaultValue = "binomial", hidden = true,
+            description = "With --emulator: how the target MPI runs collectives (the profile's mpi.collectives; the launcher passes it).")
+    String collectives;
+
+    @Option(names = "--emulate", description = "Host the emulator in rank 0 and run in virtual time (for your own mpirun command line).")
+    boolean emulate;
+
+    @Mixin
+    TargetOptions target;
+
+    @Mixin
+    BindOption bind;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/mpirun-emulate",
+            description = "With --emulate: where rank 0 writes the results (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Mixin
+    TimelineOption timeline;
+
+    @Mixin
+    ChaosOption chaos;
+}

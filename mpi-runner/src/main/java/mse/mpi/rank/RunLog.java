@@ -1,0 +1,171 @@
+package mse.mpi.rank;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.filter.ThresholdFilter;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.FileAppender;
+import ch.qos.logback.core.read.CyclicBufferAppender;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Where log events go. The console (stderr) shows WARN and ERROR only, INFO too with --verbose; the whole
+ * DEBUG log of a run goes to mse.log in its results directory, written by the launcher's JVM and by every
+ * rank JVM mpirun starts for it (they append to the same file under a lock: logback's prudent mode).
+ *
+ * <p>Events logged before the run's directory exists are held (the last {@value #HELD_EVENTS}) and written
+ * to mse.log when it is attached, so the file tells the whole run. An internal error's stack trace goes to
+ * the file only, through {@link #DETAILS}, a logger with no console.
+ */
+public final class RunLog {
+
+    /** The system property naming a rank JVM's log file (set on the java command line mpirun runs). */
+    public static final String FILE_PROPERTY = "mse.log.file";
+    /** The system property logback.xml reads for the console's threshold (WARN unless set). */
+    public static final String CONSOLE_PROPERTY = "mse.console.level";
+    /**
+     * The logger whose events go to mse.log only, never to the console (see logback.xml): the stack trace
+     * behind a one-line message on stderr.
+     */
+    public static final String DETAILS = "mse.details";
+
+    static final String FILE_NAME = "mse.log";
+    private static final int HELD_EVENTS = 2000;
+    private static final String CONSOLE_APPENDER = "STDERR";
+
+    private static FileAppender<ILoggingEvent> current;
+    private static CyclicBufferAppender<ILoggingEvent> held;
+    private static Level console = Level.WARN;
+
+    private RunLog() {
+    }
+
+    /** The command line's JVM: hold events until a run's directory exists. */
+    public static synchronized void holdEarlyEvents() {
+        if (context() instanceof LoggerContext context && held == null && current == null) {
+            held = new CyclicBufferAppender<>();
+            held.setContext(context);
+            held.setName("held-events");
+            held.setMaxSize(HELD_EVENTS);
+            held.start();
+            root(context).addAppender(held);
+        }
+    }
+
+    /** INFO on stderr (verbose) or WARN and ERROR only (the default). */
+    public static synchronized void verbose(boolean on) {
+        Level level = on ? Level.INFO : Level.WARN;
+        console = level;
+        if (context() instanceof LoggerContext context) {
+            Appender<ILoggingEvent> stderr = root(context).getAppender(CONSOLE_APPENDER);
+            if (stderr != null) {
+                ThresholdFilter threshold = new ThresholdFilter();
+                threshold.setLevel(level.levelStr);
+                threshold.start();
+                stderr.clearAllFilters();
+                stderr.addFilter(threshold);
+            }
+        }
+    }
+
+    /**
+     * A rank JVM: log to the file the launcher named (-Dmse.log.file), else to mse.log in the results directory
+     * of a run the ranks emulate themselves (--emulate --out DIR, dir null otherwise).
+     */
+    public static void startRank(Path hostedRunDir) {
+        String file = System.getProperty(FILE_PROPERTY);
+        if (file != null && !file.isBlank()) {
+            attachFile(Path.of(file));
+        } else if (hostedRunDir != null) {
+            attach(hostedRunDir);
+        }
+    }
+
+    /** The run's log: mse.log in its directory, from now until the command ends. */
+    public static void attach(Path dir) {
+        attachFile(dir.resolve(FILE_NAME));
+    }
+
+    /** The file the log goes to now, attaching results/mse.log first when no run has a directory yet. */
+    public static synchronized Path fileForErrors() {
+        if (current == null) {
+            attach(Path.of("results"));
+        }
+        return current == null ? null : Path.of(current.getFile());
+    }
+
+    /**
+     * The JVM options that make a rank log where this JVM logs: its file and its console threshold. Empty when
+     * nothing is attached and the console is at its default, so a plain job's command line stays as it was.
+     */
+    public static synchronized List<String> rankJvmOptions() {
+        List<String> options = new ArrayList<>();
+        if (current != null) {
+            options.add("-D" + FILE_PROPERTY + "=" + Path.of(current.getFile()).toAbsolutePath());
+        }
+        if (console != Level.WARN) {
+            options.add("-D" + CONSOLE_PROPERTY + "=" + console.levelStr);
+        }
+        return options;
+    }
+
+    public static synchronized void detach() {
+        if (current != null && context() instanceof LoggerContext context) {
+            root(context).detachAppender(current);
+            context.getLogger(DETAILS).detachAppender(current);
+            current.stop();
+            current = null;
+        }
+    }
+
+    private static synchronized void attachFile(Path file) {
+        if (!(context() instanceof LoggerContext context)) {
+            return; // another SLF4J binding: nothing to attach to
+        }
+        detach();
+        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+        encoder.setContext(context);
+        encoder.setPattern("%d{HH:mm:ss.SSS} %-5level [%thread] %logger{30} - %msg%n");
+        encoder.start();
+        FileAppender<ILoggingEvent> appender = new FileAppender<>();
+        appender.setContext(context);
+        appender.setName("run-log");
+        appender.setFile(file.toString());
+        appender.setPrudent(true); // the launcher and the ranks append to one file
+        appender.setEncoder(encoder);
+        appender.start();
+        if (!appender.isStarted()) {
+            return; // cannot be written (logback says why in its status); the console still works
+        }
+        replayHeldEvents(context, appender);
+        root(context).addAppender(appender);
+        context.getLogger(DETAILS).addAppender(appender);
+        current = appender;
+    }
+
+    private static void replayHeldEvents(LoggerContext context, FileAppender<ILoggingEvent> appender) {
+        if (held == null) {
+            return;
+        }
+        root(context).detachAppender(held);
+        for (int i = 0; i < held.getLength(); i++) {
+            appender.doAppend(held.get(i));
+        }
+        held.stop();
+        held = null;
+    }
+
+    private static Object context() {
+        return LoggerFactory.getILoggerFactory();
+    }
+
+    private static Logger root(LoggerContext context) {
+        return context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+    }
+}

@@ -1,0 +1,50 @@
+package mse.mpi.rank;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import mse.emulator.dynamic.MasterEvent;
+import mse.emulator.report.EmulationReport;
+import mse.emulator.timeline.TimelineInstant;
+import mse.emulator.timeline.TimelineWriter;
+import mse.emulator.timeline.WrittenTimeline;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Finishes a run's timeline.json once the run's inputs are known: the summary's header becomes the trace's
+ * metadata, and DY's splits and merges (rank 0's masterEvents) become instants on the secondary master's
+ * track. When auto mode left events out, stderr says so.
+ */
+public final class TimelineFile {
+
+    private TimelineFile() {
+    }
+
+    /** Finishes the report's timeline, if it has one; `master` is rank 0's result (with DY's masterEvents). */
+    public static Optional<WrittenTimeline> finish(EmulationReport report, Map<String, Object> header,
+                                                   RankResult master) throws IOException {
+        Optional<TimelineWriter> timeline = report.timeline();
+        if (timeline.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(finish(timeline.get(), header, master.events()));
+    }
+
+    /** Finishes `timeline` with `metadata` and DY's events. */
+    public static WrittenTimeline finish(TimelineWriter timeline, Map<String, Object> metadata,
+                                         List<MasterEvent> masterEvents) throws IOException {
+        List<TimelineInstant> instants = masterEvents.stream().map(TimelineFile::instant).toList();
+        WrittenTimeline written = timeline.finish(metadata, instants);
+        if (written.droppedEvents() > 0) {
+            System.err.println("mse: " + written.note());
+        }
+        LoggerFactory.getLogger(TimelineFile.class).info("timeline: {} events in {}", written.events(), written.file());
+        return written;
+    }
+
+    /** The event on its master's track, its fields (as in masters.csv) as the instant's args. */
+    private static TimelineInstant instant(MasterEvent event) {
+        return new TimelineInstant(event.master(), Math.round(event.virtualSeconds() * 1e9), event.action(), event);
+    }
+}
