@@ -204,8 +204,13 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
             if (r.source() == RankFact.ANY) {
                 ensureQueue(rank); // a rank that takes requests from anyone acts as a master
             }
-        } else if (fact instanceof RankFact.Probe || fact instanceof RankFact.ProbeAny) {
+        } else if (fact instanceof RankFact.Probe) {
             waitsForGrant[rank].add(true);
+        } else if (fact instanceof RankFact.ProbeAny probe) {
+            waitsForGrant[rank].add(true);
+            if (probe.patterns().stream().anyMatch(p -> p.source() == RankFact.ANY)) {
+                ensureQueue(rank); // a rank that polls for anyone's requests acts as a master too
+            }
         }
         askedCpuNanos[rank] = NOT_ASKED; // any fact, a Progress included, answers the open request
         List<EmulatorReply> replies;

@@ -28,14 +28,12 @@ import mse.emulator.wire.EmulatorLink;
  * Collectives are the point-to-point messages of the profile's algorithm ({@link Collectives}), sent and received
  * through this Comm, so they are charged like any other message.
  */
-public final class EmulatedComm implements Comm {
+public final class EmulatedComm extends MatchingComm {
 
     private final Comm inner;
     private final EmulatorLink link;
     private final TaskCost taskCost;
     private final CpuMeter cpu;
-    private final PostedReceives receives;
-    private final Collectives collectives;
     /** Comm operations begun: a CPU measurement that saw this change overlapped one and is void. */
     private volatile long operationsBegun;
     /** True inside a Comm operation, whose own CPU time is never charged. */
@@ -48,27 +46,12 @@ public final class EmulatedComm implements Comm {
 
     /** With the meter of the program thread's CPU given (tests script it). */
     EmulatedComm(Comm inner, EmulatorLink link, TaskCost taskCost, CollectiveAlgorithm collectives, CpuMeter cpu) {
+        super(collectives);
         this.inner = inner;
         this.link = link;
         this.taskCost = taskCost;
         this.cpu = cpu;
-        this.collectives = new Collectives(this, collectives);
-        this.receives = new PostedReceives(new PostedReceives.Side() {
-            @Override
-            public Envelope probe(List<MessagePattern> patterns) {
-                return probeFor(patterns);
-            }
 
-            @Override
-            public Optional<Envelope> poll(List<MessagePattern> patterns) {
-                return EmulatedComm.this.poll(patterns);
-            }
-
-            @Override
-            public Message take(int source, int tag) {
-                return EmulatedComm.this.take(source, tag);
-            }
-        });
         if (taskCost.chargesMeasuredCpu()) {
             link.measureCpuWith(this::cpuSinceLastFact); // otherwise the CPU charged cannot grow before the next fact
         }
@@ -95,56 +78,10 @@ public final class EmulatedComm implements Comm {
         }
     }
 
-    @Override
-    public Message recv(int source, int tag) {
-        return receives.recv(source, tag);
-    }
-
-    @Override
-    public Envelope probe(int source, int tag) {
-        return receives.probe(source, tag);
-    }
-
-    /** Charged as a send (see {@link Comm#isend}); the data goes out detached, so the request is complete. */
-    @Override
-    public Request isend(byte[] data, int dest, int tag) {
-        send(data, dest, tag);
-        return receives.sent();
-    }
-
-    /** Nothing is reported until the program tests or waits: a posted receive costs nothing by itself. */
-    @Override
-    public Request irecv(int source, int tag, int capacity) {
-        return receives.post(source, tag, capacity);
-    }
-
-    @Override
-    public Optional<Envelope> iprobe(int source, int tag) {
-        return receives.iprobe(source, tag);
-    }
-
-    @Override
-    public byte[] bcast(byte[] data, int root) {
-        return collectives.bcast(data, root);
-    }
-
-    @Override
-    public List<byte[]> gather(byte[] data, int root) {
-        return collectives.gather(data, root);
-    }
-
-    @Override
-    public byte[] reduce(byte[] data, ReduceOp op, int root) {
-        return collectives.reduce(data, op, root);
-    }
-
-    @Override
-    public void barrier() {
-        collectives.barrier();
-    }
 
     /** The plain receive, which PostedReceives builds on. */
-    private Message take(int source, int tag) {
+    @Override
+    Message receive(int source, int tag) {
         if (source != ANY_SOURCE && inner.blocksWithoutSpinning()) {
             // No choice to make and no spinning to avoid: the kernel settles the receive's virtual time from
             // the facts alone (it holds this rank's later facts until then), so the rank need not wait for it.
@@ -172,7 +109,8 @@ public final class EmulatedComm implements Comm {
     }
 
     /** A blocking probe: one pattern is MPI_Probe's Probe fact, several (waitAny) a ProbeAny. */
-    private Envelope probeFor(List<MessagePattern> patterns) {
+    @Override
+    Envelope probeAny(List<MessagePattern> patterns) {
         long cpuNanos = begin();
         try {
             MessagePattern only = patterns.get(0);
@@ -186,7 +124,8 @@ public final class EmulatedComm implements Comm {
     }
 
     /** As of the rank's virtual now: the emulator answers once no earlier arrival is possible. */
-    private Optional<Envelope> poll(List<MessagePattern> patterns) {
+    @Override
+    Optional<Envelope> pollAny(List<MessagePattern> patterns) {
         long cpuNanos = begin();
         try {
             EmulatorReply answer = link.ask(new RankFact.ProbeAny(rank(), cpuNanos, patterns, true));

@@ -34,6 +34,7 @@ class CliErrorsTest {
         "predict --prefetch 1,x            | --prefetch",
         "emulate --local --prefetch 1,2    | --prefetch",
         "predict --app ep --ep-tasks 4 --prefetch 5 | --prefetch",
+        "validate --measured-runs 0        | --measured-runs",
     })
     void badInputIsOneLineWithExitCode2(String argLine, String named) {
         StringWriter err = new StringWriter();

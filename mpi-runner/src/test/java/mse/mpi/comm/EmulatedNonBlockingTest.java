@@ -49,6 +49,20 @@ class EmulatedNonBlockingTest {
     }
 
     @Test
+    void binomialReduceBarrierAndGatherCostTheirTreesMessages() throws Exception {
+        for (int np : new int[] {2, 4, 8}) {
+            int rounds = Integer.numberOfTrailingZeros(np);
+            List<Long> reduce = finalClocks(np, CollectiveAlgorithm.BINOMIAL, 0,
+                    comm -> comm.reduce(ReduceOp.longs(1, 2, 3), ReduceOp.SUM_LONG, 0));
+            assertEquals(rounds * pointToPoint(np, 24), reduce.get(0), "P=" + np + ": the root takes its last child's sum last");
+            List<Long> barrier = finalClocks(np, CollectiveAlgorithm.BINOMIAL, 0, Comm::barrier);
+            assertEquals(2 * rounds * pointToPoint(np, 0), barrier.get(np - 1), "P=" + np + ": in to rank 0 and out again");
+        }
+        List<Long> gather = finalClocks(2, CollectiveAlgorithm.BINOMIAL, 0, comm -> comm.gather(new byte[100], 0));
+        assertEquals(pointToPoint(2, 108), gather.get(0), "one array of 100 bytes with its 8-byte header");
+    }
+
+    @Test
     void aLinearBroadcastHasTheRootSendPMinusOneMessagesOneAfterTheOther() throws Exception {
         int np = 5;
         LogGpsModel model = new LogGpsModel(MPICH, np);

@@ -165,7 +165,7 @@ class MultiHostIT {
     void validateMeasuresOverTheShapedLinksBetweenHosts() throws Exception {
         Path out = tmp.resolve("validate");
         Cli.Result run = Cli.run(cluster.environment(), with("validate", "--np", "2,3", "--hostfile", cluster.hostfile().toString(),
-                "--sizes", "1,1K", "--test-round-trips", "200", "--out", out.toString()));
+                "--sizes", "1,1K", "--test-round-trips", "200", "--measured-runs", "2", "--out", out.toString()));
         assertEquals(0, run.exit(), run.output());
         Map<String, Object> summary = Json.read(out.resolve("summary.json"));
         assertTrue(((String) summary.get("measuredOver")).contains(cluster.hostfile().toString()), summary.toString());
@@ -174,6 +174,11 @@ class MultiHostIT {
         assertEquals(List.of(2, 3), points.stream().map(p -> p.get("np")).toList());
         for (Map<String, Object> p : points) {
             assertTrue(((Number) p.get("measuredSeconds")).doubleValue() > 0 && ((Number) p.get("predictedSeconds")).doubleValue() > 0, p.toString());
+            @SuppressWarnings("unchecked")
+            List<Number> runs = (List<Number>) p.get("measuredRuns");
+            assertEquals(2, runs.size(), p.toString());
+            assertEquals(runs.stream().mapToDouble(Number::doubleValue).min().orElseThrow(), ((Number) p.get("measuredSeconds")).doubleValue(), 0.0,
+                    "the fastest run is the measurement: " + p);
         }
         // The round trips crossed the network: ranks 0 and 1 of each calibration job ran on different hosts.
         List<String> placed = Files.readAllLines(out.resolve("calibrate-tcp/hostfile.ranks"));

@@ -1,0 +1,95 @@
+package mse.mpi.comm;
+
+import java.util.List;
+import java.util.Optional;
+import mse.cluster.profiles.CollectiveAlgorithm;
+import mse.emulator.kernel.MessagePattern;
+
+/**
+ * A Comm that matches its receives itself (LocalComm, EmulatedComm) rather than leaving it to MPI: every receive,
+ * probe, posted receive, test and wait follows {@link PostedReceives} over the subclass's three receive-side
+ * primitives, and the collectives are point-to-point messages of a tree ({@link Collectives}) sent and received
+ * through the subclass, so they travel (and, emulated, are charged) like any other message.
+ */
+abstract class MatchingComm implements Comm {
+
+    private final PostedReceives receives;
+    private final Collectives collectives;
+
+    MatchingComm(CollectiveAlgorithm algorithm) {
+        this.collectives = new Collectives(this, algorithm);
+        this.receives = new PostedReceives(new PostedReceives.Side() {
+            @Override
+            public Envelope probe(List<MessagePattern> patterns) {
+                return probeAny(patterns);
+            }
+
+            @Override
+            public Optional<Envelope> poll(List<MessagePattern> patterns) {
+                return pollAny(patterns);
+            }
+
+            @Override
+            public Message take(int source, int tag) {
+                return receive(source, tag);
+            }
+        });
+    }
+
+    /** Blocks until a message matching any pattern has arrived; the first to arrive, left queued. */
+    abstract Envelope probeAny(List<MessagePattern> patterns);
+
+    /** As of now: the first message matching any pattern that has arrived, left queued, or empty. */
+    abstract Optional<Envelope> pollAny(List<MessagePattern> patterns);
+
+    /** The plain blocking receive: the first message to arrive from (source, tag). */
+    abstract Message receive(int source, int tag);
+
+    @Override
+    public final Message recv(int source, int tag) {
+        return receives.recv(source, tag);
+    }
+
+    @Override
+    public final Envelope probe(int source, int tag) {
+        return receives.probe(source, tag);
+    }
+
+    /** A send whose data goes out detached (delivered here, or charged as a send when emulated): complete at once. */
+    @Override
+    public final Request isend(byte[] data, int dest, int tag) {
+        send(data, dest, tag);
+        return receives.sent();
+    }
+
+    /** Nothing happens until the program tests or waits: a posted receive costs nothing by itself. */
+    @Override
+    public final Request irecv(int source, int tag, int capacity) {
+        return receives.post(source, tag, capacity);
+    }
+
+    @Override
+    public final Optional<Envelope> iprobe(int source, int tag) {
+        return receives.iprobe(source, tag);
+    }
+
+    @Override
+    public final byte[] bcast(byte[] data, int root) {
+        return collectives.bcast(data, root);
+    }
+
+    @Override
+    public final List<byte[]> gather(byte[] data, int root) {
+        return collectives.gather(data, root);
+    }
+
+    @Override
+    public final byte[] reduce(byte[] data, ReduceOp op, int root) {
+        return collectives.reduce(data, op, root);
+    }
+
+    @Override
+    public final void barrier() {
+        collectives.barrier();
+    }
+}
