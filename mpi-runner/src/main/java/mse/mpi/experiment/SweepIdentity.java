@@ -9,17 +9,23 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import mse.cluster.hosts.HostCpus;
+import mse.cluster.hosts.Hostfile;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
 import mse.mpi.apps.Program;
 import mse.mpi.apps.RankArguments;
 import mse.mpi.apps.strategy.StrategyOptions;
+import mse.mpi.launch.Cluster;
 
 /**
  * What a sweep's points must share for `--resume` to continue it: every option that changes a prediction
  * (the program's options and its strategies' but the per-point strategy, masters and prefetch, the task cost, the
- * CPU ratio, --local) and
+ * CPU ratio, --local, and on several hosts where ranks are placed and each host's CPU ratio) and
  * the profile's content, hashed, so a profile file edited under the same name is not mixed in.
+ * A single-machine sweep records no host keys, so its identity is what it was before several hosts existed.
  */
 public final class SweepIdentity {
 
@@ -33,7 +39,8 @@ public final class SweepIdentity {
     private SweepIdentity() {
     }
 
-    public static Map<String, Object> of(List<Program> programs, TargetProfile target, TaskCost taskCost, boolean local) {
+    public static Map<String, Object> of(List<Program> programs, TargetProfile target, TaskCost taskCost, boolean local,
+            Cluster cluster) {
         Map<String, Object> keys = new LinkedHashMap<>();
         for (Program program : programs) {
             List<String> args = RankArguments.of(program);
@@ -48,6 +55,10 @@ public final class SweepIdentity {
         keys.put("--cpu-ratio", target.cpu().speedRatio());
         keys.put("--task-cost", taskCost.spec());
         keys.put("--local", local);
+        if (cluster.multiHost()) {
+            keys.put("--hostfile", hosts(cluster.hostfile()));
+            keys.put("--host-cpu", hostRatios(cluster.cpus()));
+        }
         return keys;
     }
 
@@ -55,6 +66,17 @@ public final class SweepIdentity {
         Set<String> options = new HashSet<>(Set.of(StrategyOptions.STRATEGY, Program.PREFETCH, "--png"));
         StrategyOptions.kinds().forEach(kind -> options.addAll(kind.pointOptions()));
         return Set.copyOf(options);
+    }
+
+    /** "node1:2 node2:2": the hosts in the order ranks are placed on them, with their slots. */
+    private static String hosts(Hostfile hostfile) {
+        return hostfile.hosts().stream().map(h -> h.name() + ":" + h.slots()).collect(Collectors.joining(" "));
+    }
+
+    /** "node1=0.5 node3=2.0", by host name: the hosts whose CPU differs from the profile's ("" when none). */
+    private static String hostRatios(HostCpus cpus) {
+        return new TreeMap<>(cpus.byHost()).entrySet().stream().map(e -> e.getKey() + "=" + e.getValue().speedRatio())
+                .collect(Collectors.joining(" "));
     }
 
     /** SHA-256 of every parameter the profile gives the model (comments and layout do not count). */

@@ -17,6 +17,7 @@ import mse.mpi.apps.RankMain;
 import mse.mpi.apps.ep.EpWorkload;
 import mse.mpi.apps.farm.FarmMessageSizes;
 import mse.mpi.experiment.SweepIdentity;
+import mse.mpi.launch.Cluster;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -98,8 +99,8 @@ class StrategyOptionsTest {
         // Its list option is the points' own, like --masters: a sweep's identity leaves it out.
         Program two = parse("--strategy", "test-groups", "--test-groups", "2");
         var profile = ProfileLoader.preset("mpich-fast-ethernet");
-        assertEquals(SweepIdentity.of(List.of(two), profile, new TaskCost.Fixed(1_000_000), false),
-                SweepIdentity.of(List.of(program), profile, new TaskCost.Fixed(1_000_000), false));
+        assertEquals(SweepIdentity.of(List.of(two), profile, new TaskCost.Fixed(1_000_000), false, Cluster.THIS_MACHINE_ONLY),
+                SweepIdentity.of(List.of(program), profile, new TaskCost.Fixed(1_000_000), false, Cluster.THIS_MACHINE_ONLY));
 
         LogGpsModel network = new LogGpsModel(profile.network(), 9);
         FarmMessageSizes sizes = FarmMessageSizes.of(new EpWorkload(8, 10, 1));
