@@ -3,6 +3,7 @@ package mse.mpi.experiment;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +17,7 @@ import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
 import mse.mpi.apps.Program;
 import mse.mpi.apps.RankArguments;
+import mse.mpi.apps.strategy.StrategyOptions;
 import mse.mpi.launch.Cluster;
 
 /**
@@ -27,8 +29,11 @@ import mse.mpi.launch.Cluster;
  */
 public final class SweepIdentity {
 
-    /** Options of the program that do not change a prediction, or that each point carries itself. */
-    private static final Set<String> NOT_SHARED = Set.of("--strategy", "--masters", "--prefetch", "--png");
+    /**
+     * Options of the program that do not change a prediction, or that each point carries itself: the strategy and
+     * its list options (ML's --masters), the prefetch.
+     */
+    private static final Set<String> NOT_SHARED = notShared();
     public static final String PROFILE_CONTENT = "profile content";
 
     private SweepIdentity() {
@@ -55,6 +60,12 @@ public final class SweepIdentity {
             keys.put("--host-cpu", hostRatios(cluster.cpus()));
         }
         return keys;
+    }
+
+    private static Set<String> notShared() {
+        Set<String> options = new HashSet<>(Set.of(StrategyOptions.STRATEGY, Program.PREFETCH, "--png"));
+        StrategyOptions.kinds().forEach(kind -> options.addAll(kind.pointOptions()));
+        return Set.copyOf(options);
     }
 
     /** "node1:2 node2:2": the hosts in the order ranks are placed on them, with their slots. */
