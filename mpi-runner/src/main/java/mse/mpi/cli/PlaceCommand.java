@@ -71,12 +71,12 @@ final class PlaceCommand implements Callable<Integer> {
         chart.getStyler().setLegendVisible(false);
         chart.addSeries("AppRate", selection.candidates().stream().map(c -> c.flow().master()).toList(),
                 selection.candidates().stream().map(c -> (Number) c.flow().appRate()).toList());
-        Map<String, Object> inputs = new LinkedHashMap<>();
-        inputs.put("grid file", gridFile);
-        inputs.put("tasks", tasks);
+        Map<String, String> inputs = new LinkedHashMap<>();
+        inputs.put("grid file", gridFile.toString());
+        inputs.put("tasks", Long.toString(tasks));
         inputs.put("best master", best.master() + " (" + String.format("%.2f", best.appRate()) + " tasks/s)");
-        inputs.put("best", summary.get("best"));
-        inputs.put("candidates", summary.get("candidates"));
+        inputs.put("best", String.valueOf(summary.get("best")));
+        inputs.put("candidates", String.valueOf(summary.get("candidates")));
         mse.emulator.report.ReportPage.write(dir, new mse.emulator.report.ReportPage.Content("MSE placement: " + gridFile,
                 "./run.sh " + String.join(" ", spec.commandLine().getParseResult().originalArgs()), inputs, List.of(), List.of(),
                 List.of(new mse.emulator.report.ReportPage.ExtraChart("app-rate", "Which master gives the highest rate",
