@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import mse.cluster.profiles.ProfileLoader;
 import mse.cluster.profiles.TargetProfile;
-import mse.emulator.report.Json;
+import mse.mpi.JsonFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,7 +42,7 @@ class CalibrateCommandIT {
         TargetProfile loaded = ProfileLoader.load(profile.toString());
         assertEquals("calibrated-" + btl, loaded.network().name());
         assertTrue(Files.readString(profile).contains("# raw points"));
-        Map<String, Object> summary = Json.read(out.resolve("summary.json"));
+        Map<String, Object> summary = JsonFile.read(out.resolve("summary.json"));
         assertEquals("self," + btl, summary.get("btl"));
         List<Map<String, Object>> points = (List<Map<String, Object>>) summary.get("points");
         assertEquals(3, points.size());

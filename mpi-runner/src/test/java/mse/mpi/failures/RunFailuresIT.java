@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import mse.emulator.report.Json;
+import mse.mpi.JsonFile;
 import mse.mpi.cli.Mse;
 import mse.mpi.launch.MpirunCommand;
 import mse.mpi.rank.RankRuntimeOptions;
@@ -98,7 +98,7 @@ class RunFailuresIT {
         awaitRank(out.toString(), 1); // the second point's job is running
         new ProcessBuilder("kill", "-INT", Long.toString(cli.pid())).start().waitFor();
         assertTrue(cli.waitFor(30, TimeUnit.SECONDS), "the CLI stopped after Ctrl-C");
-        Map<String, Object> kept = Json.read(summary);
+        Map<String, Object> kept = JsonFile.read(summary);
         assertTrue(((List<?>) kept.get("points")).size() >= 1, kept.toString());
         assertNoProcessLeft(out.toString());
     }
