@@ -114,7 +114,7 @@ final class PredictCommand implements Callable<Integer> {
         TraceReplay replay = trace == null ? null : TraceReplay.load(trace, workload.tasks(), cpu); // bad input before any output
         FarmMessageSizes sizes = FarmMessageSizes.of(workload.create());
         for (SweepPlan.Configuration c : plan) {
-            BadInputException.check(() -> StrategySimulation.checkSimulable(c.program().strategy(), NetworkModel.of(profile.network(), c.np()),
+            BadInputException.check(() -> c.program().strategy().checkSimulable(NetworkModel.of(profile.network(), c.np()),
                     sizes, c.program().tasksInFlight(), workload.tasks()));
         }
         Path dir = RunDirectory.create(out, "predict");

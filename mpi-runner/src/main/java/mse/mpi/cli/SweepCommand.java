@@ -70,7 +70,7 @@ final class SweepCommand implements Callable<Integer> {
         }
         emulation.hosts().preflight(MpirunCommand.rankClasspath(), resume != null ? resume : out);
         SweepIdentity identity = SweepIdentity.of(app.programs(), plan.get(0).point().target(), emulation.taskCost(),
-                emulation.local());
+                emulation.local(), emulation.hosts().cluster());
         List<EmulationSummary> done = resume == null ? List.of() : SweepResume.finishedPoints(resume, identity);
         Path dir = RunDirectory.create(resume != null ? resume : out, "sweep");
         List<EmulationSummary> points = new ArrayList<>();
