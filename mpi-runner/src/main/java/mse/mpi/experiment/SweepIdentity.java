@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 import mse.cluster.hosts.HostCpus;
 import mse.cluster.hosts.Hostfile;
+import mse.cluster.profiles.NetworkModelName;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
 import mse.mpi.apps.Program;
@@ -79,10 +80,18 @@ public final class SweepIdentity {
                 .collect(Collectors.joining(" "));
     }
 
-    /** SHA-256 of every parameter the profile gives the model (comments and layout do not count). */
+    /**
+     * SHA-256 of every parameter the profile gives the model (comments and layout do not count). The network model
+     * joined the profile later: LogGPS, the default, hashes as its profile did before (the record printed without
+     * its last component, model), so sweeps begun before the key existed still resume.
+     */
     private static String contentHash(TargetProfile target) {
+        String network = target.network().toString();
+        if (target.network().model() == NetworkModelName.LOGGPS) {
+            network = network.substring(0, network.lastIndexOf(", model=")) + "]";
+        }
         try {
-            byte[] text = (target.network() + "\n" + target.cpu()).getBytes(StandardCharsets.UTF_8);
+            byte[] text = (network + "\n" + target.cpu()).getBytes(StandardCharsets.UTF_8);
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text)).substring(0, 16);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java runtime has SHA-256", e);

@@ -53,4 +53,10 @@ class SweepIdentityTest {
         assertNotEquals(slow, identity(onHosts(swapped, "hosts = [ { name = node2, cpu { speed-ratio = 0.5 } } ]")),
                 "ranks 0 and 1 move to the slow host");
     }
+
+    @Test
+    void aLogGpsProfileHashesAsBeforeProfilesNamedTheirModel() {
+        // the hash of the preset from before network.model existed: sweeps begun then still resume
+        assertEquals("8897e724e5904486", identity(Cluster.THIS_MACHINE_ONLY).get(SweepIdentity.PROFILE_CONTENT));
+    }
 }
