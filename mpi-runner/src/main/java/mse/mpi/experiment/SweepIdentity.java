@@ -1,13 +1,19 @@
 package mse.mpi.experiment;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -22,13 +28,14 @@ import mse.mpi.apps.strategy.StrategyOptions;
 import mse.mpi.launch.Cluster;
 
 /**
- * What a sweep's points must share for `--resume` to continue it: every option that changes a prediction
+ * What a sweep's points must share for `--resume` to continue it (summary.json's sameFor): every option that changes a prediction
  * (the program's options and its strategies' but the per-point strategy, masters and prefetch, the task cost, the
  * CPU ratio, --local, and on several hosts where ranks are placed and each host's CPU ratio) and
  * the profile's content, hashed, so a profile file edited under the same name is not mixed in.
- * A single-machine sweep records no host keys, so its identity is what it was before several hosts existed.
+ * A single-machine sweep records no host keys, so its identity is what it was before several hosts existed. The
+ * options are whatever the programs take, so they stay a map of option to the value it was given, as text.
  */
-public final class SweepIdentity {
+public record SweepIdentity(@JsonValue Map<String, String> options) {
 
     /**
      * Options of the program that do not change a prediction, or that each point carries itself: the strategy and
@@ -37,12 +44,14 @@ public final class SweepIdentity {
     private static final Set<String> NOT_SHARED = notShared();
     public static final String PROFILE_CONTENT = "profile content";
 
-    private SweepIdentity() {
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    public SweepIdentity {
+        options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
     }
 
-    public static Map<String, Object> of(List<Program> programs, TargetProfile target, TaskCost taskCost, boolean local,
+    public static SweepIdentity of(List<Program> programs, TargetProfile target, TaskCost taskCost, boolean local,
             Cluster cluster) {
-        Map<String, Object> keys = new LinkedHashMap<>();
+        Map<String, String> keys = new LinkedHashMap<>();
         for (Program program : programs) {
             List<String> args = RankArguments.of(program);
             for (int i = 0; i + 1 < args.size(); i += 2) {
@@ -53,14 +62,27 @@ public final class SweepIdentity {
         }
         keys.put("--profile", target.network().name());
         keys.put(PROFILE_CONTENT, contentHash(target));
-        keys.put("--cpu-ratio", target.cpu().speedRatio());
+        keys.put("--cpu-ratio", Double.toString(target.cpu().speedRatio()));
         keys.put("--task-cost", taskCost.spec());
-        keys.put("--local", local);
+        keys.put("--local", Boolean.toString(local));
         if (cluster.multiHost()) {
             keys.put("--hostfile", hosts(cluster.hostfile()));
             keys.put("--host-cpu", hostRatios(cluster.cpus()));
         }
-        return keys;
+        return new SweepIdentity(keys);
+    }
+
+    /** "--split-wait was 5ms, now 7ms" for every option whose value differs from `now` (or that only one side has). */
+    public List<String> differences(SweepIdentity now) {
+        Set<String> keys = new LinkedHashSet<>(now.options.keySet());
+        keys.addAll(options.keySet());
+        List<String> differences = new ArrayList<>();
+        for (String key : keys) {
+            if (!Objects.equals(options.get(key), now.options.get(key))) {
+                differences.add(key + " was " + options.get(key) + ", now " + now.options.get(key));
+            }
+        }
+        return differences;
     }
 
     private static Set<String> notShared() {

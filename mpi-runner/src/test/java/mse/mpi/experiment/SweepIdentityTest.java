@@ -26,8 +26,8 @@ class SweepIdentityTest {
     private static final TargetProfile TARGET = ProfileLoader.preset("mpich-fast-ethernet");
     private static final Hostfile HOSTS = Hostfile.parse("node1 slots=2\nnode2 slots=2\n", "hostfile");
 
-    private static Map<String, Object> identity(Cluster cluster) {
-        return SweepIdentity.of(List.of(), TARGET, new TaskCost.PerIteration(10), false, cluster);
+    private static Map<String, String> identity(Cluster cluster) {
+        return SweepIdentity.of(List.of(), TARGET, new TaskCost.PerIteration(10), false, cluster).options();
     }
 
     private static Cluster onHosts(Hostfile hosts, String hostCpu) {
@@ -36,14 +36,14 @@ class SweepIdentityTest {
 
     @Test
     void oneMachineRecordsNoHosts() {
-        Map<String, Object> keys = identity(Cluster.THIS_MACHINE_ONLY);
+        Map<String, String> keys = identity(Cluster.THIS_MACHINE_ONLY);
         assertFalse(keys.containsKey("--hostfile"));
         assertFalse(keys.containsKey("--host-cpu"));
     }
 
     @Test
     void theHostsAndTheirCpuRatiosArePartOfTheIdentity() {
-        Map<String, Object> slow = identity(onHosts(HOSTS, "hosts = [ { name = node2, cpu { speed-ratio = 0.5 } } ]"));
+        Map<String, String> slow = identity(onHosts(HOSTS, "hosts = [ { name = node2, cpu { speed-ratio = 0.5 } } ]"));
         assertEquals("node1:2 node2:2", slow.get("--hostfile"));
         assertEquals("node2=0.5", slow.get("--host-cpu"));
         assertEquals(slow, identity(onHosts(HOSTS, "hosts = [ { name = node2, cpu { speed-ratio = 0.5 } } ]")));
