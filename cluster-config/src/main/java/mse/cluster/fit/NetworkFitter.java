@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.function.ToDoubleFunction;
+import mse.cluster.profiles.NetworkModelName;
 import mse.cluster.profiles.NetworkProfile;
 import mse.cluster.profiles.NetworkProfile.Overhead;
 
@@ -76,7 +77,7 @@ public final class NetworkFitter {
         double[] perByte = split(sum.perByte, Math.max(0, send.perByte), Math.max(0, recv.perByte), "G", notes);
         NetworkProfile network = new NetworkProfile(name, source, base[2], 0.0, perByte[2],
                 threshold.orElse(0), new Overhead(base[0], sendP, perByte[0]),
-                new Overhead(base[1], perProcess - sendP, perByte[1]));
+                new Overhead(base[1], perProcess - sendP, perByte[1]), NetworkModelName.LOGGPS); // the parameters fitted are LogGPS's
         return new NetworkFit(network, fitted(network, samples), notes);
     }
 

@@ -14,6 +14,7 @@ package mse.cluster.profiles;
  * @param syncThresholdBytes S: messages of at least S bytes are synchronous; 0 = every message is eager
  * @param sendOverhead       o for MPI_Send
  * @param recvOverhead       o for MPI_Recv
+ * @param model              the cost model these parameters are for (network.model; LogGPS when a profile names none)
  */
 public record NetworkProfile(
         String name,
@@ -23,7 +24,15 @@ public record NetworkProfile(
         double gapPerByteMicros,
         long syncThresholdBytes,
         Overhead sendOverhead,
-        Overhead recvOverhead) {
+        Overhead recvOverhead,
+        NetworkModelName model) {
+
+    /** A LogGPS network, the model of every profile that names none. */
+    public NetworkProfile(String name, String source, double latencyMicros, double gapMicros, double gapPerByteMicros,
+                          long syncThresholdBytes, Overhead sendOverhead, Overhead recvOverhead) {
+        this(name, source, latencyMicros, gapMicros, gapPerByteMicros, syncThresholdBytes, sendOverhead, recvOverhead,
+                NetworkModelName.LOGGPS);
+    }
 
     /**
      * o(P, k) = o'a + o'b * P + O * k (seed 001 section 2.3). The P term models MPICH's linear search over

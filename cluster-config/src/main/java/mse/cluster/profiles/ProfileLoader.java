@@ -22,6 +22,7 @@ import java.util.Set;
  *   sync-threshold-bytes = 0       # S; 0 = every message is eager
  *   send-overhead { base-us = 12.1, per-process-us = 0.182, per-byte-us = 0.0708 }
  *   recv-overhead { base-us = 12.1, per-process-us = 0.182, per-byte-us = 0.0722 }
+ *   model = loggps                 # optional: the cost model (default loggps), see NetworkModelName
  * }
  * cpu { speed-ratio = 1.0 }        # target CPU speed / this host's
  * mpi { collectives = binomial }   # optional: binomial (default) or linear, see CollectiveAlgorithm
@@ -33,7 +34,7 @@ public final class ProfileLoader {
     private static final Set<String> TOP_KEYS = Set.of("network", "cpu", "mpi");
     private static final Set<String> MPI_KEYS = Set.of("collectives");
     private static final Set<String> NETWORK_KEYS = Set.of("name", "source", "latency-us", "gap-us",
-            "gap-per-byte-us", "sync-threshold-bytes", "send-overhead", "recv-overhead");
+            "gap-per-byte-us", "sync-threshold-bytes", "send-overhead", "recv-overhead", "model");
     private static final Set<String> OVERHEAD_KEYS = Set.of("base-us", "per-process-us", "per-byte-us");
     private static final Set<String> CPU_KEYS = Set.of("speed-ratio");
 
@@ -90,9 +91,22 @@ public final class ProfileLoader {
                 network.nonNegative("gap-per-byte-us"),
                 network.wholeNonNegative("sync-threshold-bytes"),
                 overhead(network.object("send-overhead")),
-                overhead(network.object("recv-overhead")));
+                overhead(network.object("recv-overhead")),
+                model(network));
         HoconFields cpu = root.object("cpu").onlyKeys(CPU_KEYS);
         return new TargetProfile(networkProfile, new CpuProfile(cpu.positive("speed-ratio")), source, collectives(root));
+    }
+
+    /** The optional network { model = ... }: LogGPS when absent. */
+    private static NetworkModelName model(HoconFields network) {
+        if (!network.has("model")) {
+            return NetworkModelName.LOGGPS;
+        }
+        try {
+            return NetworkModelName.parse(network.text("model"));
+        } catch (IllegalArgumentException e) {
+            throw network.problem("model", e.getMessage());
+        }
     }
 
     /** The optional mpi { collectives = ... }: binomial when absent. */

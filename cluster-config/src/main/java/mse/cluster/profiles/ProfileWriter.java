@@ -35,6 +35,7 @@ public final class ProfileWriter {
         text.append("  sync-threshold-bytes = ").append(n.syncThresholdBytes()).append("   # S; 0 = every message is eager\n");
         text.append("  send-overhead ").append(overhead(n.sendOverhead())).append('\n');
         text.append("  recv-overhead ").append(overhead(n.recvOverhead())).append('\n');
+        text.append("  model = ").append(n.model().spelling()).append("   # the cost model these parameters are for\n");
         text.append("}\n");
         text.append("cpu { speed-ratio = ").append(number(profile.cpu().speedRatio()))
                 .append(" }   # target CPU speed / this host's\n");

@@ -89,6 +89,22 @@ class ProfileLoaderTest {
     }
 
     @Test
+    void theNetworkModelIsLogGpsUnlessTheProfileNamesAnother() {
+        assertEquals(NetworkModelName.LOGGPS, ProfileLoader.parse(VALID, "mse.conf").network().model(), "absent: the default");
+        String named = VALID.replace("  gap-us = 0\n", "  gap-us = 0\n  model = loggps\n");
+        assertEquals(NetworkModelName.LOGGPS, ProfileLoader.parse(named, "mse.conf").network().model());
+        assertEquals(NetworkModelName.LOGGPS, ProfileLoader.load("mpich-fast-ethernet").network().model());
+    }
+
+    @Test
+    void anUnknownNetworkModelNamesFileLineKeyAndTheValidOnes() {
+        assertEquals("mse.conf:6: network.model: unknown network model \"logp\"; expected one of loggps",
+                failure(VALID.replace("  gap-us = 0\n", "  gap-us = 0\n  model = logp\n")));
+        assertEquals("mse.conf:6: network.model: expected a string, got [1]",
+                failure(VALID.replace("  gap-us = 0\n", "  gap-us = 0\n  model = [1]\n")));
+    }
+
+    @Test
     void nonNumericValueNamesFileLineAndKeyPath() {
         String text = VALID.replace("latency-us = 50.0", "latency-us = \"fast\"");
         assertEquals("mse.conf:4: network.latency-us: expected a number >= 0, got \"fast\"", failure(text));

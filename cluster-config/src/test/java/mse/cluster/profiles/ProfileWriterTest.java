@@ -36,6 +36,8 @@ class ProfileWriterTest {
         assertEquals(network.recvOverhead().perProcessMicros(), n.recvOverhead().perProcessMicros(), 1e-12);
         assertEquals(1.25, back.cpu().speedRatio());
         assertTrue(Files.readString(file).startsWith("# fitted from 10,000 round trips\n"));
+        assertTrue(Files.readString(file).contains("\n  model = loggps"), "the model is written, not left to the default");
+        assertEquals(NetworkModelName.LOGGPS, n.model());
     }
 
     @Test

@@ -35,6 +35,8 @@ final class GatewayConnection implements ReplyChannel {
     private final ArrayDeque<ByteBuffer> queued = new ArrayDeque<>();
     private int queuedBytes;
     private boolean closeRequested;
+    /** A reply could not be written: the rank has closed its socket. What it said before still counts. */
+    private boolean writeBroken;
     private boolean outputShut;
     private boolean ended;
 
@@ -110,7 +112,7 @@ final class GatewayConnection implements ReplyChannel {
      */
     @Override
     public synchronized boolean write(byte[] payload) {
-        if (closeRequested || ended || queuedBytes > MAX_QUEUED_REPLY_BYTES) {
+        if (closeRequested || writeBroken || ended || queuedBytes > MAX_QUEUED_REPLY_BYTES) {
             return false;
         }
         ByteBuffer frame = ByteBuffer.allocate(FrameCodec.LENGTH_FIELD_BYTES + payload.length);
@@ -120,8 +122,12 @@ final class GatewayConnection implements ReplyChannel {
                 channel.write(frame);
             }
         } catch (IOException broken) {
-            closeRequested = true; // the selector sees the same failure on its next read and reports it
-            gateway.attend(this);
+            // Not a close: a rank that finished and closed its socket gets a late ProgressRequest here, while
+            // its last frame (Finished) may still wait unread in our receive buffer and must be delivered. The
+            // selector reads that frame, then the end of stream or the error, and ends the connection itself.
+            writeBroken = true;
+            queued.clear();
+            queuedBytes = 0;
             return false;
         }
         if (frame.hasRemaining()) {

@@ -2,9 +2,7 @@ package mse.emulator.dynamic;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** masters.csv: the split/merge log of a DY run, one line per event in virtual-time order. */
 public final class MasterEvents {
@@ -24,11 +22,10 @@ public final class MasterEvents {
     }
 
     /**
-     * What summary.json says about a DY run's masters, per run (and per point of a sweep or a prediction):
-     * how many splits and merges there were, and the most masters serving at once (rank 0 counted). A merge
-     * at the same virtual time as a split counts first, so a hand-over is not taken for an extra master.
+     * The splits, merges and peak of masters of a DY run's log. A merge at the same virtual time as a split counts
+     * first, so a hand-over is not taken for an extra master.
      */
-    public static Map<String, Object> activity(List<MasterEvent> events) {
+    public static MasterActivity activity(List<MasterEvent> events) {
         List<MasterEvent> ordered = new ArrayList<>(events);
         ordered.sort(Comparator.comparingDouble(MasterEvent::virtualSeconds)
                 .thenComparing(e -> MasterEvent.SPLIT.equals(e.action())));
@@ -46,10 +43,6 @@ public final class MasterEvents {
             }
             peak = Math.max(peak, serving);
         }
-        Map<String, Object> activity = new LinkedHashMap<>();
-        activity.put("splits", splits);
-        activity.put("merges", merges);
-        activity.put("peakMasters", peak);
-        return activity;
+        return new MasterActivity(splits, merges, peak, events);
     }
 }

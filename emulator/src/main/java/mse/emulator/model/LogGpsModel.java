@@ -6,7 +6,8 @@ import mse.cluster.profiles.NetworkProfile;
  * LogGPS costs of one message among P processes, in kernel nanoseconds (seed 001 (001_cb00b78257109af6.txt)
  * sections 2.2-2.3, Table 2). Pure functions of the profile, P and the message length k; no state, no clock.
  * Each cost is computed in microseconds as the paper states it and rounded to nanoseconds once, so the
- * kernel never orders events by floating point. {@link NetworkModel#of} chooses it for every network profile.
+ * kernel never orders events by floating point. {@link NetworkModel#of} chooses it for a profile whose network.model is
+ * loggps, the default.
  */
 public final class LogGpsModel implements NetworkModel {
 

@@ -6,14 +6,16 @@ import mse.cluster.profiles.NetworkProfile;
  * What a network costs one message among P processes, in kernel nanoseconds: the overheads that keep sender and
  * receiver busy, the wire and each network interface a message passes ({@link NetworkInterface} applies them), when
  * a message waits for its receiver, and the lookahead of the conservative grant rule. The kernel, the simulator and
- * `model rtt` see only this; {@link LogGpsModel} (seed 001 sections 2.2-2.3) is the implementation the profiles
- * describe today, chosen by {@link #of}. Pure functions: no state, no clock.
+ * `model rtt` see only this; the profile's network.model names the implementation ({@link #of}): loggps, the
+ * default, is {@link LogGpsModel} (seed 001 sections 2.2-2.3). Pure functions: no state, no clock.
  */
 public interface NetworkModel {
 
-    /** The model a target's network profile describes, among `processes` ranks. */
+    /** The model a target's network profile names (network.model), with its parameters, among `processes` ranks. */
     static NetworkModel of(NetworkProfile profile, int processes) {
-        return new LogGpsModel(profile, processes);
+        return switch (profile.model()) {
+            case LOGGPS -> new LogGpsModel(profile, processes);
+        };
     }
 
     /** P, the number of processes the costs are for. */

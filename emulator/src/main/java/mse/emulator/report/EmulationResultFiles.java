@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import mse.emulator.kernel.RankAccount;
@@ -15,8 +14,8 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
- * The files of one emulated run, each written atomically: summary.json (the caller's header plus the
- * prediction, the master breakdown and the latency percentiles), breakdown.csv (per rank, as seed 001
+ * The files of one emulated run, each written atomically, but its summary.json (the caller's header plus the
+ * {@link EmulatedPrediction} this returns): breakdown.csv (per rank, as seed 001
  * Fig. 3), histograms/*.hgrm (HdrHistogram percentile format, microseconds) and tasks.csv.
  */
 public final class EmulationResultFiles {
@@ -24,21 +23,13 @@ public final class EmulationResultFiles {
     private EmulationResultFiles() {
     }
 
-    /** Writes every file and returns the summary it wrote; each rank's host is the address it connected from. */
-    public static Map<String, Object> write(Path dir, Map<String, Object> header, EmulationReport report) throws IOException {
-        return write(dir, header, report, null);
-    }
-
     /**
-     * Writes every file and returns the summary it wrote; `rankHosts` names the host of each rank as the
-     * launcher placed it (null: the address its connection came from).
+     * Writes every file but summary.json (whose header the caller knows) and returns the prediction it goes with;
+     * `rankHosts` names the host of each rank as the launcher placed it (null: the address its connection came from).
      */
-    public static Map<String, Object> write(Path dir, Map<String, Object> header, EmulationReport report,
-                                            List<String> rankHosts) throws IOException {
-        List<Map<String, Object>> ranks = ranks(report, rankHosts);
-        Map<String, Object> summary = summary(header, report);
-        summary.put("ranks", ranks);
-        writeBreakdown(dir.resolve("breakdown.csv"), report, ranks);
+    public static EmulatedPrediction write(Path dir, EmulationReport report, List<String> rankHosts) throws IOException {
+        EmulatedPrediction prediction = prediction(report, ranks(report, rankHosts));
+        writeBreakdown(dir.resolve("breakdown.csv"), report, prediction.ranks());
         writeTasks(dir.resolve("tasks.csv"), report.tasks());
         LatencyHistograms queues = report.combinedQueues();
         writeHistogram(dir.resolve("histograms/slave-wait.hgrm"), queues.slaveWaitNanos(), 1000.0);
@@ -51,93 +42,42 @@ public final class EmulationResultFiles {
             writeHistogram(dir.resolve(prefix + "queue-wait.hgrm"), master.getValue().queueWaitNanos(), 1000.0);
             writeHistogram(dir.resolve(prefix + "queue-length.hgrm"), master.getValue().queueLength(), 1.0);
         }
-        Json.write(dir.resolve("summary.json"), summary);
-        return summary;
+        return prediction;
     }
 
-    public static Map<String, Object> summary(Map<String, Object> header, EmulationReport report) {
-        Map<String, Object> summary = new LinkedHashMap<>(header);
-        summary.put("predictedSeconds", seconds(report.result().predictedNanos()));
+    private static EmulatedPrediction prediction(EmulationReport report, List<RankPlacement> ranks) {
+        long predicted = report.result().predictedNanos();
         long sequential = report.tasks().stream().mapToLong(t -> t.virtualEndNanos() - t.virtualStartNanos()).sum();
-        summary.put("sequentialSeconds", seconds(sequential));
-        summary.put("speedup", report.result().predictedNanos() == 0 ? 0.0 : (double) sequential / report.result().predictedNanos());
         RankAccount master = report.result().ranks().get(report.masters().isEmpty() ? 0 : report.masters().get(0));
-        summary.put("breakdown", Map.of("master", breakdown(master)));
-        LatencyHistograms queues = report.combinedQueues();
-        Map<String, Object> latency = new LinkedHashMap<>();
-        latency.put("slaveWaitMicros", percentiles(queues.slaveWaitNanos(), 1000.0));
-        latency.put("masterQueueWaitMicros", percentiles(queues.queueWaitNanos(), 1000.0));
-        latency.put("masterQueueLength", percentiles(queues.queueLength(), 1.0));
-        summary.put("latency", latency);
-        List<Map<String, Object>> masters = new ArrayList<>();
+        List<RankBreakdown> masters = new ArrayList<>();
         for (int rank : report.masters()) {
-            Map<String, Object> m = breakdown(report.result().ranks().get(rank));
-            LatencyHistograms h = report.masterQueues().get(rank);
-            if (h != null) {
-                m.put("slaveWaitMicros", percentiles(h.slaveWaitNanos(), 1000.0));
-                m.put("masterQueueWaitMicros", percentiles(h.queueWaitNanos(), 1000.0));
-            }
-            masters.add(m);
+            RankBreakdown m = RankBreakdown.of(report.result().ranks().get(rank));
+            LatencyHistograms queue = report.masterQueues().get(rank);
+            masters.add(queue == null ? m : m.withQueue(queue));
         }
-        // "masters" already holds the number of masters (Pm), which sweeps compare; the detail goes here.
-        summary.put("perMaster", masters);
-        return summary;
-    }
-
-    /** Where one rank's virtual time went, seed 001 Fig. 3. */
-    public static Map<String, Object> breakdown(RankAccount account) {
-        Map<String, Object> breakdown = new LinkedHashMap<>();
-        breakdown.put("rank", account.rank());
-        breakdown.put("sendSeconds", seconds(account.sendNanos()));
-        breakdown.put("recvSeconds", seconds(account.receiveNanos()));
-        breakdown.put("computeSeconds", seconds(account.computeNanos()));
-        breakdown.put("idleSeconds", seconds(account.idleNanos()));
-        breakdown.put("busyFraction", busyFraction(account));
-        // Overlaps the four above: the incoming network interface busy passing messages (LogGP's G at the master).
-        breakdown.put("linkBusySeconds", seconds(account.linkBusyNanos()));
-        return breakdown;
-    }
-
-    /** The master's share of its time spent sending, receiving or computing (not idle). */
-    public static double busyFraction(RankAccount account) {
-        long total = account.finalClockNanos();
-        return total == 0 ? 0 : (double) (total - account.idleNanos()) / total;
-    }
-
-    public static Map<String, Object> percentiles(Histogram h, double unit) {
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("p50", h.getValueAtPercentile(50) / unit);
-        p.put("p90", h.getValueAtPercentile(90) / unit);
-        p.put("p99", h.getValueAtPercentile(99) / unit);
-        p.put("max", h.getMaxValue() / unit);
-        p.put("count", h.getTotalCount());
-        return p;
+        return new EmulatedPrediction(seconds(predicted), seconds(sequential), predicted == 0 ? 0.0 : (double) sequential / predicted,
+                new Breakdown(RankBreakdown.of(master)), Latency.of(report.combinedQueues(), true), masters, ranks);
     }
 
     /** summary.json's ranks[]: each rank's host (as in the hostfile) and the address its connection came from. */
-    private static List<Map<String, Object>> ranks(EmulationReport report, List<String> rankHosts) {
-        List<Map<String, Object>> ranks = new ArrayList<>();
+    private static List<RankPlacement> ranks(EmulationReport report, List<String> rankHosts) {
+        List<RankPlacement> ranks = new ArrayList<>();
         List<String> addresses = report.rankAddresses();
         for (int r = 0; r < report.result().ranks().size(); r++) {
             String address = r < addresses.size() ? addresses.get(r) : "";
-            Map<String, Object> rank = new LinkedHashMap<>();
-            rank.put("rank", r);
-            rank.put("host", rankHosts != null ? rankHosts.get(r) : address);
-            rank.put("address", address);
-            rank.put("lowerBounds", report.result().lowerBounds().get(r));
-            ranks.add(rank);
+            ranks.add(new RankPlacement(r, rankHosts != null ? rankHosts.get(r) : address, address, report.result().lowerBounds().get(r)));
         }
         return ranks;
     }
 
-    private static void writeBreakdown(Path file, EmulationReport report, List<Map<String, Object>> ranks) throws IOException {
+    private static void writeBreakdown(Path file, EmulationReport report, List<RankPlacement> ranks) throws IOException {
         StringBuilder csv = new StringBuilder("rank,role,sendSeconds,recvSeconds,computeSeconds,idleSeconds,totalSeconds,linkBusySeconds,host\n");
         for (RankAccount a : report.result().ranks()) {
             csv.append(a.rank()).append(',').append(report.masters().contains(a.rank()) ? "master" : "slave")
                     .append(',').append(seconds(a.sendNanos())).append(',').append(seconds(a.receiveNanos()))
                     .append(',').append(seconds(a.computeNanos())).append(',').append(seconds(a.idleNanos()))
                     .append(',').append(seconds(a.finalClockNanos())).append(',').append(seconds(a.linkBusyNanos())).append(',')
-                    .append(ranks.get(a.rank()).get("host")).append('\n');
+                    .append(ranks.get(a.rank()).host()).append('\n');
         }
         AtomicFiles.writeString(file, csv.toString());
     }

@@ -40,7 +40,7 @@ final class Html {
         return master == null ? "\u2013" : String.format("%.6f", part.applyAsDouble(master));
     }
 
-    static String inputsTable(Map<String, Object> inputs) {
+    static String inputsTable(Map<String, String> inputs) {
         StringBuilder t = new StringBuilder("<section id=\"inputs\"><h2>Inputs</h2><table>\n");
         inputs.forEach((k, v) -> t.append("<tr><td class=\"key\">").append(escape(k)).append("</td><td style=\"text-align:left\">")
                 .append(escape(String.valueOf(v))).append("</td></tr>\n"));

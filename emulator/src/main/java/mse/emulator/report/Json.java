@@ -4,12 +4,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Map;
 
-/** summary.json and the other JSON files: pretty, key order as built (LinkedHashMap), written atomically. */
+/**
+ * summary.json and the other JSON files, written from records (keys in their components' order) and read back into
+ * them: pretty, written atomically.
+ */
 public final class Json {
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper COMPACT = new ObjectMapper();
 
     private Json() {
     }
@@ -18,9 +21,13 @@ public final class Json {
         AtomicFiles.write(target, out -> MAPPER.writeValue(out, value));
     }
 
-    @SuppressWarnings("unchecked")
-    public static Map<String, Object> read(Path source) throws IOException {
-        return MAPPER.readValue(source.toFile(), Map.class);
+    /** A value as compact JSON on one line (a report's input cell). */
+    public static String text(Object value) {
+        try {
+            return COMPACT.writeValueAsString(value);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("a result record that Jackson cannot write: " + e.getMessage(), e);
+        }
     }
 
     /** A file written from a record (or any type Jackson maps), read back as that type. */

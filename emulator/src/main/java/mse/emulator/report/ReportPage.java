@@ -32,10 +32,10 @@ import org.knowm.xchart.internal.chartpart.Chart;
 public final class ReportPage {
 
     /** Everything the page shows. masterEvents may be empty; inputs are shown in order. */
-    public record Content(String title, String commandLine, Map<String, Object> inputs, List<ReportPoint> points,
+    public record Content(String title, String commandLine, Map<String, String> inputs, List<ReportPoint> points,
                           List<MasterEvent> masterEvents, List<ExtraChart> extra) {
 
-        public Content(String title, String commandLine, Map<String, Object> inputs, List<ReportPoint> points,
+        public Content(String title, String commandLine, Map<String, String> inputs, List<ReportPoint> points,
                        List<MasterEvent> masterEvents) {
             this(title, commandLine, inputs, points, masterEvents, List.of());
         }

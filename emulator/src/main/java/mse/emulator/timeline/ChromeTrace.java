@@ -3,9 +3,9 @@ package mse.emulator.timeline;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.Map;
 import mse.emulator.kernel.Charge;
 
 /**
@@ -83,10 +83,15 @@ final class ChromeTrace implements AutoCloseable {
         metadataEvent("thread_sort_index", pid, tid, "sort_index", tid);
     }
 
-    /** Ends the event array and adds the run's description as the top-level "metadata" object. */
-    void finish(Map<String, Object> metadata) throws IOException {
+    /**
+     * Ends the event array and adds the top-level "metadata" object: the run's description (a record's keys) and,
+     * under "timeline", what the timeline holds.
+     */
+    void finish(Object run, Object timeline) throws IOException {
         json.writeEndArray();
         json.writeFieldName("metadata");
+        ObjectNode metadata = MAPPER.valueToTree(run);
+        metadata.set("timeline", MAPPER.valueToTree(timeline));
         MAPPER.writeValue(json, metadata);
         json.writeEndObject();
         json.flush();

@@ -108,10 +108,10 @@ public final class TimelineWriter implements KernelObserver {
     }
 
     /**
-     * Adds the instants, names the hosts and ranks, writes `metadata` (the run's inputs) with what the timeline
-     * holds, and moves the file into place.
+     * Adds the instants, names the hosts and ranks, writes `metadata` (the run's inputs, a record) with what the
+     * timeline holds, and moves the file into place.
      */
-    public WrittenTimeline finish(Map<String, Object> metadata, List<TimelineInstant> instants) throws IOException {
+    public WrittenTimeline finish(Object metadata, List<TimelineInstant> instants) throws IOException {
         if (closed) {
             throw new IllegalStateException("timeline already finished or discarded");
         }
@@ -130,9 +130,7 @@ public final class TimelineWriter implements KernelObserver {
                 trace.names(rank.getValue(), rank.getKey(), hostOf(rank.getValue()),
                         "rank " + rank.getKey() + (masters.get(rank.getKey()) ? " (master)" : ""));
             }
-            Map<String, Object> all = new LinkedHashMap<>(metadata);
-            all.put("timeline", description());
-            trace.finish(all);
+            trace.finish(metadata, description());
             trace.close();
             closed = true;
             move();
@@ -155,23 +153,18 @@ public final class TimelineWriter implements KernelObserver {
         }
     }
 
-    private Map<String, Object> description() {
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("mode", mode.spec());
-        d.put("events", events);
-        d.put("timeUnit", "virtual microseconds (ts, dur)");
-        if (mode == TimelineMode.AUTO) {
-            d.put("limitEvents", AUTO_LIMIT_EVENTS);
-            d.put("droppedEvents", droppedEvents);
-            if (droppedEvents > 0) {
-                d.put("kept", "the first and last " + slaveWindows.size() + " slave spans or messages, and "
-                        + (masterWindows.droppedAny() ? "the first and last " + masterWindows.size()
-                        + " master spans, messages or queue steps" : "every master event"));
-                d.put("droppedFromSeconds", droppedFrom / 1e9);
-                d.put("droppedUntilSeconds", droppedUntil / 1e9);
-            }
+    private TimelineDescription description() {
+        if (mode != TimelineMode.AUTO) {
+            return new TimelineDescription(mode.spec(), events, TimelineDescription.TIME_UNIT, null, null, null, null, null);
         }
-        return d;
+        if (droppedEvents == 0) {
+            return new TimelineDescription(mode.spec(), events, TimelineDescription.TIME_UNIT, AUTO_LIMIT_EVENTS, droppedEvents, null, null, null);
+        }
+        String kept = "the first and last " + slaveWindows.size() + " slave spans or messages, and "
+                + (masterWindows.droppedAny() ? "the first and last " + masterWindows.size()
+                + " master spans, messages or queue steps" : "every master event");
+        return new TimelineDescription(mode.spec(), events, TimelineDescription.TIME_UNIT, AUTO_LIMIT_EVENTS, droppedEvents, kept, droppedFrom / 1e9,
+                droppedUntil / 1e9);
     }
 
     /**

@@ -3,7 +3,6 @@ package mse.emulator.dynamic;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** summary.json's splits, merges and peakMasters, and masters.csv, from a DY log. */
@@ -20,9 +19,9 @@ class MasterEventsTest {
     @Test
     void peakMastersCountsTheMastersServingAtOnceRankZeroIncluded() {
         List<MasterEvent> log = List.of(split(1, 4, 1), split(2, 6, 2), merge(3, 6, 2), split(3, 2, 2), merge(4, 2, 2), merge(5, 4, 1));
-        assertEquals(Map.of("splits", 3, "merges", 3, "peakMasters", 3), MasterEvents.activity(log),
+        assertEquals(new MasterActivity(3, 3, 3, log), MasterEvents.activity(log),
                 "a merge and a split at the same time are a hand-over, not a fourth master");
-        assertEquals(Map.of("splits", 0, "merges", 0, "peakMasters", 1), MasterEvents.activity(List.of()));
+        assertEquals(new MasterActivity(0, 0, 1, List.of()), MasterEvents.activity(List.of()));
     }
 
     @Test

@@ -25,6 +25,13 @@ class LogGpsModelTest {
     }
 
     @Test
+    void aProfileWhoseModelIsLogGpsGivesLogGpsCosts() {
+        NetworkModel chosen = NetworkModel.of(mpich, 8);
+        assertTrue(chosen instanceof LogGpsModel, chosen.getClass().getName());
+        assertEquals(new LogGpsModel(mpich, 8).recvOverheadNanos(100), chosen.recvOverheadNanos(100));
+    }
+
+    @Test
     void synchronousOnlyAtOrAboveThresholdWhenThresholdSet() {
         assertFalse(new LogGpsModel(mpich, 2).isSynchronous(1 << 30), "S = 0: every message is eager");
         NetworkProfile rendezvous = new NetworkProfile("r", "test", 50, 0, 0.0268, 1000,

@@ -24,8 +24,8 @@ class LinkBusyReportTest {
 
     @Test
     void breakdownCarriesTheIncomingLinkTime() {
-        Map<String, Object> b = EmulationResultFiles.breakdown(new RankAccount(0, 1, 2, 3, 4, 10, true, 7_000_000));
-        assertEquals(0.007, (Double) b.get("linkBusySeconds"), 1e-12);
+        RankBreakdown b = RankBreakdown.of(new RankAccount(0, 1, 2, 3, 4, 10, true, 7_000_000));
+        assertEquals(0.007, b.linkBusySeconds(), 1e-12);
     }
 
     @Test

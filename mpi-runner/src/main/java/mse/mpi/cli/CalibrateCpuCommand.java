@@ -1,9 +1,9 @@
 package mse.mpi.cli;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.emulator.report.Json;
 import mse.mpi.apps.mase.ReferenceKernel;
@@ -49,32 +49,20 @@ final class CalibrateCpuCommand implements Callable<Integer> {
         Double there = target == null ? null : target.targetSeconds != null ? targetSeconds(target.targetSeconds) : referenceSeconds(target.reference);
         Path dir = RunDirectory.create(out, "calibrate-cpu");
         double here = ReferenceKernel.medianSeconds(repeats);
-        Map<String, Object> reference = new LinkedHashMap<>();
-        reference.put("kernel", ReferenceKernel.DESCRIPTION);
-        reference.put("seconds", here);
-        reference.put("repeats", repeats);
-        reference.put("cores", Runtime.getRuntime().availableProcessors());
-        reference.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-        Json.write(dir.resolve("cpu-reference.json"), reference);
-
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("command", "calibrate cpu");
-        summary.put("kernel", ReferenceKernel.DESCRIPTION);
-        summary.put("hostSeconds", here);
+        Json.write(dir.resolve("cpu-reference.json"), new CpuReference(ReferenceKernel.DESCRIPTION, here, repeats,
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name") + " " + System.getProperty("java.version")));
+        Double ratio = there == null ? null : here / there;
         System.out.printf("reference kernel: %s%n", ReferenceKernel.DESCRIPTION);
         System.out.printf("this host: %.4f s (median of %d)%n", here, repeats);
         if (there != null) {
-            double ratio = here / there;
-            summary.put("targetSeconds", there);
-            summary.put("speedRatio", ratio);
             System.out.printf("target:    %.4f s%n", there);
             System.out.printf("speed ratio target/host = %.4f%n", ratio);
             System.out.printf("profile snippet:%n  cpu { speed-ratio = %.6g }%n", ratio);
         } else {
             System.out.println("no target given: copy cpu-reference.json to compare, or pass --target-seconds");
         }
-        summary.put("referenceFile", dir.resolve("cpu-reference.json").toString());
-        Json.write(dir.resolve("summary.json"), summary);
+        Json.write(dir.resolve("summary.json"), new Summary("calibrate cpu", ReferenceKernel.DESCRIPTION, here, there, ratio,
+                dir.resolve("cpu-reference.json").toString()));
         System.out.printf("results: %s (this host's reference: %s)%n", dir.resolve("summary.json"), dir.resolve("cpu-reference.json"));
         return 0;
     }
@@ -88,19 +76,30 @@ final class CalibrateCpuCommand implements Callable<Integer> {
 
     /** The target's time from its cpu-reference.json, which must describe the same kernel. */
     private static double referenceSeconds(Path file) {
-        Map<String, Object> reference;
+        CpuReference reference;
         try {
-            reference = Json.read(file);
+            reference = Json.read(file, CpuReference.class);
         } catch (IOException e) {
             throw new BadInputException("--reference: cannot read " + file + ": " + e.getMessage());
         }
-        if (!ReferenceKernel.DESCRIPTION.equals(reference.get("kernel"))) {
-            throw new BadInputException("--reference: " + file + " timed another kernel (\"" + reference.get("kernel")
+        if (!ReferenceKernel.DESCRIPTION.equals(reference.kernel())) {
+            throw new BadInputException("--reference: " + file + " timed another kernel (\"" + reference.kernel()
                     + "\"); run this version's `calibrate cpu` on the target");
         }
-        if (!(reference.get("seconds") instanceof Number seconds) || !(seconds.doubleValue() > 0)) {
+        if (reference.seconds() == null || !(reference.seconds() > 0)) {
             throw new BadInputException("--reference: " + file + ": \"seconds\" must be a positive number");
         }
-        return seconds.doubleValue();
+        return reference.seconds();
     }
+
+    /**
+     * cpu-reference.json: the kernel timed, its median time here, how (passes, cores, Java); read back on another
+     * machine, where only kernel and seconds count (null when absent).
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record CpuReference(String kernel, Double seconds, Integer repeats, Integer cores, String java) {}
+
+    /** calibrate cpu's summary.json; with a target, its time and the speed ratio (else null, absent). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Summary(String command, String kernel, double hostSeconds, Double targetSeconds, Double speedRatio, String referenceFile) {}
 }

@@ -1,12 +1,19 @@
 package mse.mpi.cli;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import mse.emulator.report.Breakdown;
 import mse.emulator.report.Json;
+import mse.emulator.report.Latency;
+import mse.emulator.report.Percentiles;
+import mse.emulator.report.RankBreakdown;
 import mse.mpi.options.BadInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -26,33 +33,62 @@ final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "B", description = "Another results directory (or its summary.json).")
     Path b;
 
+    /**
+     * What compare reads of any summary.json (emulate, sweep, predict, validate): the keys it shows, null where a file
+     * has none; a sweep's points[] hold the same keys.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record Compared(String strategy, String profile, String workload, Double predictedSeconds, Integer np, Integer masters,
+                    Double speedup, Breakdown breakdown, Latency latency, Double wallSeconds, List<Compared> points) {
+
+        /** This point where it has a value, else the summary it belongs to. */
+        Compared over(Compared summary) {
+            return new Compared(or(strategy, summary.strategy), or(profile, summary.profile), or(workload, summary.workload),
+                    or(predictedSeconds, summary.predictedSeconds), or(np, summary.np), or(masters, summary.masters),
+                    or(speedup, summary.speedup), or(breakdown, summary.breakdown), or(latency, summary.latency),
+                    or(wallSeconds, summary.wallSeconds), null);
+        }
+
+        private static <T> T or(T mine, T theirs) {
+            return mine != null ? mine : theirs;
+        }
+
+        Double master(ToDoubleFunction<RankBreakdown> part) {
+            return breakdown == null || breakdown.master() == null ? null : part.applyAsDouble(breakdown.master());
+        }
+
+        Double p99(Function<Latency, Percentiles> which) {
+            return latency == null || which.apply(latency) == null ? null : which.apply(latency).p99();
+        }
+    }
+
     /** One row: a label and how to read its number from a run's summary (null when absent). */
-    private record Row(String label, String[] path) {}
+    private record Row(String label, Function<Compared, Number> value) {}
 
     private static final List<Row> ROWS = List.of(
-            new Row("predicted time (s)", new String[] {"predictedSeconds"}),
-            new Row("P", new String[] {"np"}),
-            new Row("masters", new String[] {"masters"}),
-            new Row("speedup", new String[] {"speedup"}),
-            new Row("master send (s)", new String[] {"breakdown", "master", "sendSeconds"}),
-            new Row("master receive (s)", new String[] {"breakdown", "master", "recvSeconds"}),
-            new Row("master compute (s)", new String[] {"breakdown", "master", "computeSeconds"}),
-            new Row("master idle (s)", new String[] {"breakdown", "master", "idleSeconds"}),
-            new Row("master busy fraction", new String[] {"breakdown", "master", "busyFraction"}),
-            new Row("slave wait p99 (us)", new String[] {"latency", "slaveWaitMicros", "p99"}),
-            new Row("queue wait p99 (us)", new String[] {"latency", "masterQueueWaitMicros", "p99"}),
-            new Row("wall time (s)", new String[] {"wallSeconds"}));
+            new Row("predicted time (s)", Compared::predictedSeconds),
+            new Row("P", Compared::np),
+            new Row("masters", Compared::masters),
+            new Row("speedup", Compared::speedup),
+            new Row("master send (s)", c -> c.master(RankBreakdown::sendSeconds)),
+            new Row("master receive (s)", c -> c.master(RankBreakdown::recvSeconds)),
+            new Row("master compute (s)", c -> c.master(RankBreakdown::computeSeconds)),
+            new Row("master idle (s)", c -> c.master(RankBreakdown::idleSeconds)),
+            new Row("master busy fraction", c -> c.master(RankBreakdown::busyFraction)),
+            new Row("slave wait p99 (us)", c -> c.p99(Latency::slaveWaitMicros)),
+            new Row("queue wait p99 (us)", c -> c.p99(Latency::masterQueueWaitMicros)),
+            new Row("wall time (s)", Compared::wallSeconds));
 
     @Override
     public Integer call() throws Exception {
-        Map<String, Object> left = bestPoint(read(a));
-        Map<String, Object> right = bestPoint(read(b));
-        System.out.printf("A: %s (%s, %s, %s)%n", a, left.get("strategy"), left.get("profile"), left.get("workload"));
-        System.out.printf("B: %s (%s, %s, %s)%n", b, right.get("strategy"), right.get("profile"), right.get("workload"));
+        Compared left = bestPoint(read(a));
+        Compared right = bestPoint(read(b));
+        System.out.printf("A: %s (%s, %s, %s)%n", a, left.strategy(), left.profile(), left.workload());
+        System.out.printf("B: %s (%s, %s, %s)%n", b, right.strategy(), right.profile(), right.workload());
         System.out.printf("%-22s %14s %14s %14s %9s%n", "", "A", "B", "B - A", "change");
         for (Row row : ROWS) {
-            Double x = number(left, row.path());
-            Double y = number(right, row.path());
+            Double x = number(row.value().apply(left));
+            Double y = number(row.value().apply(right));
             if (x == null && y == null) {
                 continue;
             }
@@ -63,50 +99,29 @@ final class CompareCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static Map<String, Object> read(Path p) throws IOException {
+    private static Compared read(Path p) throws IOException {
         Path file = Files.isDirectory(p) ? p.resolve("summary.json") : p;
         if (!Files.isRegularFile(file)) {
             throw new BadInputException("compare: no summary.json at " + file);
         }
         try {
-            return Json.read(file);
+            return Json.read(file, Compared.class);
         } catch (IOException e) {
             throw new BadInputException("compare: " + file + " is not a readable summary.json: " + e.getMessage());
         }
     }
 
     /** A single run compares as it is; a sweep (points[]) by its best point, which carries the sweep's keys. */
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> bestPoint(Map<String, Object> summary) {
-        if (!(summary.get("points") instanceof List<?> points) || points.isEmpty()) {
+    private static Compared bestPoint(Compared summary) {
+        if (summary.points() == null) {
             return summary;
         }
-        Map<String, Object> best = null;
-        for (Object o : points) {
-            Map<String, Object> p = (Map<String, Object>) o;
-            Double t = number(p, new String[] {"predictedSeconds"});
-            if (t != null && (best == null || t < number(best, new String[] {"predictedSeconds"}))) {
-                best = p;
-            }
-        }
-        if (best == null) {
-            return summary;
-        }
-        Map<String, Object> merged = new java.util.LinkedHashMap<>(summary);
-        merged.putAll(best);
-        return merged;
+        return summary.points().stream().filter(p -> p.predictedSeconds() != null)
+                .min(Comparator.comparingDouble(Compared::predictedSeconds)).map(best -> best.over(summary)).orElse(summary);
     }
 
-    @SuppressWarnings("unchecked")
-    private static Double number(Map<String, Object> map, String[] path) {
-        Object o = map;
-        for (String key : path) {
-            if (!(o instanceof Map<?, ?> m)) {
-                return null;
-            }
-            o = ((Map<String, Object>) m).get(key);
-        }
-        return o instanceof Number n ? n.doubleValue() : null;
+    private static Double number(Number n) {
+        return n == null ? null : n.doubleValue();
     }
 
     private static String format(Double v) {

@@ -2,7 +2,6 @@ package mse.mpi.cli;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.mpi.apps.AppOptions;
 import mse.mpi.apps.Program;
@@ -13,7 +12,7 @@ import mse.mpi.experiment.RunReport;
 import mse.mpi.experiment.WithoutPTerm;
 import mse.mpi.launch.MpirunCommand;
 import mse.mpi.options.BadInputException;
-import mse.mpi.rank.MasterEventsFile;
+import mse.mpi.rank.EmulationSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -48,11 +47,12 @@ final class EmulateCommand implements Callable<Integer> {
         EmulatedPoint point = EmulatedPoint.prepare("emulate", np, program, emulation.settings());
         emulation.hosts().preflight(MpirunCommand.rankClasspath(), out);
         Path dir = RunDirectory.create(out, "emulate");
-        Map<String, Object> summary = point.run(dir);
+        EmulationSummary summary = point.run(dir);
         ResultTables.printRun(summary, dir);
-        RunReport.write(dir, "MSE emulation: " + summary.get("workload") + ", P = " + np, spec.commandLine().getParseResult().originalArgs(),
-                point.target(), List.of(new RunReport.Run(summary, dir)), MasterEventsFile.of(summary),
-                WithoutPTerm.points(point.program(), point.target(), List.of(new RunReport.Run(summary, dir))));
+        List<RunReport.Run> runs = List.of(new RunReport.Run(summary, dir));
+        RunReport.write(dir, "MSE emulation: " + summary.header().workload() + ", P = " + np,
+                spec.commandLine().getParseResult().originalArgs(), point.target(), RunReport.Inputs.of(summary.header()), runs,
+                summary.masterEvents(), WithoutPTerm.points(point.program(), point.target(), runs));
         return 0;
     }
 }

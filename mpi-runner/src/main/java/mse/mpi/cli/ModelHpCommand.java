@@ -2,9 +2,7 @@ package mse.mpi.cli;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.emulator.analytic.HpWorkload;
 import mse.emulator.analytic.HpWorkloadLoader;
@@ -52,32 +50,23 @@ final class ModelHpCommand implements Callable<Integer> {
         return 0;
     }
 
-    private Map<String, Object> summary(HpWorkload workload, List<HpWorkload.Estimate> estimates) {
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("command", "model hp");
-        summary.put("file", file.toString());
-        List<Map<String, Object>> steps = new ArrayList<>();
+    private Summary summary(HpWorkload workload, List<HpWorkload.Estimate> estimates) {
+        List<Step> steps = new ArrayList<>();
         for (int i = 0; i < workload.supersteps().size(); i++) {
             HpWorkload.Superstep step = workload.supersteps().get(i);
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("name", step.name());
-            entry.put("pattern", step.pattern().label());
-            entry.put("bytes", step.bytes());
-            entry.put("repeat", step.repeat());
-            entry.put("millisEach", estimates.get(0).superstepMillis().get(i));
-            steps.add(entry);
+            steps.add(new Step(step.name(), step.pattern().label(), step.bytes(), step.repeat(), estimates.get(0).superstepMillis().get(i)));
         }
-        summary.put("supersteps", steps);
-        List<Map<String, Object>> machines = new ArrayList<>();
-        for (HpWorkload.Estimate e : estimates) {
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("machine", e.machine());
-            entry.put("computationMillis", e.computationMillis());
-            entry.put("communicationMillis", e.communicationMillis());
-            entry.put("totalMillis", e.totalMillis());
-            machines.add(entry);
-        }
-        summary.put("machines", machines);
-        return summary;
+        List<Machine> machines = estimates.stream()
+                .map(e -> new Machine(e.machine(), e.computationMillis(), e.communicationMillis(), e.totalMillis())).toList();
+        return new Summary("model hp", file.toString(), steps, machines);
     }
+
+    /** model hp's summary.json: each superstep's cost on the first machine, and every machine's estimate (seed 003). */
+    record Summary(String command, String file, List<Step> supersteps, List<Machine> machines) {}
+
+    /** One superstep: its communication pattern, bytes, how often it repeats and its time each. */
+    record Step(String name, String pattern, double bytes, int repeat, double millisEach) {}
+
+    /** One machine's estimate: computation, communication and their total. */
+    record Machine(String machine, double computationMillis, double communicationMillis, double totalMillis) {}
 }

@@ -2,9 +2,7 @@ package mse.mpi.cli;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.emulator.analytic.LoopModel;
 import mse.emulator.analytic.LoopModelFit;
@@ -59,7 +57,7 @@ final class ModelLoopCommand implements Callable<Integer> {
                 model.betaSecondsPerByte() * 8e6, model.betaSecondsPerByte() * 1e9, model.alphaSecondsPerFlop() * 1e9);
         System.out.printf("  fit: rms %.6f s, mean relative error %.2f%%%n", fit.rmsSeconds(), 100 * fit.meanRelativeError());
         System.out.printf("%-5s %7s %14s %14s %14s%n", "run", "slaves", "t_loop s", "measured s", "error %");
-        List<Map<String, Object>> predictions = new ArrayList<>();
+        List<Prediction> predictions = new ArrayList<>();
         for (int i = 0; i < targets.size(); i++) {
             LoopRun run = targets.get(i);
             double predicted = model.predictSeconds(run);
@@ -67,25 +65,20 @@ final class ModelLoopCommand implements Callable<Integer> {
             System.out.printf("%-5d %7d %14.6f %14s %14s%n", i + 1, run.slaves(), predicted,
                     measured ? String.format("%.6f", run.seconds()) : "-",
                     measured ? String.format("%.2f", 100 * (predicted - run.seconds()) / run.seconds()) : "-");
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("slaves", run.slaves());
-            entry.put("predictedSeconds", predicted);
-            entry.put("measuredSeconds", measured ? run.seconds() : null);
-            predictions.add(entry);
+            predictions.add(new Prediction(run.slaves(), predicted, measured ? run.seconds() : null));
         }
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("command", "model loop");
-        summary.put("runs", runsFile.toString());
-        summary.put("topology", topologyName);
-        summary.put("latencySeconds", model.latencySeconds());
-        summary.put("betaSecondsPerByte", model.betaSecondsPerByte());
-        summary.put("alphaSecondsPerFlop", model.alphaSecondsPerFlop());
-        summary.put("bandwidthBytesPerSecond", model.bandwidthBytesPerSecond());
-        summary.put("rmsSeconds", fit.rmsSeconds());
-        summary.put("meanRelativeError", fit.meanRelativeError());
-        summary.put("predictions", predictions);
-        Json.write(dir.resolve("summary.json"), summary);
+        Json.write(dir.resolve("summary.json"), new Summary("model loop", runsFile.toString(), topologyName, model.latencySeconds(),
+                model.betaSecondsPerByte(), model.alphaSecondsPerFlop(), model.bandwidthBytesPerSecond(), fit.rmsSeconds(),
+                fit.meanRelativeError(), predictions));
         System.out.printf("results: %s%n", dir.resolve("summary.json"));
         return 0;
     }
+
+    /** model loop's summary.json: the fitted loop model (seed 004 Table 1), its fit, and a prediction per run. */
+    record Summary(String command, String runs, String topology, double latencySeconds, double betaSecondsPerByte,
+                   double alphaSecondsPerFlop, double bandwidthBytesPerSecond, double rmsSeconds, double meanRelativeError,
+                   List<Prediction> predictions) {}
+
+    /** One run's predicted loop time, and its measured one (null when the file gives none). */
+    record Prediction(int slaves, double predictedSeconds, Double measuredSeconds) {}
 }

@@ -2,9 +2,7 @@ package mse.mpi.cli;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.cluster.profiles.ProfileLoader;
 import mse.cluster.profiles.TargetProfile;
@@ -45,7 +43,7 @@ final class ModelRttCommand implements Callable<Integer> {
         List<Integer> nps = NpList.parse(npList);
         long bytes = ByteSizes.one("--size", size.trim(), size);
         TargetProfile target = ProfileLoader.load(profile);
-        List<Map<String, Object>> points = new ArrayList<>();
+        List<Point> points = new ArrayList<>();
         System.out.printf("profile %s (%s), k = %d bytes%n", target.network().name(), target.network().source(), bytes);
         System.out.printf("%6s %12s %10s %10s %10s%n", "np", "RTT (us)", "o_s (us)", "L+kG (us)", "o_r (us)");
         for (int np : nps) {
@@ -55,26 +53,23 @@ final class ModelRttCommand implements Callable<Integer> {
             long recv = model.recvOverheadNanos(bytes);
             double rttMicros = roundTripNanos(model, bytes) / 1000.0;
             System.out.printf("%6d %12.3f %10.3f %10.3f %10.3f%n", np, rttMicros, send / 1000.0, wire / 1000.0, recv / 1000.0);
-            Map<String, Object> point = new LinkedHashMap<>();
-            point.put("np", np);
-            point.put("size", bytes);
-            point.put("rttMicros", rttMicros);
-            points.add(point);
+            points.add(new Point(np, bytes, rttMicros));
         }
         if (target.network().syncThresholdBytes() > 0 && model(target, nps.get(0)).isSynchronous(bytes)) {
             System.out.println("note: k >= S, a synchronous message; in this ping-pong the receiver is already waiting, "
                     + "so the model adds no wait (the real rendezvous handshake is not modelled)");
         }
         Path dir = RunDirectory.create(out, "model-rtt");
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("command", "model rtt");
-        summary.put("profile", target.network().name());
-        summary.put("profileSource", target.network().source());
-        summary.put("points", points);
-        Json.write(dir.resolve("summary.json"), summary);
+        Json.write(dir.resolve("summary.json"), new Summary("model rtt", target.network().name(), target.network().source(), points));
         System.out.printf("results: %s%n", dir.resolve("summary.json"));
         return 0;
     }
+
+    /** model rtt's summary.json: the profile and the modelled round trip at each P. */
+    record Summary(String command, String profile, String profileSource, List<Point> points) {}
+
+    /** The modelled round trip of `size` bytes among np processes. */
+    record Point(int np, long size, double rttMicros) {}
 
     /** Fig. 1: rank 0 sends k bytes to rank 1, rank 1 sends them back; each way o_s + L + kG + o_r. */
     static long roundTripNanos(NetworkModel model, long bytes) {

@@ -2,7 +2,6 @@ package mse.mpi.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +13,7 @@ import mse.emulator.report.Json;
 import mse.emulator.workrate.MasterCandidate;
 import mse.emulator.workrate.MasterSelection;
 import mse.emulator.workrate.SlaveSelection;
+import mse.mpi.experiment.PlacementSummary;
 import mse.mpi.experiment.RunDirectory;
 import mse.mpi.options.BadInputException;
 import picocli.CommandLine.Command;
@@ -57,7 +57,7 @@ final class PlaceCommand implements Callable<Integer> {
         Path dir = RunDirectory.create(out, "place");
         printTable(grid, selection);
         printChoice(best, slaves);
-        Map<String, Object> summary = summary(grid, selection, slaves);
+        PlacementSummary summary = PlacementSummary.of(gridFile.toString(), tasks, selection, slaves);
         Json.write(dir.resolve("summary.json"), summary);
         report(dir, summary, selection, best);
         System.out.printf("results: %s%n", dir.resolve("summary.json"));
@@ -65,18 +65,18 @@ final class PlaceCommand implements Callable<Integer> {
     }
 
     /** report.html: AppRate of every candidate master (seed 002 Table 2), the choice, the grid. */
-    private void report(Path dir, Map<String, Object> summary, MasterSelection selection, MasterCandidate best) throws IOException {
+    private void report(Path dir, PlacementSummary summary, MasterSelection selection, MasterCandidate best) throws IOException {
         org.knowm.xchart.CategoryChart chart = new org.knowm.xchart.CategoryChartBuilder().width(900).height(480)
                 .title("Application rate by candidate master").xAxisTitle("master").yAxisTitle("tasks per second").build();
         chart.getStyler().setLegendVisible(false);
         chart.addSeries("AppRate", selection.candidates().stream().map(c -> c.flow().master()).toList(),
                 selection.candidates().stream().map(c -> (Number) c.flow().appRate()).toList());
-        Map<String, Object> inputs = new LinkedHashMap<>();
-        inputs.put("grid file", gridFile);
-        inputs.put("tasks", tasks);
+        Map<String, String> inputs = new LinkedHashMap<>();
+        inputs.put("grid file", gridFile.toString());
+        inputs.put("tasks", Long.toString(tasks));
         inputs.put("best master", best.master() + " (" + String.format("%.2f", best.appRate()) + " tasks/s)");
-        inputs.put("best", summary.get("best"));
-        inputs.put("candidates", summary.get("candidates"));
+        inputs.put("best", Json.text(summary.best()));
+        inputs.put("candidates", Json.text(summary.candidates()));
         mse.emulator.report.ReportPage.write(dir, new mse.emulator.report.ReportPage.Content("MSE placement: " + gridFile,
                 "./run.sh " + String.join(" ", spec.commandLine().getParseResult().originalArgs()), inputs, List.of(), List.of(),
                 List.of(new mse.emulator.report.ReportPage.ExtraChart("app-rate", "Which master gives the highest rate",
@@ -125,57 +125,5 @@ final class PlaceCommand implements Callable<Integer> {
         }
         System.out.printf("chosen: master %s, slaves %s (simulated %.2f tasks/s, ExecTime %.3f s)%n", slaves.master(),
                 String.join(", ", slaves.slaves()), slaves.simulatedRate(), tasks / slaves.simulatedRate());
-    }
-
-    private Map<String, Object> summary(Grid grid, MasterSelection selection, SlaveSelection slaves) {
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("command", "place");
-        summary.put("grid", gridFile.toString());
-        summary.put("tasks", tasks);
-        List<Map<String, Object>> candidates = new ArrayList<>();
-        for (MasterSelection.Comparison c : selection.candidates()) {
-            Map<String, Object> entry = candidate(c.flow());
-            Map<String, Object> greedy = new LinkedHashMap<>();
-            greedy.put("appRate", c.greedy().appRate());
-            greedy.put("slaveRates", slaveRates(c.greedy()));
-            greedy.put("sameAsMaxFlow", !c.splitsDiffer());
-            entry.put("greedyFig2", greedy);
-            candidates.add(entry);
-        }
-        summary.put("candidates", candidates);
-        Map<String, Object> best = candidate(selection.best());
-        best.put("found", selection.best().found());
-        if (slaves != null) {
-            best.put("slaves", slaves.slaves());
-            best.put("simulatedRate", slaves.simulatedRate());
-            best.put("simulatedExecTimeSeconds", tasks / slaves.simulatedRate());
-            List<Map<String, Object>> rounds = new ArrayList<>();
-            for (SlaveSelection.Round round : slaves.rounds()) {
-                rounds.add(new LinkedHashMap<>(Map.of("slaves", round.slaves(), "simulatedRate", round.simulatedRate(), "kept", round.kept())));
-            }
-            best.put("simulationRounds", rounds);
-        }
-        summary.put("best", best);
-        return summary;
-    }
-
-    private Map<String, Object> candidate(MasterCandidate c) {
-        Map<String, Object> entry = new LinkedHashMap<>();
-        entry.put("master", c.master());
-        entry.put("wMaster", c.masterCapacity());
-        entry.put("slaveRates", slaveRates(c));
-        entry.put("appRate", c.appRate());
-        entry.put("execTimeSeconds", Double.isFinite(c.execTimeSeconds(tasks)) ? c.execTimeSeconds(tasks) : null);
-        return entry;
-    }
-
-    private static Map<String, Object> slaveRates(MasterCandidate c) {
-        Map<String, Object> rates = new LinkedHashMap<>();
-        c.slaveRates().forEach((host, rate) -> {
-            if (!host.equals(c.master())) {
-                rates.put(host, rate);
-            }
-        });
-        return rates;
     }
 }

@@ -2,11 +2,10 @@ package mse.mpi.cli;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.cluster.profiles.TargetProfile;
+import mse.emulator.dynamic.MasterActivity;
 import mse.emulator.kernel.KernelObserver;
 import mse.emulator.model.NetworkModel;
 import mse.emulator.model.TargetCpu;
@@ -20,8 +19,10 @@ import mse.mpi.apps.farm.FarmMessageSizes;
 import mse.mpi.apps.partial.TaskCostEstimate;
 import mse.mpi.apps.strategy.StrategySimulation;
 import mse.mpi.apps.strategy.StrategySpec;
+import mse.mpi.experiment.PredictedPoint;
 import mse.mpi.experiment.PredictedSweep;
 import mse.mpi.experiment.PredictedTimeline;
+import mse.mpi.experiment.Predictor;
 import mse.mpi.experiment.Progress;
 import mse.mpi.experiment.ResultTables;
 import mse.mpi.experiment.RunDirectory;
@@ -113,29 +114,29 @@ final class PredictCommand implements Callable<Integer> {
         TraceReplay replay = trace == null ? null : TraceReplay.load(trace, workload.tasks(), cpu); // bad input before any output
         FarmMessageSizes sizes = FarmMessageSizes.of(workload.create());
         for (SweepPlan.Configuration c : plan) {
-            BadInputException.check(() -> StrategySimulation.checkSimulable(c.program().strategy(), NetworkModel.of(profile.network(), c.np()),
+            BadInputException.check(() -> c.program().strategy().checkSimulable(NetworkModel.of(profile.network(), c.np()),
                     sizes, c.program().tasksInFlight(), workload.tasks()));
         }
         Path dir = RunDirectory.create(out, "predict");
         long started = System.nanoTime();
-        Map<String, Object> predictor = new LinkedHashMap<>();
+        Predictor predictor;
         long[] hostCosts;
         long[] masterCosts;
         if (replay != null) {
             hostCosts = replay.hostCosts();
             masterCosts = replay.masterCosts();
             cpu = replay.cpu();
-            predictor.put("method", "trace");
-            predictor.put("trace", trace.toString());
-            predictor.put("traceCosts", replay.description());
+            predictor = Predictor.trace(trace.toString(), replay.description());
             System.out.printf("replaying %d task costs from %s (%s)%n", hostCosts.length, trace, replay.description());
         } else {
             TaskCostEstimate estimate = estimate(taskCost);
             hostCosts = estimate.hostCosts();
             masterCosts = new long[hostCosts.length];
-            describe(estimate, predictor);
+            predictor = Predictor.partialExecution(estimate, order, targetError);
+            describe(estimate);
         }
-        List<Map<String, Object>> points = new ArrayList<>();
+        List<PredictedPoint> points = new ArrayList<>();
+        PredictedSweep.Header header = header(profile, taskCost, hostCosts.length);
         System.out.printf("%s, %s master strategy, target %s: predicted by %s%n", workload.describe(), String.join(", ", app.strategyNames()),
                 profile.network().name(), trace != null ? "trace replay" : "partial execution (seed 000)");
         ResultTables.printSweepHeader(app.prefetchAsked());
@@ -152,41 +153,34 @@ final class PredictCommand implements Callable<Integer> {
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
             simulationSeconds += seconds;
-            Map<String, Object> point = PredictedSweep.point(strategy.name(), c.np(), strategy.masters(c.np()).size(),
-                    c.program().prefetch(), run, seconds);
             Path pointDir = dir.resolve(c.dirName());
-            if (strategy.logsMasterEvents()) {
-                MasterEventsFile.write(java.nio.file.Files.createDirectories(pointDir), run.events(), point);
-            }
+            MasterActivity dynamic = strategy.logsMasterEvents()
+                    ? MasterEventsFile.write(java.nio.file.Files.createDirectories(pointDir), run.events()) : null;
+            PredictedPoint point = PredictedPoint.of(strategy.name(), c.np(), strategy.masters(c.np()).size(), c.program().prefetch(),
+                    run.run(), seconds, dynamic);
             PredictedTimeline.write(pointDir, timeline.mode(), c.program(), NetworkModel.of(profile.network(), c.np()), cpu, sizes,
-                    hostCosts, masterCosts, header(profile, taskCost, hostCosts.length), run.events());
+                    hostCosts, masterCosts, header, run.events());
             points.add(point);
             ResultTables.printSweepRow(point);
         }
-        Map<String, Object> phases = phases(predictor, simulationSeconds, (System.nanoTime() - started) / 1e9);
-        predictor.put("phaseSeconds", phases);
-        Map<String, Object> summary = PredictedSweep.summary(header(profile, taskCost, hostCosts.length), points, predictor);
+        PredictedSweep summary = PredictedSweep.of(header, points, predictor.timed(simulationSeconds, (System.nanoTime() - started) / 1e9));
         Json.write(dir.resolve("summary.json"), summary);
         ResultTables.printSortedIfSeveral(points);
-        @SuppressWarnings("unchecked")
-        Map<String, Object> best = (Map<String, Object>) summary.get("best");
-        ResultTables.printBest(best, points);
+        ResultTables.printBest(summary.best(), points);
+        Predictor.Phases phases = summary.predictor().phaseSeconds();
         System.out.printf("time: partial execution %.3f s, bootstrap %.3f s, interpolation %.3f s, simulation %.3f s, total %.3f s%n",
-                phases.get("partialExecution"), phases.get("bootstrap"), phases.get("interpolation"), simulationSeconds, phases.get("total"));
+                phases.partialExecution(), phases.bootstrap(), phases.interpolation(), phases.simulation(), phases.total());
         report(dir, summary, plan, points, profile, cpu, hostCosts, masterCosts, sizes);
         System.out.printf("results: %s%n", dir.resolve("summary.json"));
         return 0;
     }
 
     /** report.html: the predicted sweep, and the same task costs under the model without the P term. */
-    private void report(Path dir, Map<String, Object> summary, List<SweepPlan.Configuration> plan, List<Map<String, Object>> points,
+    private void report(Path dir, PredictedSweep summary, List<SweepPlan.Configuration> plan, List<PredictedPoint> points,
                         TargetProfile profile, TargetCpu cpu, long[] hostCosts, long[] masterCosts, FarmMessageSizes sizes) throws java.io.IOException {
         List<RunReport.Run> runs = new ArrayList<>();
         for (int i = 0; i < points.size(); i++) {
-            Map<String, Object> merged = new LinkedHashMap<>(summary);
-            merged.remove("points");
-            merged.putAll(points.get(i));
-            runs.add(new RunReport.Run(merged, dir.resolve(plan.get(i).dirName())));
+            runs.add(new RunReport.Run(points.get(i), dir.resolve(plan.get(i).dirName())));
         }
         List<mse.emulator.report.ReportPoint> comparison = new ArrayList<>();
         var flat = WithoutPTerm.of(profile);
@@ -194,15 +188,17 @@ final class PredictCommand implements Callable<Integer> {
             int np = plan.get(i).np();
             SimulatedRun run = StrategySimulation.of(plan.get(i).program().strategy(), NetworkModel.of(flat.get().network(), np), cpu, sizes,
                     plan.get(i).program().tasksInFlight(), hostCosts, masterCosts, false, KernelObserver.NONE).run();
-            comparison.add(new mse.emulator.report.ReportPoint(RunReport.series(runs.get(i).summary())
-                    .replace(profile.network().name(), flat.get().network().name()), np, run.predictedNanos() / 1e9,
+            comparison.add(new mse.emulator.report.ReportPoint(RunReport.series(points.get(i), flat.get().network().name()), np,
+                    run.predictedNanos() / 1e9,
                     mse.emulator.report.ReportPoint.MasterBreakdown.of(run.masters().get(0)), null));
         }
         // the split/merge timeline belongs to one run: shown when the prediction has exactly one DY point
-        List<Map<String, Object>> dynamic = points.stream().filter(p -> p.containsKey("masterEvents")).toList();
-        RunReport.write(dir, "MSE prediction (" + summary.get("predictedBy") + "): " + summary.get("workload"),
-                spec.commandLine().getParseResult().originalArgs(), profile, runs,
-                dynamic.size() == 1 ? MasterEventsFile.of(dynamic.get(0)) : List.of(), comparison);
+        List<PredictedPoint> dynamic = points.stream().filter(p -> p.dynamic() != null).toList();
+        PredictedSweep.Header h = summary.header();
+        RunReport.write(dir, "MSE prediction (" + h.predictedBy() + "): " + h.workload(),
+                spec.commandLine().getParseResult().originalArgs(), profile,
+                new RunReport.Inputs(h.workload(), h.app(), h.tasks(), h.taskCost(), null), runs,
+                dynamic.size() == 1 ? dynamic.get(0).masterEvents() : List.of(), comparison);
     }
 
     private TaskCostEstimate estimate(TaskCost taskCost) {
@@ -235,62 +231,19 @@ final class PredictCommand implements Callable<Integer> {
         return n;
     }
 
-    /** Table 2 of seed 000, printed and kept in summary.json. */
-    private void describe(TaskCostEstimate e, Map<String, Object> predictor) {
-        predictor.put("method", "partial-execution");
-        predictor.put("order", order);
-        predictor.put("sampleSize", e.sampleSize());
-        predictor.put("tasksExecuted", e.executed());
-        predictor.put("bootstrapResamples", mse.emulator.partial.Bootstrap.RESAMPLES);
-        predictor.put("bootstrapAlphaPercent", mse.emulator.partial.Bootstrap.ALPHA_PERCENT);
-        List<ErrorRow> rows = new ArrayList<>();
+    /** Table 2 of seed 000, printed (summary.json keeps it in its predictor). */
+    private static void describe(TaskCostEstimate e) {
         System.out.printf("bootstrap (%d resamples, alpha %.1f%%): interval of prediction error I_e%n",
                 mse.emulator.partial.Bootstrap.RESAMPLES, mse.emulator.partial.Bootstrap.ALPHA_PERCENT);
         System.out.printf("%10s %10s %10s%n", "n", "min %", "max %");
         for (ErrorInterval row : e.bootstrap()) {
             System.out.printf("%10d %10.2f %10.2f%s%n", row.n(), row.minPercent(), row.maxPercent(), row == e.interval() ? "  <- used" : "");
-            rows.add(ErrorRow.of(row));
-        }
-        predictor.put("bootstrap", rows);
-        predictor.put("interval", ErrorRow.of(e.interval()));
-        predictor.put("partialExecutionSeconds", e.partialSeconds());
-        predictor.put("bootstrapSeconds", e.bootstrapSeconds());
-        predictor.put("interpolationSeconds", e.interpolationSeconds());
-        if (targetError != null) {
-            predictor.put("targetErrorPercent", targetError);
         }
     }
 
-    /** One row of seed 000's Table 2 in summary.json (keys in this order). */
-    record ErrorRow(int n, double minPercent, double maxPercent) {
-        static ErrorRow of(ErrorInterval interval) {
-            return new ErrorRow(interval.n(), interval.minPercent(), interval.maxPercent());
-        }
-    }
-
-    private static Map<String, Object> phases(Map<String, Object> predictor, double simulation, double total) {
-        Map<String, Object> phases = new LinkedHashMap<>();
-        phases.put("partialExecution", predictor.getOrDefault("partialExecutionSeconds", 0.0));
-        phases.put("bootstrap", predictor.getOrDefault("bootstrapSeconds", 0.0));
-        phases.put("interpolation", predictor.getOrDefault("interpolationSeconds", 0.0));
-        phases.put("simulation", simulation);
-        phases.put("total", total);
-        return phases;
-    }
-
-    private Map<String, Object> header(TargetProfile profile, TaskCost taskCost, int tasks) {
-        Map<String, Object> h = new LinkedHashMap<>();
-        h.put("command", "predict");
-        h.put("app", app.workload().app());
-        h.put("strategy", app.strategyNames().get(0));
-        h.put("strategies", app.strategyNames());
-        h.put("profile", profile.network().name());
-        h.put("profileSource", profile.origin());
-        h.put("cpuRatio", profile.cpu().speedRatio());
-        h.put("taskCost", taskCost.spec());
-        h.put("workload", app.workload().describe());
-        h.put("tasks", tasks);
-        h.put("predictedBy", trace != null ? "trace replay" : "partial execution (seed 000)");
-        return h;
+    private PredictedSweep.Header header(TargetProfile profile, TaskCost taskCost, int tasks) {
+        return new PredictedSweep.Header("predict", app.workload().app(), app.strategyNames().get(0), app.strategyNames(),
+                profile.network().name(), profile.origin(), profile.cpu().speedRatio(), taskCost.spec(), app.workload().describe(), tasks,
+                trace != null ? "trace replay" : "partial execution (seed 000)");
     }
 }

@@ -1,13 +1,14 @@
 package mse.mpi.cli;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import mse.emulator.report.Json;
 import mse.mpi.apps.Program;
 import mse.mpi.apps.RankArguments;
+import mse.mpi.rank.EmulationSummary;
 
 /**
  * `mse bench real-mode`: how well `--task-cost real` measures the program rather than the host (issue 13's goals),
@@ -32,12 +33,12 @@ final class RealModeBenchmark {
         double[] predicted = new double[repeat];
         for (int i = 0; i < repeat; i++) {
             Path live = scratch.resolve("live-" + i);
-            Map<String, Object> s = emulate(workload, live);
-            predicted[i] = number(s, "predictedSeconds");
-            masterMicros[i] = 1e6 * number((Map<?, ?>) ((Map<?, ?>) s.get("breakdown")).get("master"), "computeSeconds") / number(s, "tasks");
-            Map<String, Object> replay = cli(concat(new String[] {"predict", "--np", Integer.toString(NP), "--trace",
-                    live.resolve("tasks.csv").toString(), "--out", scratch.resolve("replay-" + i).toString()}, workload));
-            double replayed = number((Map<?, ?>) ((List<?>) replay.get("points")).get(0), "predictedSeconds");
+            EmulationSummary s = emulate(workload, live);
+            predicted[i] = s.predictedSeconds();
+            masterMicros[i] = 1e6 * s.breakdown().master().computeSeconds() / s.header().tasks();
+            double replayed = cli(concat(new String[] {"predict", "--np", Integer.toString(NP), "--trace",
+                    live.resolve("tasks.csv").toString(), "--out", scratch.resolve("replay-" + i).toString()}, workload),
+                    FirstPoint.class).points().get(0).predictedSeconds();
             traceDiff[i] = 100 * (replayed - predicted[i]) / predicted[i];
             System.out.printf("  run %d: predicted %.6f s, master compute %.2f us/task, predict --trace %.6f s (%+.2f%%)%n",
                     i + 1, predicted[i], masterMicros[i], replayed, traceDiff[i]);
@@ -45,14 +46,14 @@ final class RealModeBenchmark {
         double[] burned = new double[repeat];
         try (CpuBurners burners = new CpuBurners(2)) {
             for (int i = 0; i < repeat; i++) {
-                burned[i] = number(emulate(workload, scratch.resolve("burners-" + i)), "predictedSeconds");
+                burned[i] = emulate(workload, scratch.resolve("burners-" + i)).predictedSeconds();
                 System.out.printf("  run %d with 2 CPU burners: predicted %.6f s%n", i + 1, burned[i]);
             }
         }
         double[] validate = new double[repeat];
         for (int i = 0; i < repeat; i++) {
-            Map<String, Object> v = cli(concat(new String[] {"validate", "--np", "2", "--out", scratch.resolve("validate-" + i).toString()}, workload));
-            validate[i] = number((Map<?, ?>) ((List<?>) v.get("points")).get(0), "errorPercent");
+            validate[i] = cli(concat(new String[] {"validate", "--np", "2", "--out", scratch.resolve("validate-" + i).toString()}, workload),
+                    FirstPoint.class).points().get(0).errorPercent();
             System.out.printf("  validate --np 2 run %d: %+.2f%%%n", i + 1, validate[i]);
         }
         System.out.printf("master-compute-us-per-task: %.3f%n", median(masterMicros));
@@ -61,24 +62,29 @@ final class RealModeBenchmark {
         System.out.printf("validate-np2-error-percent: %.3f%n", median(validate));
     }
 
-    private static Map<String, Object> emulate(String[] workload, Path out) {
-        return cli(concat(new String[] {"emulate", "--np", Integer.toString(NP), "--task-cost", "real", "--quiet",
-                "--out", out.toString()}, workload));
+    /** What the benchmark reads of predict's and validate's summary.json: their first point's figures. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    private record FirstPoint(List<Figures> points) {
+
+        @JsonIgnoreProperties(ignoreUnknown = true)
+        private record Figures(Double predictedSeconds, Double errorPercent) {}
     }
 
-    private static Map<String, Object> cli(String[] argv) {
+    private static EmulationSummary emulate(String[] workload, Path out) {
+        return cli(concat(new String[] {"emulate", "--np", Integer.toString(NP), "--task-cost", "real", "--quiet",
+                "--out", out.toString()}, workload), EmulationSummary.class);
+    }
+
+    /** Runs the command and reads the summary.json it wrote as `type`. */
+    private static <T> T cli(String[] argv, Class<T> type) {
         if (Mse.commandLine().execute(argv) != 0) {
             throw new IllegalStateException("bench real-mode: failed: " + String.join(" ", argv));
         }
         try {
-            return Json.read(Path.of(argv[Arrays.asList(argv).indexOf("--out") + 1]).resolve("summary.json"));
+            return Json.read(Path.of(argv[Arrays.asList(argv).indexOf("--out") + 1]).resolve("summary.json"), type);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-    }
-
-    private static double number(Map<?, ?> map, String key) {
-        return ((Number) map.get(key)).doubleValue();
     }
 
     private static String[] concat(String[] a, String[] b) {

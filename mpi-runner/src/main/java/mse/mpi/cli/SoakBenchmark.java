@@ -6,6 +6,7 @@ import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import mse.mpi.launch.ProcessCommandLine;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import mse.mpi.apps.Program;
@@ -53,7 +54,10 @@ final class SoakBenchmark {
     private static void sampleRanks(String marker, AtomicLong peakKb) {
         while (!Thread.currentThread().isInterrupted()) {
             ProcessHandle.allProcesses()
-                    .filter(p -> p.info().commandLine().map(c -> c.contains("RankMain") && c.contains(marker)).orElse(false))
+                    .filter(p -> {
+                        String c = ProcessCommandLine.of(p.pid());
+                        return c.contains("RankMain") && c.contains(marker);
+                    })
                     .forEach(p -> peakKb.accumulateAndGet(vmHwmKb(p.pid()), Math::max));
             try {
                 Thread.sleep(1000);

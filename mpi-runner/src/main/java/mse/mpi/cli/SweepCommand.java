@@ -2,9 +2,8 @@ package mse.mpi.cli;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import mse.emulator.report.Json;
 import mse.emulator.report.ReportPoint;
@@ -17,10 +16,12 @@ import mse.mpi.experiment.RunReport;
 import mse.mpi.experiment.SweepIdentity;
 import mse.mpi.experiment.SweepPlan;
 import mse.mpi.experiment.SweepResume;
+import mse.mpi.experiment.SweepSummary;
 import mse.mpi.experiment.WithoutPTerm;
 import mse.mpi.launch.MpirunCommand;
 import mse.mpi.options.BadInputException;
 import mse.mpi.options.NpList;
+import mse.mpi.rank.EmulationSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -68,36 +69,36 @@ final class SweepCommand implements Callable<Integer> {
             throw new BadInputException("--resume: give either --resume DIR or --out DIR, not two different directories");
         }
         emulation.hosts().preflight(MpirunCommand.rankClasspath(), resume != null ? resume : out);
-        Map<String, Object> identity = SweepIdentity.of(app.programs(), plan.get(0).point().target(), emulation.taskCost(),
-                emulation.local());
-        List<Map<String, Object>> done = resume == null ? List.of() : SweepResume.finishedPoints(resume, identity);
+        SweepIdentity identity = SweepIdentity.of(app.programs(), plan.get(0).point().target(), emulation.taskCost(),
+                emulation.local(), emulation.hosts().cluster());
+        List<EmulationSummary> done = resume == null ? List.of() : SweepResume.finishedPoints(resume, identity);
         Path dir = RunDirectory.create(resume != null ? resume : out, "sweep");
-        List<Map<String, Object>> points = new ArrayList<>();
+        List<EmulationSummary> points = new ArrayList<>();
         List<RunReport.Run> finished = new ArrayList<>();
         List<ReportPoint> comparison = new ArrayList<>();
         ResultTables.printSweepHeader(app.prefetchAsked());
         for (Planned p : plan) {
             int index = finished.size() + 1;
             Path pointDir = dir.resolve(p.dirName());
-            Map<String, Object> point = SweepResume.find(done, p.point().configuration());
-            if (point == null) {
+            Optional<EmulationSummary> resumed = SweepResume.find(done, p.point().configuration());
+            EmulationSummary point;
+            if (resumed.isEmpty()) {
                 point = p.point().run(pointDir, "sweep point " + index + "/" + plan.size() + " " + p.dirName());
             } else {
+                point = resumed.get();
                 System.err.printf("[sweep] resuming: %s already done%n", p.dirName());
             }
             points.add(point);
             finished.add(new RunReport.Run(point, pointDir));
             comparison.addAll(WithoutPTerm.points(p.point().program(), p.point().target(), List.of(finished.get(finished.size() - 1))));
             ResultTables.printSweepRow(point);
-            Json.write(dir.resolve("summary.json"), summary(points, identity));
+            Json.write(dir.resolve("summary.json"), SweepSummary.of(app.strategyNames(), identity, points));
         }
-        Map<String, Object> summary = summary(points, identity);
+        SweepSummary summary = SweepSummary.of(app.strategyNames(), identity, points);
         ResultTables.printSortedIfSeveral(points);
-        @SuppressWarnings("unchecked")
-        Map<String, Object> best = (Map<String, Object>) summary.get("best");
-        ResultTables.printBest(best, points);
-        RunReport.write(dir, "MSE sweep: " + summary.get("workload"), spec.commandLine().getParseResult().originalArgs(),
-                plan.get(0).point().target(), finished, List.of(), comparison);
+        ResultTables.printBest(summary.best(), points);
+        RunReport.write(dir, "MSE sweep: " + summary.workload(), spec.commandLine().getParseResult().originalArgs(),
+                plan.get(0).point().target(), RunReport.Inputs.of(points.get(0).header()), finished, List.of(), comparison);
         System.out.printf("results: %s%n", dir.resolve("summary.json"));
         return 0;
     }
@@ -112,20 +113,5 @@ final class SweepCommand implements Callable<Integer> {
             plan.add(new Planned(EmulatedPoint.prepare("sweep", c.np(), c.program(), settings), c.dirName()));
         }
         return plan;
-    }
-
-    /** The sweep so far: written after every point, so an interrupted sweep keeps what it finished. */
-    private Map<String, Object> summary(List<Map<String, Object>> points, Map<String, Object> identity) {
-        Map<String, Object> first = points.get(0);
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("command", "sweep");
-        for (String key : List.of("app", "strategy", "profile", "profileSource", "cpuRatio", "taskCost", "workload", "tasks", "checksum")) {
-            summary.put(key, first.get(key));
-        }
-        summary.put("strategies", app.strategyNames());
-        summary.put(SweepResume.IDENTITY_KEY, identity);
-        summary.put("points", points);
-        summary.put("best", ResultTables.best(points));
-        return summary;
     }
 }

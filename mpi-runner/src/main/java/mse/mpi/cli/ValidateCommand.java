@@ -4,19 +4,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.emulator.model.TaskCost;
-import mse.emulator.report.EmulationResultFiles;
 import mse.emulator.report.Json;
 import mse.mpi.apps.AppOptions;
 import mse.mpi.apps.Program;
 import mse.mpi.apps.RankArguments;
 import mse.mpi.apps.RankMain;
 import mse.mpi.experiment.NetworkCalibration;
-import mse.mpi.experiment.ResultTables;
 import mse.mpi.experiment.RunDirectory;
 import mse.mpi.experiment.RunReport;
 import mse.mpi.launch.EmulatedLaunch;
@@ -28,6 +24,8 @@ import mse.mpi.launch.Transport;
 import mse.mpi.options.BadInputException;
 import mse.mpi.options.ByteSizes;
 import mse.mpi.options.NpList;
+import mse.mpi.rank.EmulationSummary;
+import mse.mpi.rank.RankResult;
 import mse.mpi.rank.RunHeader;
 import mse.mpi.rank.RunProgress;
 import picocli.CommandLine.Command;
@@ -97,7 +95,8 @@ final class ValidateCommand implements Callable<Integer> {
         Path calibrationDir = Files.createDirectories(dir.resolve("calibrate-tcp"));
         var calibration = NetworkCalibration.run(Transport.tcp, nps, settings, calibrationDir, null, limit, hosts.cluster());
 
-        List<Map<String, Object>> points = new ArrayList<>();
+        List<ValidatedPoint> points = new ArrayList<>();
+        RunReport.Inputs shared = null; // what the emulated runs share, for the report
         List<RunReport.Run> emulatedRuns = new ArrayList<>();
         List<mse.emulator.report.ReportPoint> measuredPoints = new ArrayList<>();
         for (int np : nps) {
@@ -114,29 +113,25 @@ final class ValidateCommand implements Callable<Integer> {
                     Files.createDirectories(dir.resolve("np-" + np).resolve("emulated")), 0, RunProgress.NONE,
                     Transport.vader.btl());
             EmulatedRun run = EmulatedLaunch.run(plan);
-            Map<String, Object> header = RunHeader.of("validate", program.identity(np), np, calibration.profile(), plan.taskCost(),
+            RunHeader header = RunHeader.of("validate", program.identity(np), np, calibration.profile(), plan.taskCost(),
                     run.master(), run.wallSeconds(), run.launchedAs());
-            Map<String, Object> emulated = EmulationResultFiles.write(plan.workDir(), header, run.report());
-            double predicted = ResultTables.num(emulated.get("predictedSeconds"));
+            EmulationSummary emulated = EmulationSummary.write(plan.workDir(), header, run.master(), run.report(), null);
+            double predicted = emulated.predictedSeconds();
+            shared = RunReport.Inputs.of(header);
             emulatedRuns.add(new RunReport.Run(emulated, plan.workDir()));
             measuredPoints.add(new mse.emulator.report.ReportPoint("measured over tcp", np, measured, null, null));
-            Map<String, Object> point = new LinkedHashMap<>();
-            point.put("np", np);
-            point.put("measuredSeconds", measured);
-            point.put("measuredRuns", runs);
-            point.put("predictedSeconds", predicted);
-            point.put("errorPercent", 100.0 * (predicted - measured) / measured);
-            points.add(point);
-            Json.write(dir.resolve("summary.json"), summary(program, points, calibration.profileFile(), slowNetwork));
+            points.add(new ValidatedPoint(np, measured, runs, predicted, 100.0 * (predicted - measured) / measured));
+            Json.write(dir.resolve("summary.json"), new Summary("validate", program.app(), program.strategy().name(), program.describe(),
+                    Transport.tcp.btl(), slowNetwork, Transport.vader.btl(), calibration.profileFile().toString(), points));
         }
         System.out.printf("%s, single transport pair tcp (measured) / vader + emulation (predicted)%n", program.describe());
         System.out.printf("%4s %14s %15s %8s%n", "np", "measured (s)", "predicted (s)", "error");
-        for (Map<String, Object> p : points) {
-            System.out.printf("%4s %14.4f %15.4f %7.1f%%%n", p.get("np"), ResultTables.num(p.get("measuredSeconds")),
-                    ResultTables.num(p.get("predictedSeconds")), ResultTables.num(p.get("errorPercent")));
+        for (ValidatedPoint p : points) {
+            System.out.printf("%4s %14.4f %15.4f %7.1f%%%n", p.np(), p.measuredSeconds(), p.predictedSeconds(), p.errorPercent());
         }
         RunReport.write(dir, "MSE validation: measured over tcp against emulated, " + program.describe(),
-                spec.commandLine().getParseResult().originalArgs(), calibration.profile(), emulatedRuns, List.of(), measuredPoints);
+                spec.commandLine().getParseResult().originalArgs(), calibration.profile(),
+                shared, emulatedRuns, List.of(), measuredPoints);
         System.out.printf("results: %s%n", dir.resolve("summary.json"));
         return 0;
     }
@@ -149,20 +144,13 @@ final class ValidateCommand implements Callable<Integer> {
         MpirunCommand command = hosts.cluster().place(MpirunCommand.local(np, MpirunCommand.rankClasspath(),
                 RankMain.class.getName(), args).withBtl(Transport.tcp.btl()), dir);
         MpiJob.run(command, limit);
-        return ResultTables.num(Json.read(masterFile).get("programSeconds"));
+        return Json.read(masterFile, RankResult.class).programSeconds();
     }
 
-    private static Map<String, Object> summary(Program program, List<Map<String, Object>> points, Path profile, String slowNetwork) {
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("command", "validate");
-        summary.put("app", program.app());
-        summary.put("strategy", program.strategy().name());
-        summary.put("workload", program.describe());
-        summary.put("slowNetwork", Transport.tcp.btl());
-        summary.put("measuredOver", slowNetwork);
-        summary.put("emulatedOver", Transport.vader.btl());
-        summary.put("profileFile", profile.toString());
-        summary.put("points", points);
-        return summary;
-    }
+    /** validate's summary.json: what ran where, and per P the measured runs against the prediction. */
+    record Summary(String command, String app, String strategy, String workload, String slowNetwork, String measuredOver,
+                   String emulatedOver, String profileFile, List<ValidatedPoint> points) {}
+
+    /** One P: every measured run (the fastest is the measurement), the emulated prediction and its error. */
+    record ValidatedPoint(int np, double measuredSeconds, List<Double> measuredRuns, double predictedSeconds, double errorPercent) {}
 }

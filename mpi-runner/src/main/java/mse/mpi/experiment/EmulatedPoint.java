@@ -2,19 +2,15 @@ package mse.mpi.experiment;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Map;
 import mse.cluster.profiles.TargetProfile;
-import mse.emulator.report.EmulationResultFiles;
-import mse.emulator.timeline.TimelineWriter;
 import mse.mpi.apps.Program;
 import mse.mpi.launch.EmulatedLaunch;
 import mse.mpi.launch.EmulatedRun;
 import mse.mpi.launch.EmulationPlan;
 import mse.mpi.launch.MpirunCommand;
 import mse.mpi.options.BadInputException;
-import mse.mpi.rank.MasterEventsFile;
+import mse.mpi.rank.EmulationSummary;
 import mse.mpi.rank.RunHeader;
-import mse.mpi.rank.TimelineFile;
 
 /** One emulated run at one P, validated up front (before anything is launched) and written to its directory. */
 public final class EmulatedPoint {
@@ -39,9 +35,9 @@ public final class EmulatedPoint {
     }
 
     /** What makes this point the same point in a resumed sweep: strategy, masters, tasks in flight per slave and P. */
-    public Map<String, Object> configuration() {
-        return Map.of("strategy", program.strategy().name(), "masters", program.strategy().masters(np).size(),
-                SweepResume.PREFETCH, program.tasksInFlight(), "np", np);
+    public SweepResume.Configuration configuration() {
+        return new SweepResume.Configuration(program.strategy().name(), program.strategy().masters(np).size(),
+                program.tasksInFlight(), np);
     }
 
     public Program program() {
@@ -53,26 +49,20 @@ public final class EmulatedPoint {
     }
 
     /** Runs, writes summary.json and the other result files into dir, and returns the summary. */
-    public Map<String, Object> run(Path dir) throws IOException {
+    public EmulationSummary run(Path dir) throws IOException {
         return run(dir, command + " P=" + np);
     }
 
     /** The same, with a progress label (a sweep says which point of how many). */
-    public Map<String, Object> run(Path dir, String progressLabel) throws IOException {
+    public EmulationSummary run(Path dir, String progressLabel) throws IOException {
         EmulatedRun run;
         try (Progress progress = Progress.start(progressLabel, emulation.quiet())) {
             run = EmulatedLaunch.run(new EmulationPlan(program, np, emulation.target(), emulation.taskCost(), emulation.local(),
                     emulation.timeout(), dir, emulation.chaosDelayMillis(), progress, MpirunCommand.DEFAULT_BTL,
                     emulation.bindHost(), emulation.timeline(), emulation.cluster()));
         }
-        try {
-            Map<String, Object> header = RunHeader.of(command, program.identity(np), np, emulation.target(), emulation.taskCost(), run.master(), run.wallSeconds(),
-                    run.launchedAs());
-            TimelineFile.finish(run.report(), header, run.master());
-            MasterEventsFile.write(dir, run.master(), header);
-            return EmulationResultFiles.write(dir, header, run.report(), emulation.cluster().rankHosts(np));
-        } finally {
-            run.report().timeline().ifPresent(TimelineWriter::discard); // a no-op once finished
-        }
+        RunHeader header = RunHeader.of(command, program.identity(np), np, emulation.target(), emulation.taskCost(), run.master(),
+                run.wallSeconds(), run.launchedAs());
+        return EmulationSummary.write(dir, header, run.master(), run.report(), emulation.cluster().rankHosts(np));
     }
 }

@@ -5,9 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import mse.cluster.fit.FittedPoint;
 import mse.cluster.fit.NetworkFit;
 import mse.cluster.fit.NetworkFitter;
@@ -18,6 +16,7 @@ import mse.cluster.profiles.ProfileWriter;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.report.AtomicFiles;
 import mse.emulator.report.Json;
+import mse.mpi.apps.rtt.RttResult;
 import mse.mpi.apps.rtt.RttSettings;
 import mse.mpi.launch.Cluster;
 import mse.mpi.launch.RttCampaign.JobResult;
@@ -33,7 +32,24 @@ import mse.mpi.options.ByteSizes;
 public final class NetworkCalibration {
 
     /** What a calibration produced: the profile and where it was written. */
-    public record Result(TargetProfile profile, NetworkFit fit, Path profileFile, Map<String, Object> summary) {
+    public record Result(TargetProfile profile, NetworkFit fit, Path profileFile, Summary summary) {
+    }
+
+    /** calibrate's summary.json: how it measured, every point with its fitted RTT, the fitted profile and its residual. */
+    public record Summary(String command, String btl, int cores, int roundTrips, int warmup, List<Point> points, Fitted fitted,
+                          double worstResidualPercent, List<String> notes, String profileFile) {}
+
+    /** One measured point (rank 0's percentiles, microseconds) and the fitted profile's RTT for it. */
+    public record Point(int np, long size, RttResult.Percentiles rttMicros, RttResult.Percentiles sendMicros,
+                        RttResult.Percentiles recvMicros, double fittedRttMicros) {}
+
+    /** The fitted LogGPS parameters (o = o'a + o'b P + O k, seed 001 section 2.3, Table 2). */
+    public record Fitted(double latencyMicros, double gapPerByteMicros, long syncThresholdBytes, NetworkProfile.Overhead sendOverhead,
+                         NetworkProfile.Overhead recvOverhead) {
+
+        static Fitted of(NetworkProfile n) {
+            return new Fitted(n.latencyMicros(), n.gapPerByteMicros(), n.syncThresholdBytes(), n.sendOverhead(), n.recvOverhead());
+        }
     }
 
     private NetworkCalibration() {
@@ -48,9 +64,9 @@ public final class NetworkCalibration {
         List<JobResult> jobs = RttCampaign.run(transport, nps, settings, dir, limit, cluster);
         List<RttSample> samples = new ArrayList<>();
         for (JobResult job : jobs) {
-            for (Map<String, Object> point : job.points()) {
-                samples.add(new RttSample(job.np(), ((Number) point.get("size")).longValue(), median(point, "rttMicros"),
-                        median(point, "sendMicros"), median(point, "recvMicros")));
+            for (RttResult.Point point : job.points()) {
+                samples.add(new RttSample(job.np(), point.size(), point.rttMicros().p50(), point.sendMicros().p50(),
+                        point.recvMicros().p50()));
             }
         }
         String name = "calibrated-" + transport.name();
@@ -65,7 +81,7 @@ public final class NetworkCalibration {
         if (profileOut != null) {
             AtomicFiles.writeString(dir.resolve("profile.conf"), ProfileWriter.render(profile, comments(fit, jobs, cores)));
         }
-        Map<String, Object> summary = summary(transport, settings, cores, jobs, fit, file);
+        Summary summary = summary(transport, settings, cores, jobs, fit, file);
         Json.write(dir.resolve("summary.json"), summary);
         printTable(fit, file);
         return new Result(profile, fit, file, summary);
@@ -98,62 +114,27 @@ public final class NetworkCalibration {
         lines.add("");
         lines.add("raw points (us): np bytes | rtt p50 p90 p99 | send p50 | arrived-recv p50");
         for (JobResult job : jobs) {
-            for (Map<String, Object> point : job.points()) {
-                lines.add(String.format("%d %s | %s %s %s | %s | %s", job.np(), point.get("size"),
-                        pct(point, "rttMicros", "p50"), pct(point, "rttMicros", "p90"), pct(point, "rttMicros", "p99"),
-                        pct(point, "sendMicros", "p50"), pct(point, "recvMicros", "p50")));
+            for (RttResult.Point point : job.points()) {
+                lines.add(String.format("%d %s | %s %s %s | %s | %s", job.np(), point.size(), point.rttMicros().p50(),
+                        point.rttMicros().p90(), point.rttMicros().p99(), point.sendMicros().p50(), point.recvMicros().p50()));
             }
         }
         lines.add("");
         return lines;
     }
 
-    private static Map<String, Object> summary(Transport transport, RttSettings settings, int cores, List<JobResult> jobs,
-                                               NetworkFit fit, Path file) {
-        List<Map<String, Object>> points = new ArrayList<>();
+    private static Summary summary(Transport transport, RttSettings settings, int cores, List<JobResult> jobs, NetworkFit fit,
+                                   Path file) {
+        List<Point> points = new ArrayList<>();
         int i = 0;
         for (JobResult job : jobs) {
-            for (Map<String, Object> raw : job.points()) {
-                Map<String, Object> point = new LinkedHashMap<>();
-                point.put("np", job.np());
-                point.put("size", raw.get("size"));
-                point.put("rttMicros", raw.get("rttMicros"));
-                point.put("sendMicros", raw.get("sendMicros"));
-                point.put("recvMicros", raw.get("recvMicros"));
-                point.put("fittedRttMicros", fit.points().get(i++).fittedRttMicros());
-                points.add(point);
+            for (RttResult.Point raw : job.points()) {
+                points.add(new Point(job.np(), raw.size(), raw.rttMicros(), raw.sendMicros(), raw.recvMicros(),
+                        fit.points().get(i++).fittedRttMicros()));
             }
         }
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("command", "calibrate");
-        summary.put("btl", transport.btl());
-        summary.put("cores", cores);
-        summary.put("roundTrips", settings.roundTrips());
-        summary.put("warmup", settings.warmup());
-        summary.put("points", points);
-        summary.put("fitted", fitted(fit.network()));
-        summary.put("worstResidualPercent", fit.worstResidualPercent());
-        summary.put("notes", fit.notes());
-        summary.put("profileFile", file.toString());
-        return summary;
-    }
-
-    public static Map<String, Object> fitted(NetworkProfile n) {
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("latencyMicros", n.latencyMicros());
-        f.put("gapPerByteMicros", n.gapPerByteMicros());
-        f.put("syncThresholdBytes", n.syncThresholdBytes());
-        f.put("sendOverhead", overhead(n.sendOverhead()));
-        f.put("recvOverhead", overhead(n.recvOverhead()));
-        return f;
-    }
-
-    private static Map<String, Object> overhead(NetworkProfile.Overhead o) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("baseMicros", o.baseMicros());
-        m.put("perProcessMicros", o.perProcessMicros());
-        m.put("perByteMicros", o.perByteMicros());
-        return m;
+        return new Summary("calibrate", transport.btl(), cores, settings.roundTrips(), settings.warmup(), points,
+                Fitted.of(fit.network()), fit.worstResidualPercent(), fit.notes(), file.toString());
     }
 
     private static void printTable(NetworkFit fit, Path file) {
@@ -171,16 +152,6 @@ public final class NetworkCalibration {
                 n.recvOverhead().perProcessMicros(), n.recvOverhead().perByteMicros());
         fit.notes().forEach(note -> System.out.println("note: " + note));
         System.out.printf("profile: %s (use it with --profile %s)%n", file, file);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static double median(Map<String, Object> point, String key) {
-        return ((Number) ((Map<String, Object>) point.get(key)).get("p50")).doubleValue();
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Object pct(Map<String, Object> point, String key, String which) {
-        return ((Map<String, Object>) point.get(key)).get(which);
     }
 
     private static String join(List<Integer> nps) {

@@ -1,59 +1,36 @@
 package mse.mpi.experiment;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
-import java.util.Map;
-import mse.emulator.kernel.RankAccount;
-import mse.emulator.report.EmulationResultFiles;
-import mse.emulator.report.LatencyHistograms;
-import mse.emulator.sim.SimulatedRun;
-import mse.mpi.apps.strategy.StrategySimulation;
 
-/** The summary.json of `predict`: the same points[] and best as `sweep`, from simulated runs. */
-public final class PredictedSweep {
+/** The summary.json of `predict`: its inputs, the same points[] and best as `sweep` (from simulated runs), the predictor. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record PredictedSweep(@JsonUnwrapped Header header, List<PredictedPoint> points, BestPoint best, Predictor predictor) {
 
-    private PredictedSweep() {
+    public PredictedSweep {
+        points = List.copyOf(points);
     }
 
-    /**
-     * One point, with the keys a sweep point has that a simulation can know (no checksum: tasks did not all run);
-     * prefetch only when --prefetch was given (null otherwise).
-     */
-    public static Map<String, Object> point(String strategy, int np, int masters, Integer prefetch, StrategySimulation simulation,
-                                     double simulationSeconds) {
-        SimulatedRun run = simulation.run();
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("strategy", strategy);
-        p.put("np", np);
-        p.put("masters", masters);
-        if (prefetch != null) {
-            p.put("prefetch", prefetch);
+    public static PredictedSweep of(Header header, List<PredictedPoint> points, Predictor predictor) {
+        return new PredictedSweep(header, points, BestPoint.of(points), predictor);
+    }
+
+    /** What a prediction was asked: its first keys, and its timelines' metadata. */
+    public record Header(String command, String app, String strategy, List<String> strategies, String profile, String profileSource,
+                         double cpuRatio, String taskCost, String workload, int tasks, String predictedBy) {
+
+        public Header {
+            strategies = List.copyOf(strategies);
         }
-        p.put("predictedSeconds", run.predictedNanos() / 1e9);
-        p.put("sequentialSeconds", run.sequentialNanos() / 1e9);
-        p.put("speedup", run.speedup());
-        p.put("breakdown", Map.of("master", EmulationResultFiles.breakdown(run.masters().get(0))));
-        LatencyHistograms h = run.latency();
-        Map<String, Object> latency = new LinkedHashMap<>();
-        latency.put("slaveWaitMicros", EmulationResultFiles.percentiles(h.slaveWaitNanos(), 1000.0));
-        latency.put("masterQueueWaitMicros", EmulationResultFiles.percentiles(h.queueWaitNanos(), 1000.0));
-        p.put("latency", latency);
-        List<Map<String, Object>> perMaster = new ArrayList<>();
-        for (RankAccount m : run.masters()) {
-            perMaster.add(EmulationResultFiles.breakdown(m));
+
+        /** The same inputs for one point's timeline: its strategy, P and prediction. */
+        public PointInputs of(String pointStrategy, int np, double predictedSeconds) {
+            return new PointInputs(new Header(command, app, pointStrategy, strategies, profile, profileSource, cpuRatio, taskCost,
+                    workload, tasks, predictedBy), np, predictedSeconds);
         }
-        p.put("perMaster", perMaster);
-        p.put("simulatedMessages", run.messages());
-        p.put("wallSeconds", simulationSeconds);
-        return p;
     }
 
-    public static Map<String, Object> summary(Map<String, Object> header, List<Map<String, Object>> points, Map<String, Object> predictor) {
-        Map<String, Object> summary = new LinkedHashMap<>(header);
-        summary.put("points", points);
-        summary.put("best", ResultTables.best(points));
-        summary.put("predictor", predictor);
-        return summary;
-    }
+    /** A predicted point's timeline metadata. */
+    public record PointInputs(@JsonUnwrapped Header header, int np, double predictedSeconds) {}
 }

@@ -2,9 +2,7 @@ package mse.mpi.experiment;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -35,7 +33,7 @@ public final class PredictedTimeline {
     }
 
     public static Optional<WrittenTimeline> write(Path pointDir, TimelineMode mode, Program program, NetworkModel network, TargetCpu cpu,
-                                           FarmMessageSizes sizes, long[] hostCosts, long[] masterCosts, Map<String, Object> inputs,
+                                           FarmMessageSizes sizes, long[] hostCosts, long[] masterCosts, PredictedSweep.Header inputs,
                                            List<MasterEvent> events) throws IOException {
         StrategySpec strategy = program.strategy();
         Set<Integer> masters = new TreeSet<>(strategy.masters(network.processes()));
@@ -48,11 +46,8 @@ public final class PredictedTimeline {
         try {
             StrategySimulation run = StrategySimulation.of(strategy, network, cpu, sizes, program.tasksInFlight(), hostCosts, masterCosts,
                     false, timeline);
-            Map<String, Object> metadata = new LinkedHashMap<>(inputs);
-            metadata.put("strategy", strategy.name());
-            metadata.put("np", network.processes());
-            metadata.put("predictedSeconds", run.run().predictedNanos() / 1e9);
-            return Optional.of(TimelineFile.finish(timeline, metadata, run.events()));
+            return Optional.of(TimelineFile.finish(timeline, inputs.of(strategy.name(), network.processes(),
+                    run.run().predictedNanos() / 1e9), run.events()));
         } finally {
             timeline.discard(); // a no-op once finished
         }

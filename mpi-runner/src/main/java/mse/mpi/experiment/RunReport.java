@@ -11,31 +11,40 @@ import mse.cluster.profiles.TargetProfile;
 import mse.emulator.dynamic.MasterEvent;
 import mse.emulator.report.ReportPage;
 import mse.emulator.report.ReportPoint;
+import mse.emulator.report.SweepPoint;
 import mse.emulator.timeline.TimelineSetup;
 import mse.mpi.apps.strategy.StrategyOptions;
+import mse.mpi.rank.RunHeader;
 
 /** Builds report.html for a command from the summaries it wrote. */
 public final class RunReport {
 
-    /** A finished run: its summary and the directory holding its files. */
-    public record Run(Map<String, Object> summary, Path dir) {}
+    /** A finished run: its point (an emulated run's summary or a predicted point) and the directory holding its files. */
+    public record Run(SweepPoint point, Path dir) {}
+
+    /** What the runs of a report share, for its inputs table; checksum null when no run computed every task. */
+    public record Inputs(String workload, String app, int tasks, String taskCost, String checksum) {
+
+        public static Inputs of(RunHeader header) {
+            return new Inputs(header.workload(), header.app(), header.tasks(), header.taskCost(), header.checksum());
+        }
+    }
 
     private RunReport() {
     }
 
-    public static Path write(Path dir, String title, List<String> argv, TargetProfile target, List<Run> runs,
+    public static Path write(Path dir, String title, List<String> argv, TargetProfile target, Inputs shared, List<Run> runs,
                       List<MasterEvent> masterEvents, List<ReportPoint> comparison) throws IOException {
-        List<ReportPoint> points = new java.util.ArrayList<>(runs.stream().map(RunReport::point).toList());
+        List<ReportPoint> points = new java.util.ArrayList<>(runs.stream().map(run -> point(run, target.network().name())).toList());
         points.addAll(comparison);
-        Map<String, Object> first = runs.get(0).summary();
-        Map<String, Object> inputs = new LinkedHashMap<>();
-        inputs.put("workload", first.get("workload"));
-        inputs.put("application", first.get("app"));
-        inputs.put("tasks", first.get("tasks"));
-        inputs.put("task cost", first.get("taskCost"));
-        inputs.put("CPU ratio (target / host)", target.cpu().speedRatio());
+        Map<String, String> inputs = new LinkedHashMap<>();
+        inputs.put("workload", shared.workload());
+        inputs.put("application", shared.app());
+        inputs.put("tasks", Integer.toString(shared.tasks()));
+        inputs.put("task cost", shared.taskCost());
+        inputs.put("CPU ratio (target / host)", Double.toString(target.cpu().speedRatio()));
         profileInputs(inputs, target);
-        inputs.put("checksum", first.get("checksum"));
+        inputs.put("checksum", String.valueOf(shared.checksum()));
         for (String line : new Versions().getVersion()) {
             int space = line.indexOf(' ');
             inputs.put(line.substring(0, space) + " version", line.substring(space + 1));
@@ -46,7 +55,7 @@ public final class RunReport {
         return page;
     }
 
-    private static void profileInputs(Map<String, Object> inputs, TargetProfile target) {
+    private static void profileInputs(Map<String, String> inputs, TargetProfile target) {
         NetworkProfile n = target.network();
         inputs.put("profile", n.name() + " (" + n.source() + ")");
         inputs.put("profile file", target.origin());
@@ -62,28 +71,20 @@ public final class RunReport {
         return o.baseMicros() + " + " + o.perProcessMicros() + " P + " + o.perByteMicros() + " k us";
     }
 
-    @SuppressWarnings("unchecked")
-    public static ReportPoint point(Run run) {
-        Map<String, Object> s = run.summary();
-        Map<String, Object> m = (Map<String, Object>) ((Map<String, Object>) s.get("breakdown")).get("master");
-        return new ReportPoint(series(s), ((Number) s.get("np")).intValue(), ((Number) s.get("predictedSeconds")).doubleValue(),
-                new ReportPoint.MasterBreakdown(num(m.get("sendSeconds")), num(m.get("recvSeconds")),
-                        num(m.get("computeSeconds")), num(m.get("idleSeconds")), num(m.get("linkBusySeconds"))),
+    /** The run as a point of the report, on the series of its configuration under `profile`. */
+    public static ReportPoint point(Run run, String profile) {
+        SweepPoint p = run.point();
+        return new ReportPoint(series(p, profile), p.np(), p.predictedSeconds(), p.breakdown().master().forReport(),
                 Files.isDirectory(run.dir().resolve("histograms")) ? run.dir().resolve("histograms") : null,
                 Files.isRegularFile(run.dir().resolve(TimelineSetup.FILE_NAME)) ? run.dir().resolve(TimelineSetup.FILE_NAME) : null);
     }
 
     /** "single", "multi Pm=4", "dynamic", "single K=2" (with --prefetch) — with the profile when it is not the default. */
-    public static String series(Map<String, Object> s) {
-        String name = String.valueOf(s.get("strategy"));
-        String label = StrategyOptions.kind(name).map(k -> k.series(s.get("masters"))).orElse(name);
-        if (s.containsKey("prefetch")) {
-            label += " K=" + s.get("prefetch");
+    public static String series(SweepPoint p, String profile) {
+        String label = StrategyOptions.kind(p.strategy()).map(k -> k.series(p.masters())).orElse(p.strategy());
+        if (p.prefetch() != null) {
+            label += " K=" + p.prefetch();
         }
-        return label + " / " + s.get("profile");
-    }
-
-    private static double num(Object o) {
-        return ((Number) o).doubleValue();
+        return label + " / " + profile;
     }
 }

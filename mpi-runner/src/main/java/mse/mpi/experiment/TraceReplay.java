@@ -1,10 +1,10 @@
 package mse.mpi.experiment;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Map;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.report.Json;
 import mse.emulator.sim.TaskTrace;
@@ -18,6 +18,10 @@ import mse.mpi.options.BadInputException;
  * charge cpuNanos, so its charged spans (virtual end - start, already on its target CPU) are replayed as they are.
  */
 public record TraceReplay(long[] hostCosts, long[] masterCosts, TargetCpu cpu, String description) {
+
+    /** What the replay reads of the run's summary.json: the task cost it charged. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    private record ChargedBy(String taskCost) {}
 
     public static TraceReplay load(Path file, int expectedTasks, TargetCpu cpu) throws IOException {
         TaskTrace trace;
@@ -35,8 +39,8 @@ public record TraceReplay(long[] hostCosts, long[] masterCosts, TargetCpu cpu, S
         Path summary = file.resolveSibling("summary.json");
         String taskCost = "real";
         if (Files.exists(summary)) {
-            Map<String, Object> s = Json.read(summary);
-            taskCost = String.valueOf(s.getOrDefault("taskCost", "real"));
+            String charged = Json.read(summary, ChargedBy.class).taskCost();
+            taskCost = charged == null ? "real" : charged;
         }
         if (taskCost.equals("real")) {
             return new TraceReplay(trace.cpuNanos(), trace.masterCpuNanos(), cpu,

@@ -39,7 +39,7 @@ public final class WithoutPTerm {
         NetworkProfile flat = new NetworkProfile(n.name() + " without P term", n.source(), n.latencyMicros(), n.gapMicros(),
                 n.gapPerByteMicros(), n.syncThresholdBytes(),
                 new NetworkProfile.Overhead(n.sendOverhead().baseMicros(), 0, n.sendOverhead().perByteMicros()),
-                new NetworkProfile.Overhead(n.recvOverhead().baseMicros(), 0, n.recvOverhead().perByteMicros()));
+                new NetworkProfile.Overhead(n.recvOverhead().baseMicros(), 0, n.recvOverhead().perByteMicros()), n.model());
         return Optional.of(new TargetProfile(flat, target.cpu(), target.origin()));
     }
 
@@ -51,7 +51,7 @@ public final class WithoutPTerm {
         }
         List<ReportPoint> points = new ArrayList<>();
         for (RunReport.Run run : runs) {
-            int np = ((Number) run.summary().get("np")).intValue();
+            int np = run.point().np();
             TraceReplay trace = TraceReplay.load(run.dir().resolve("tasks.csv"), program.workload().tasks(), TargetCpu.of(target.cpu()));
             SimulatedRun sim;
             try {
@@ -63,8 +63,7 @@ public final class WithoutPTerm {
                 org.slf4j.LoggerFactory.getLogger(WithoutPTerm.class).warn("report: no line without the P term ({})", e.getMessage());
                 return List.of();
             }
-            points.add(new ReportPoint(RunReport.series(run.summary()).replace(String.valueOf(run.summary().get("profile")),
-                    flat.get().network().name()), np, sim.predictedNanos() / 1e9, ReportPoint.MasterBreakdown.of(sim.masters().get(0)), null));
+            points.add(new ReportPoint(RunReport.series(run.point(), flat.get().network().name()), np, sim.predictedNanos() / 1e9, ReportPoint.MasterBreakdown.of(sim.masters().get(0)), null));
         }
         return points;
     }

@@ -7,10 +7,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 import mse.emulator.report.Json;
 import mse.mpi.apps.rtt.RttMain;
+import mse.mpi.apps.rtt.RttResult;
 import mse.mpi.apps.rtt.RttSettings;
 
 /**
@@ -24,11 +24,10 @@ public final class RttCampaign {
     }
 
     /** One job's result as rank 0 wrote it: np and points[] with size and rtt/send/recv percentiles. */
-    public record JobResult(int np, Map<String, Object> raw) {
+    public record JobResult(int np, RttResult raw) {
 
-        @SuppressWarnings("unchecked")
-        public List<Map<String, Object>> points() {
-            return (List<Map<String, Object>>) raw.get("points");
+        public List<RttResult.Point> points() {
+            return raw.points();
         }
     }
 
@@ -46,7 +45,7 @@ public final class RttCampaign {
                     RttMain.class.getName(), args).withBtl(transport.btl()), workDir);
             MpiJob.run(command, limit);
             try {
-                results.add(new JobResult(np, Json.read(file)));
+                results.add(new JobResult(np, Json.read(file, RttResult.class)));
             } catch (IOException e) {
                 throw new LaunchException("rank 0 of the round-trip job left no readable result in " + file + ": " + e.getMessage());
             }

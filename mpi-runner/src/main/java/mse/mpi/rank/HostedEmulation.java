@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.actors.EmulationSession;
@@ -14,9 +13,7 @@ import mse.emulator.model.RankCpus;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.model.TaskCost;
 import mse.emulator.report.EmulationReport;
-import mse.emulator.report.EmulationResultFiles;
 import mse.emulator.timeline.TimelineSetup;
-import mse.emulator.timeline.TimelineWriter;
 import mse.emulator.wire.EmulatorLink;
 import mse.emulator.wire.Hello;
 import mse.mpi.comm.EmulatedComm;
@@ -74,19 +71,13 @@ public final class HostedEmulation {
     }
 
     /** Rank 0, after its program part returned and its comm closed: the report, the result files. */
-    public Map<String, Object> finish(RunIdentity identity, RankResult master, Path out) throws Exception {
+    public EmulationSummary finish(RunIdentity identity, RankResult master, Path out) throws Exception {
         try (EmulationSession s = session) {
             EmulationReport report = s.report().get(60, TimeUnit.SECONDS);
             double wall = (System.nanoTime() - startNanos) / 1e9;
-            Map<String, Object> header = RunHeader.of("emulate", identity, comm.size(), target, taskCost, master, wall,
+            RunHeader header = RunHeader.of("emulate", identity, comm.size(), target, taskCost, master, wall,
                     "user's mpirun, emulator hosted by rank 0");
-            try {
-                TimelineFile.finish(report, header, master);
-                MasterEventsFile.write(out, master, header);
-                return EmulationResultFiles.write(out, header, report);
-            } finally {
-                report.timeline().ifPresent(TimelineWriter::discard); // a no-op once finished
-            }
+            return EmulationSummary.write(out, header, master, report, null);
         }
     }
 

@@ -3,7 +3,7 @@ package mse.mpi.rank;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
+import mse.emulator.dynamic.MasterActivity;
 import mse.emulator.dynamic.MasterEvent;
 import mse.emulator.dynamic.MasterEvents;
 import mse.emulator.report.AtomicFiles;
@@ -14,23 +14,9 @@ public final class MasterEventsFile {
     private MasterEventsFile() {
     }
 
-    /** Writes masters.csv and adds the log and its activity to the header when rank 0 reported a log (DY only). */
-    public static void write(Path dir, RankResult master, Map<String, Object> header) throws IOException {
-        if (master.masterEvents() != null) {
-            write(dir, master.masterEvents(), header);
-        }
-    }
-
-    /** masters.csv in dir; splits, merges, peakMasters and masterEvents into summary (an emulated run or a predicted point). */
-    public static void write(Path dir, List<MasterEvent> events, Map<String, Object> summary) throws IOException {
-        summary.putAll(MasterEvents.activity(events));
-        summary.put("masterEvents", List.copyOf(events));
+    /** Writes masters.csv in dir and returns what the summary says of the log (an emulated run or a predicted point). */
+    public static MasterActivity write(Path dir, List<MasterEvent> events) throws IOException {
         AtomicFiles.writeString(dir.resolve("masters.csv"), MasterEvents.toCsv(events));
-    }
-
-    /** The events of a summary this run wrote, for the report's timeline (empty unless DY). */
-    public static List<MasterEvent> of(Map<String, Object> summary) {
-        return summary.get("masterEvents") instanceof List<?> events
-                ? events.stream().map(MasterEvent.class::cast).toList() : List.of();
+        return MasterEvents.activity(events);
     }
 }

@@ -1,7 +1,6 @@
 package mse.mpi.rank;
 
 import java.util.List;
-import java.util.Map;
 import java.util.function.IntFunction;
 import mse.cluster.profiles.CollectiveAlgorithm;
 import mse.emulator.model.TaskCost;
@@ -76,14 +75,14 @@ public final class RankRuntime {
      * The program's part is over: close the Comm (MPI_Finalize); with --emulate, rank 0 then waits for the
      * emulator's report and writes the result files. Returns rank 0's summary when it wrote one, else null.
      */
-    public Map<String, Object> finish(RunIdentity identity, RankResult rank0Result) throws Exception {
+    public EmulationSummary finish(RunIdentity identity, RankResult rank0Result) throws Exception {
         endProgram();
         if (hosted == null || rank0Result == null) {
             return null;
         }
-        Map<String, Object> summary = hosted.finish(identity, rank0Result, options.out);
+        EmulationSummary summary = hosted.finish(identity, rank0Result, options.out);
         System.out.printf("predicted time %.6f s on %s (np %d); results in %s%n",
-                ((Number) summary.get("predictedSeconds")).doubleValue(), summary.get("profile"), mpi.size(),
+                summary.predictedSeconds(), summary.header().profile(), mpi.size(),
                 options.out.resolve("summary.json"));
         return summary;
     }

@@ -1,36 +1,24 @@
 package mse.mpi.rank;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
 
-/** The inputs and identity of one emulated run, the first keys of its summary.json. */
-public final class RunHeader {
+/**
+ * The inputs and identity of one emulated run, the first keys of its summary.json (and its timeline's metadata).
+ *
+ * @param masters  the number of masters (Pm), which sweeps compare
+ * @param prefetch tasks in flight per slave when --prefetch was given, else null (absent from the file)
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RunHeader(String command, String app, String strategy, int np, int masters, Integer prefetch, String profile,
+                        String profileSource, double cpuRatio, String taskCost, String workload, int tasks, double wallSeconds,
+                        String checksum, String launchedAs) {
 
-    private RunHeader() {
-    }
-
-    public static Map<String, Object> of(String command, RunIdentity identity, int np, TargetProfile target, TaskCost taskCost,
-                                         RankResult master, double wallSeconds, String launchedAs) {
-        Map<String, Object> header = new LinkedHashMap<>();
-        header.put("command", command);
-        header.put("app", identity.app());
-        header.put("strategy", identity.strategy());
-        header.put("np", np);
-        header.put("masters", identity.masters());
-        if (identity.prefetch() != null) {
-            header.put("prefetch", identity.prefetch());
-        }
-        header.put("profile", target.network().name());
-        header.put("profileSource", target.origin());
-        header.put("cpuRatio", target.cpu().speedRatio());
-        header.put("taskCost", taskCost.spec());
-        header.put("workload", identity.workload());
-        header.put("tasks", master.tasks());
-        header.put("wallSeconds", wallSeconds);
-        header.put("checksum", master.checksum());
-        header.put("launchedAs", launchedAs);
-        return header;
+    public static RunHeader of(String command, RunIdentity identity, int np, TargetProfile target, TaskCost taskCost,
+                               RankResult master, double wallSeconds, String launchedAs) {
+        return new RunHeader(command, identity.app(), identity.strategy(), np, identity.masters(), identity.prefetch(),
+                target.network().name(), target.origin(), target.cpu().speedRatio(), taskCost.spec(), identity.workload(),
+                master.tasks(), wallSeconds, master.checksum(), launchedAs);
     }
 }

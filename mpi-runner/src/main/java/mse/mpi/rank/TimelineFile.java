@@ -2,7 +2,6 @@ package mse.mpi.rank;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import mse.emulator.dynamic.MasterEvent;
 import mse.emulator.report.EmulationReport;
@@ -21,8 +20,11 @@ public final class TimelineFile {
     private TimelineFile() {
     }
 
-    /** Finishes the report's timeline, if it has one; `master` is rank 0's result (with DY's masterEvents). */
-    public static Optional<WrittenTimeline> finish(EmulationReport report, Map<String, Object> header,
+    /**
+     * Finishes the report's timeline, if it has one, with the run's header (a record) as metadata; `master` is rank 0's
+     * result (with DY's masterEvents).
+     */
+    public static Optional<WrittenTimeline> finish(EmulationReport report, Object header,
                                                    RankResult master) throws IOException {
         Optional<TimelineWriter> timeline = report.timeline();
         if (timeline.isEmpty()) {
@@ -31,8 +33,8 @@ public final class TimelineFile {
         return Optional.of(finish(timeline.get(), header, master.events()));
     }
 
-    /** Finishes `timeline` with `metadata` and DY's events. */
-    public static WrittenTimeline finish(TimelineWriter timeline, Map<String, Object> metadata,
+    /** Finishes `timeline` with `metadata` (a record) and DY's events. */
+    public static WrittenTimeline finish(TimelineWriter timeline, Object metadata,
                                          List<MasterEvent> masterEvents) throws IOException {
         List<TimelineInstant> instants = masterEvents.stream().map(TimelineFile::instant).toList();
         WrittenTimeline written = timeline.finish(metadata, instants);

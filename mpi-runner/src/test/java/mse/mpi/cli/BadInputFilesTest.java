@@ -38,6 +38,7 @@ class BadInputFilesTest {
         write("unknown-key.conf", profile.replace("latency-us", "latency-us = 1\n  lattency-us"));
         write("missing-key.conf", profile.replaceAll("(?m)^.*latency-us.*$", ""));
         write("negative.conf", profile.replaceAll("latency-us = [0-9.]+", "latency-us = -5"));
+        write("unknown-model.conf", profile.replace("model = loggps", "model = logp"));
         write("tasks.csv", "task,order,slave,cpuNanos,virtualStartNanos,virtualEndNanos\n0,0,1,100,0,100\n1,1,x,100,0,100\n");
         write("runs.csv", "slaves,flops,sends,send_bytes,broadcasts,broadcast_bytes,seconds\n1,100,1,8,1,8,0.5\n1,100,1,8,1\n");
         write("unknown-network.conf", """
@@ -69,6 +70,9 @@ class BadInputFilesTest {
         "predict --np 2 --profile {unknown-key.conf}         | network.lattency-us: unknown key",
         "predict --np 2 --profile {missing-key.conf}         | network.latency-us: missing",
         "predict --np 2 --profile {negative.conf}            | network.latency-us: expected a number >= 0",
+        "predict --np 2 --profile {unknown-model.conf}       | network.model: unknown network model \"logp\"; expected one of loggps",
+        "model rtt --profile {unknown-model.conf}            | network.model: unknown network model",
+        "emulate --np 2 --profile {unknown-model.conf}       | network.model: unknown network model",
         "predict --np 2 --profile {no-such.conf}             | no-such.conf",
         "predict --np 2 --cpu-ratio -1                       | --cpu-ratio",
         "predict --np 2 --cpu-ratio 0                        | --cpu-ratio",

@@ -9,14 +9,14 @@ import java.util.List;
 import java.util.Map;
 import mse.cluster.profiles.ProfileLoader;
 import mse.cluster.profiles.TargetProfile;
-import mse.emulator.report.Json;
+import mse.mpi.JsonFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Real mpirun at np 2 over each transport: the fitted profile loads, and tcp over loopback is slower than
- * vader (shared memory). A functional check, not a benchmark: it compares the sum of medians over the same
- * sizes, which differ by several times here, so a busy machine does not flip it.
+ * Real mpirun at np 2 over each transport: the job really runs over the asked transport, every size gets its
+ * round trips with ordered percentiles, and the fitted profile loads. Which transport is faster is a
+ * measurement, not a test: under load, oversubscribed vader ranks spin and were once slower than tcp here.
  */
 class CalibrateCommandIT {
 
@@ -24,15 +24,17 @@ class CalibrateCommandIT {
     Path tmp;
 
     @Test
-    void tcpRoundTripsAreSlowerThanVader() throws Exception {
-        double tcp = calibrate("tcp");
-        double vader = calibrate("vader");
-        assertTrue(tcp > vader, "tcp median RTT sum " + tcp + " us should exceed vader's " + vader + " us");
+    void calibratesOverTcp() throws Exception {
+        calibrate("tcp");
     }
 
-    /** Runs calibrate and returns the sum of the median RTTs over its sizes. */
+    @Test
+    void calibratesOverVader() throws Exception {
+        calibrate("vader");
+    }
+
     @SuppressWarnings("unchecked")
-    private double calibrate(String btl) throws Exception {
+    private void calibrate(String btl) throws Exception {
         Path out = tmp.resolve(btl);
         Path profile = tmp.resolve(btl + ".conf");
         int code = Mse.commandLine().execute("calibrate", "--btl", btl, "--np", "2", "--sizes", "1,64,1K",
@@ -42,15 +44,22 @@ class CalibrateCommandIT {
         TargetProfile loaded = ProfileLoader.load(profile.toString());
         assertEquals("calibrated-" + btl, loaded.network().name());
         assertTrue(Files.readString(profile).contains("# raw points"));
-        Map<String, Object> summary = Json.read(out.resolve("summary.json"));
+        Map<String, Object> summary = JsonFile.read(out.resolve("summary.json"));
         assertEquals("self," + btl, summary.get("btl"));
         List<Map<String, Object>> points = (List<Map<String, Object>>) summary.get("points");
         assertEquals(3, points.size());
-        double sum = 0;
+        assertTrue(Files.readString(out.resolve("mse.log")).contains("--mca btl self," + btl + " "),
+                "mpirun was started over " + btl);
         for (Map<String, Object> point : points) {
             assertEquals(2, point.get("np"));
-            sum += ((Number) ((Map<String, Object>) point.get("rttMicros")).get("p50")).doubleValue();
+            Map<String, Object> rtt = (Map<String, Object>) point.get("rttMicros");
+            assertEquals(300, ((Number) rtt.get("count")).intValue(), "every measured round trip is counted");
+            double previous = 0;
+            for (String key : List.of("min", "p50", "p90", "p99", "max")) {
+                double value = ((Number) rtt.get(key)).doubleValue();
+                assertTrue(value > 0 && value >= previous, key + " " + value + " after " + previous + " in " + rtt);
+                previous = value;
+            }
         }
-        return sum;
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.Map;
 import mse.emulator.report.Json;
+import mse.mpi.JsonFile;
 import mse.mpi.apps.mase.ReferenceKernel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,11 +21,11 @@ class CalibrateCpuCommandTest {
         Path out = tmp.resolve("cpu");
         assertEquals(0, Mse.commandLine().execute("calibrate", "cpu", "--target-seconds", "0.5", "--repeats", "3",
                 "--out", out.toString()));
-        Map<String, Object> summary = Json.read(out.resolve("summary.json"));
+        Map<String, Object> summary = JsonFile.read(out.resolve("summary.json"));
         double here = ((Number) summary.get("hostSeconds")).doubleValue();
         assertTrue(here > 0);
         assertEquals(here / 0.5, ((Number) summary.get("speedRatio")).doubleValue(), 1e-12);
-        Map<String, Object> reference = Json.read(out.resolve("cpu-reference.json"));
+        Map<String, Object> reference = JsonFile.read(out.resolve("cpu-reference.json"));
         assertEquals(ReferenceKernel.DESCRIPTION, reference.get("kernel"));
         assertEquals(here, ((Number) reference.get("seconds")).doubleValue());
         // the file records how it was measured, so a target can judge it: the passes asked for, this machine
@@ -41,7 +42,7 @@ class CalibrateCpuCommandTest {
         Path out = tmp.resolve("cpu");
         assertEquals(0, Mse.commandLine().execute("calibrate", "cpu", "--reference", target.toString(), "--repeats", "1",
                 "--out", out.toString()));
-        Map<String, Object> summary = Json.read(out.resolve("summary.json"));
+        Map<String, Object> summary = JsonFile.read(out.resolve("summary.json"));
         assertEquals(((Number) summary.get("hostSeconds")).doubleValue() / 0.25,
                 ((Number) summary.get("speedRatio")).doubleValue(), 1e-12);
     }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import mse.emulator.report.Json;
+import mse.mpi.JsonFile;
 import mse.mpi.apps.mase.CountImage;
 import mse.mpi.apps.mase.ImageSpec;
 import org.junit.jupiter.api.Test;
@@ -164,8 +164,8 @@ class EmulateCommandIT {
         List<String> b = new java.util.ArrayList<>(big);
         b.addAll(List.of("--np", "4", "--local", "--out", local.toString()));
         assertEquals(0, Mse.commandLine().execute(b.toArray(String[]::new)));
-        assertEquals(Json.read(local.resolve("summary.json")).get("predictedSeconds"),
-                Json.read(mpirun.resolve("summary.json")).get("predictedSeconds"));
+        assertEquals(JsonFile.read(local.resolve("summary.json")).get("predictedSeconds"),
+                JsonFile.read(mpirun.resolve("summary.json")).get("predictedSeconds"));
     }
 
     @Test
@@ -177,7 +177,7 @@ class EmulateCommandIT {
         Path out = tmp.resolve("prime-count");
         mse.mpi.launch.MpiJob.run(mse.mpi.launch.MpirunCommand.local(3, cp, main, List.of("--limit", "200000",
                 "--emulate", "--task-cost", "fixed:1ms", "--out", out.toString())), java.time.Duration.ofMinutes(3));
-        Map<String, Object> s = Json.read(out.resolve("summary.json"));
+        Map<String, Object> s = JsonFile.read(out.resolve("summary.json"));
         assertEquals("17984", s.get("checksum"));
         assertEquals("prime-count", s.get("app"));
         // 10 tasks of 1 ms on 2 slaves, plus messages: at least 5 ms of virtual time.
@@ -189,7 +189,7 @@ class EmulateCommandIT {
         Path out = tmp.resolve("sweep");
         assertEquals(0, Mse.commandLine().execute("sweep", "--np", "2,4,8", "--image", "64x48", "--max-iter", "400",
                 "--task-points", "16", "--task-cost", "per-iteration:10ns", "--out", out.toString()));
-        Map<String, Object> s = Json.read(out.resolve("summary.json"));
+        Map<String, Object> s = JsonFile.read(out.resolve("summary.json"));
         List<?> points = (List<?>) s.get("points");
         assertEquals(3, points.size());
         Map<?, ?> best = (Map<?, ?>) s.get("best");

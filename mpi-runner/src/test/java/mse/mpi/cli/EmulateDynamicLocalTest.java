@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import mse.emulator.report.Json;
+import mse.mpi.JsonFile;
 import mse.mpi.apps.mase.CountImage;
 import mse.mpi.apps.mase.ImageSpec;
 import org.junit.jupiter.api.Test;
@@ -29,7 +29,7 @@ class EmulateDynamicLocalTest {
         List<String> all = new java.util.ArrayList<>(List.of("emulate", "--local", "--strategy", "dynamic", "--out", out.toString()));
         all.addAll(List.of(args));
         assertEquals(0, Mse.commandLine().execute(all.toArray(String[]::new)));
-        Map<String, Object> s = EmulationFiles.checkComplete(out, ((Number) Json.read(out.resolve("summary.json")).get("np")).intValue());
+        Map<String, Object> s = EmulationFiles.checkComplete(out, ((Number) JsonFile.read(out.resolve("summary.json")).get("np")).intValue());
         assertTrue(Files.exists(out.resolve("masters.csv")), "DY writes masters.csv");
         assertEquals(events(s).size() + 1, Files.readAllLines(out.resolve("masters.csv")).size());
         return s;

@@ -8,8 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import mse.emulator.report.Json;
 import mse.emulator.timeline.TimelineReader;
+import mse.mpi.JsonFile;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 
@@ -21,7 +21,7 @@ final class EmulationFiles {
 
     @SuppressWarnings("unchecked")
     static Map<String, Object> checkComplete(Path dir, int np) throws Exception {
-        Map<String, Object> s = Json.read(dir.resolve("summary.json"));
+        Map<String, Object> s = JsonFile.read(dir.resolve("summary.json"));
         for (String key : List.of("command", "app", "strategy", "np", "masters", "profile", "cpuRatio", "tasks",
                 "predictedSeconds", "wallSeconds", "checksum")) {
             assertTrue(s.containsKey(key), "summary.json lacks " + key + ": " + s);

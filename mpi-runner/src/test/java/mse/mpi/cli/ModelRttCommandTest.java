@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import mse.emulator.report.Json;
+import mse.mpi.JsonFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +27,7 @@ class ModelRttCommandTest {
         int code = Mse.commandLine().execute("model", "rtt", "--profile", "mpich-fast-ethernet", "--np", "2,16,64",
                 "--size", "1", "--out", out.toString());
         assertEquals(0, code);
-        List<Map<String, Object>> points = (List<Map<String, Object>>) Json.read(out.resolve("summary.json")).get("points");
+        List<Map<String, Object>> points = (List<Map<String, Object>>) JsonFile.read(out.resolve("summary.json")).get("points");
         assertEquals(3, points.size());
         double[] byHand = new double[3];
         int[] ps = {2, 16, 64};

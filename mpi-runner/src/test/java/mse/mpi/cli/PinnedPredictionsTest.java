@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import mse.emulator.report.Json;
+import mse.mpi.JsonFile;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -83,7 +83,7 @@ class PinnedPredictionsTest {
         List<String> argv = new ArrayList<>(List.of(command.split(" ")));
         argv.addAll(List.of("--quiet", "--out", out.toString()));
         assertEquals(0, Mse.commandLine().execute(argv.toArray(String[]::new)), command);
-        return Json.read(out.resolve("summary.json"));
+        return JsonFile.read(out.resolve("summary.json"));
     }
 
     private static long nanos(Object seconds) {

@@ -10,7 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import mse.emulator.report.Json;
+import mse.mpi.JsonFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -26,7 +26,7 @@ class PlaceAndModelCommandTest {
     @Test
     void placeReproducesSeed002Table2() throws Exception {
         assertEquals(0, run("place", "--grid", EXAMPLES.resolve("grid-seed002-fig1.conf").toString(), "--out", tmp.toString()));
-        Map<String, Object> summary = Json.read(tmp.resolve("summary.json"));
+        Map<String, Object> summary = JsonFile.read(tmp.resolve("summary.json"));
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> candidates = (List<Map<String, Object>>) summary.get("candidates");
         assertEquals(List.of(110.0, 130.0, 60.0, 90.0), candidates.stream().map(c -> c.get("appRate")).toList());
@@ -45,7 +45,7 @@ class PlaceAndModelCommandTest {
         assertEquals(0, run("model", "loop", "--fit", EXAMPLES.resolve("loop-runs.csv").toString(),
                 "--predict", EXAMPLES.resolve("loop-predict.csv").toString(), "--topology", "torus-3d",
                 "--out", tmp.resolve("loop").toString()));
-        Map<String, Object> loop = Json.read(tmp.resolve("loop").resolve("summary.json"));
+        Map<String, Object> loop = JsonFile.read(tmp.resolve("loop").resolve("summary.json"));
         double alpha = ((Number) loop.get("alphaSecondsPerFlop")).doubleValue();
         assertEquals(8.67e-9, alpha, 0.02 * 8.67e-9, "the example runs come from seed 004 Table 1's Cray T3E row");
     }

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import mse.emulator.report.Json;
+import mse.mpi.JsonFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -48,7 +48,7 @@ class PredictAgreementTest {
         List<String> all = new ArrayList<>(Arrays.asList(argv));
         all.addAll(List.of("--out", out.toString()));
         assertEquals(0, Mse.commandLine().execute(all.toArray(String[]::new)), String.join(" ", all));
-        return Json.read(out.resolve("summary.json"));
+        return JsonFile.read(out.resolve("summary.json"));
     }
 
     /** emulate's perMaster without the per-master distributions (predict gives them combined, in latency). */

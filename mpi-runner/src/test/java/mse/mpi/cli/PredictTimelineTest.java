@@ -8,8 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import mse.emulator.report.Json;
 import mse.emulator.timeline.TimelineReader;
+import mse.mpi.JsonFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +28,7 @@ class PredictTimelineTest {
                 "--strategy", "single,dynamic", "--split-wait", "1us", "--split-window", "2", "--max-depth", "1"));
         args.addAll(List.of(extra));
         assertEquals(0, Mse.commandLine().execute(args.toArray(String[]::new)));
-        return Json.read(out.resolve("summary.json"));
+        return JsonFile.read(out.resolve("summary.json"));
     }
 
     @Test

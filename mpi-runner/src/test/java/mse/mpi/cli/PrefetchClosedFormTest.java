@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import mse.emulator.report.Json;
+import mse.mpi.JsonFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,7 +44,7 @@ class PrefetchClosedFormTest {
                 }
                 cpu { speed-ratio = 1.0 }
                 """);
-        Map<String, Object> s = Json.read(predict(profile).resolve("summary.json"));
+        Map<String, Object> s = JsonFile.read(predict(profile).resolve("summary.json"));
         List<Long> byK = ((List<?>) s.get("points")).stream().map(p -> Math.round(((Number) ((Map<?, ?>) p).get("predictedSeconds"))
                 .doubleValue() * 1e9)).toList();
         long t1 = N * (4 * O + 2 * L + C) + 2 * O + L;

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import mse.emulator.report.Json;
+import mse.mpi.JsonFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,7 +31,7 @@ class RealTraceReplayTest {
         argv.addAll(List.of(more));
         argv.addAll(List.of("--out", out.toString()));
         assertEquals(0, Mse.commandLine().execute(argv.toArray(String[]::new)), String.join(" ", argv));
-        return Json.read(out.resolve("summary.json"));
+        return JsonFile.read(out.resolve("summary.json"));
     }
 
     @Test

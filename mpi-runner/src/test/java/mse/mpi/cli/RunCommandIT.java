@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import javax.imageio.ImageIO;
-import mse.emulator.report.Json;
+import mse.mpi.JsonFile;
 import mse.mpi.apps.mase.CountImage;
 import mse.mpi.apps.mase.ImageSpec;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +31,7 @@ class RunCommandIT {
                 "--out", out.toString(), "--timeout", "120");
         assertEquals(0, code);
 
-        Map<String, Object> summary = Json.read(out.resolve("summary.json"));
+        Map<String, Object> summary = JsonFile.read(out.resolve("summary.json"));
         String expected = CountImage.sequential(new ImageSpec(96, 64, -2, 1, -1.5, 1.5, 500)).checksum();
         assertEquals(expected, summary.get("checksum"));
         assertEquals("run", summary.get("command"));

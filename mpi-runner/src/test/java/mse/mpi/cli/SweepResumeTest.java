@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import mse.emulator.report.Json;
+import mse.mpi.JsonFile;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,10 +62,10 @@ class SweepResumeTest {
 
     @Test
     void theSameOptionsResumeWithoutRunningAgain() throws IOException {
-        Map<String, Object> before = Json.read(sweep.resolve("summary.json"));
+        Map<String, Object> before = JsonFile.read(sweep.resolve("summary.json"));
         Outcome resumed = sweep("--resume", sweep.toString());
         assertEquals(0, resumed.code(), resumed.err());
-        assertEquals(before.get("points"), Json.read(sweep.resolve("summary.json")).get("points"));
+        assertEquals(before.get("points"), JsonFile.read(sweep.resolve("summary.json")).get("points"));
     }
 
     /**
@@ -75,17 +75,17 @@ class SweepResumeTest {
     @Test
     @SuppressWarnings("unchecked")
     void prefetchIsPartOfAPointsIdentity() throws IOException {
-        Map<String, Object> before = (Map<String, Object>) ((List<?>) Json.read(sweep.resolve("summary.json")).get("points")).get(0);
+        Map<String, Object> before = (Map<String, Object>) ((List<?>) JsonFile.read(sweep.resolve("summary.json")).get("points")).get(0);
         assertFalse(before.containsKey("prefetch"), "no --prefetch, no prefetch key");
         Outcome resumed = sweep("--resume", sweep.toString(), "--prefetch", "1,2");
         assertEquals(0, resumed.code(), resumed.err());
-        List<Map<String, Object>> points = (List<Map<String, Object>>) Json.read(sweep.resolve("summary.json")).get("points");
+        List<Map<String, Object>> points = (List<Map<String, Object>>) JsonFile.read(sweep.resolve("summary.json")).get("points");
         assertEquals(before, points.get(0), "K = 1 was done: kept as it was");
         assertEquals(2, points.get(1).get("prefetch"));
         assertTrue(((Number) points.get(1).get("predictedSeconds")).doubleValue()
                 < ((Number) before.get("predictedSeconds")).doubleValue(), "two in flight hide the round trip");
         assertEquals(0, sweep("--resume", sweep.toString(), "--prefetch", "4").code());
-        List<Map<String, Object>> k4 = (List<Map<String, Object>>) Json.read(sweep.resolve("summary.json")).get("points");
+        List<Map<String, Object>> k4 = (List<Map<String, Object>>) JsonFile.read(sweep.resolve("summary.json")).get("points");
         assertEquals(List.of(4), k4.stream().map(p -> p.get("prefetch")).toList(), "K = 4 is a new point");
     }
 

@@ -17,9 +17,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import mse.emulator.report.Json;
+import mse.mpi.JsonFile;
 import mse.mpi.cli.Mse;
 import mse.mpi.launch.MpirunCommand;
+import mse.mpi.launch.ProcessCommandLine;
 import mse.mpi.rank.RankRuntimeOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -98,7 +99,7 @@ class RunFailuresIT {
         awaitRank(out.toString(), 1); // the second point's job is running
         new ProcessBuilder("kill", "-INT", Long.toString(cli.pid())).start().waitFor();
         assertTrue(cli.waitFor(30, TimeUnit.SECONDS), "the CLI stopped after Ctrl-C");
-        Map<String, Object> kept = Json.read(summary);
+        Map<String, Object> kept = JsonFile.read(summary);
         assertTrue(((List<?>) kept.get("points")).size() >= 1, kept.toString());
         assertNoProcessLeft(out.toString());
     }
@@ -149,21 +150,9 @@ class RunFailuresIT {
 
     private static List<Long> ranks(String marker) {
         return ProcessHandle.allProcesses().filter(p -> {
-            String c = commandLine(p.pid());
+            String c = ProcessCommandLine.of(p.pid());
             return (c.contains("mse.mpi.apps.RankMain") || c.contains("DeadlockingProgram")) && c.contains(marker);
         }).map(ProcessHandle::pid).toList();
-    }
-
-    /**
-     * The whole command line from /proc: ProcessHandle.Info.commandLine() gives none beyond one page (4 KiB),
-     * which a rank's argv passes once the test class path (ArchUnit, Jackson, ...) is its class path.
-     */
-    private static String commandLine(long pid) {
-        try {
-            return Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"), StandardCharsets.ISO_8859_1).replace('\0', ' ');
-        } catch (IOException e) {
-            return ""; // the process is gone
-        }
     }
 
     private static int rankOf(long pid) {
@@ -187,7 +176,7 @@ class RunFailuresIT {
         }
         assertEquals(List.of(), ranks(marker), "rank processes left behind");
         boolean orted = ProcessHandle.allProcesses().anyMatch(p -> p.info().command().map(c -> c.endsWith("orted")).orElse(false)
-                && commandLine(p.pid()).contains(marker));
+                && ProcessCommandLine.of(p.pid()).contains(marker));
         assertTrue(!orted, "an orted was left behind");
     }
 }

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import mse.emulator.report.Json;
+import mse.mpi.JsonFile;
 import mse.mpi.apps.mase.CountImage;
 import mse.mpi.apps.mase.ImageSpec;
 import mse.mpi.cli.Mse;
@@ -59,8 +59,8 @@ class MultiHostIT {
         Path local = tmp.resolve("local");
         assertEquals(0, Mse.commandLine().execute(with("emulate", "--np", "6", "--task-cost", "per-iteration:10ns",
                 "--local", "--out", local.toString(), "--quiet").toArray(String[]::new)));
-        Map<String, Object> summary = Json.read(out.resolve("summary.json"));
-        assertEquals(Json.read(local.resolve("summary.json")).get("predictedSeconds"), summary.get("predictedSeconds"));
+        Map<String, Object> summary = JsonFile.read(out.resolve("summary.json"));
+        assertEquals(JsonFile.read(local.resolve("summary.json")).get("predictedSeconds"), summary.get("predictedSeconds"));
         List<Map<String, Object>> ranks = ranks(summary);
         assertEquals(6, ranks.size());
         assertEquals(cluster.hosts, ranks.stream().map(r -> r.get("address")).distinct().sorted().toList(),
@@ -88,7 +88,7 @@ class MultiHostIT {
         Path local = tmp.resolve("uniform");
         assertEquals(0, Mse.commandLine().execute(with("emulate", "--np", "6", "--task-cost", "per-iteration:10ns",
                 "--local", "--out", local.toString(), "--quiet").toArray(String[]::new)));
-        Map<Integer, String> hostOfRank = ranks(Json.read(out.resolve("summary.json"))).stream()
+        Map<Integer, String> hostOfRank = ranks(JsonFile.read(out.resolve("summary.json"))).stream()
                 .collect(Collectors.toMap(r -> (Integer) r.get("rank"), r -> (String) r.get("host")));
         Map<String, Long> uniform = spans(local.resolve("tasks.csv"));
         int onSlowHost = 0;
@@ -108,7 +108,7 @@ class MultiHostIT {
         Cli.Result run = Cli.run(cluster.environment(), with("run", "--np", "6", "--hostfile", cluster.hostfile().toString(),
                 "--out", out.toString()));
         assertEquals(0, run.exit(), run.output());
-        Map<String, Object> summary = Json.read(out.resolve("summary.json"));
+        Map<String, Object> summary = JsonFile.read(out.resolve("summary.json"));
         assertEquals(CountImage.sequential(new ImageSpec(64, 64, -2, 1, -1.5, 1.5, 500)).checksum(), summary.get("checksum"));
         assertEquals(cluster.hosts, summary.get("hosts"));
         assertNothingLeft();
@@ -167,7 +167,7 @@ class MultiHostIT {
         Cli.Result run = Cli.run(cluster.environment(), with("validate", "--np", "2,3", "--hostfile", cluster.hostfile().toString(),
                 "--sizes", "1,1K", "--test-round-trips", "200", "--measured-runs", "2", "--out", out.toString()));
         assertEquals(0, run.exit(), run.output());
-        Map<String, Object> summary = Json.read(out.resolve("summary.json"));
+        Map<String, Object> summary = JsonFile.read(out.resolve("summary.json"));
         assertTrue(((String) summary.get("measuredOver")).contains(cluster.hostfile().toString()), summary.toString());
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> points = (List<Map<String, Object>>) summary.get("points");

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import mse.emulator.report.Json;
+import mse.mpi.JsonFile;
 import mse.mpi.launch.MpiJob;
 import mse.mpi.launch.MpirunCommand;
 import org.junit.jupiter.api.Test;
@@ -38,7 +38,7 @@ class EveryOperationIT {
             Path out = tmp.resolve("out-" + profile.hashCode());
             MpiJob.run(MpirunCommand.local(4, MpirunCommand.rankClasspath(), MAIN, List.of("--emulate", "--virtual",
                     "--task-cost", "fixed:1ms", "--profile", profile, "--out", out.toString())), Duration.ofMinutes(3));
-            Map<String, Object> summary = Json.read(out.resolve("summary.json"));
+            Map<String, Object> summary = JsonFile.read(out.resolve("summary.json"));
             assertEquals("[3, 2, 1]", summary.get("checksum"), "waitAny completes the earliest virtual arrival first");
         }
     }

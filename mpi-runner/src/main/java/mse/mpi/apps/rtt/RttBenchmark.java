@@ -1,9 +1,7 @@
 package mse.mpi.apps.rtt;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import mse.mpi.comm.Comm;
 import org.HdrHistogram.Histogram;
 
@@ -35,26 +33,20 @@ public final class RttBenchmark {
     }
 
     /** Runs this rank's part; rank 0 returns the measured points, the other ranks null. */
-    public Map<String, Object> run() {
+    public RttResult run() {
         if (comm.size() < 2) {
             throw new IllegalStateException("a round trip needs at least 2 ranks, got " + comm.size());
         }
         switch (comm.rank()) {
             case 0 -> {
-                List<Map<String, Object>> points = new ArrayList<>();
+                List<RttResult.Point> points = new ArrayList<>();
                 for (long size : settings.sizes()) {
                     points.add(measure(new byte[Math.toIntExact(size)]));
                 }
                 for (int idle = 2; idle < comm.size(); idle++) {
                     comm.send(new byte[1], idle, RELEASE);
                 }
-                Map<String, Object> result = new LinkedHashMap<>();
-                result.put("np", comm.size());
-                result.put("warmup", settings.warmup());
-                result.put("roundTrips", settings.roundTrips());
-                result.put("arrivedReceives", settings.arrivedReceives());
-                result.put("points", points);
-                return result;
+                return new RttResult(comm.size(), settings.warmup(), settings.roundTrips(), settings.arrivedReceives(), points);
             }
             case 1 -> {
                 for (long ignored : settings.sizes()) {
@@ -72,7 +64,7 @@ public final class RttBenchmark {
         }
     }
 
-    private Map<String, Object> measure(byte[] data) {
+    private RttResult.Point measure(byte[] data) {
         for (int i = 0; i < settings.warmup(); i++) {
             comm.send(data, 1, PING);
             comm.recv(Comm.ANY_SOURCE, PING);
@@ -100,28 +92,11 @@ public final class RttBenchmark {
             comm.recv(Comm.ANY_SOURCE, PING);
             recv.recordValue(Math.max(1, System.nanoTime() - start));
         }
-        Map<String, Object> point = new LinkedHashMap<>();
-        point.put("size", data.length);
-        point.put("rttMicros", percentiles(rtt));
-        point.put("sendMicros", percentiles(send));
-        point.put("recvMicros", percentiles(recv));
-        return point;
+        return new RttResult.Point(data.length, RttResult.Percentiles.of(rtt), RttResult.Percentiles.of(send),
+                RttResult.Percentiles.of(recv));
     }
 
     private static Histogram histogram() {
         return new Histogram(60_000_000_000L, 3);
-    }
-
-    /** Microseconds: median first (what the fitter uses), then the tail. */
-    static Map<String, Object> percentiles(Histogram h) {
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("p50", h.getValueAtPercentile(50) / 1000.0);
-        p.put("p90", h.getValueAtPercentile(90) / 1000.0);
-        p.put("p99", h.getValueAtPercentile(99) / 1000.0);
-        p.put("min", h.getMinValue() / 1000.0);
-        p.put("max", h.getMaxValue() / 1000.0);
-        p.put("mean", h.getMean() / 1000.0);
-        p.put("count", h.getTotalCount());
-        return p;
     }
 }

@@ -2,7 +2,6 @@ package mse.mpi.apps.rtt;
 
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import mse.emulator.report.Json;
 import mse.mpi.comm.MpiComm;
@@ -39,7 +38,7 @@ public final class RttMain implements Callable<Integer> {
         mse.mpi.rank.RunLog.startRank(null);
         MpiComm comm = MpiComm.init(new String[0]);
         try {
-            Map<String, Object> result = new RttBenchmark(comm, new RttSettings(sizes, warmup, roundTrips)).run();
+            RttResult result = new RttBenchmark(comm, new RttSettings(sizes, warmup, roundTrips)).run();
             comm.close();
             if (result != null && resultFile != null) {
                 Json.write(resultFile, result);

@@ -13,8 +13,8 @@ public record Dynamic(DynamicSettings settings) implements StrategySpec {
 
     public static final String NAME = "dynamic";
 
-    /** DY's own options, given to a rank only when it runs DY. */
-    public static final class Options {
+    /** DY's registration and its own options, given to a rank only when it runs DY. */
+    public static final class Kind implements StrategyKind {
 
         @Option(names = "--split-wait", paramLabel = "DUR", defaultValue = DynamicSettings.DEFAULT_SPLIT_WAIT,
                 description = "dynamic: a master splits when its slaves' median wait for a task exceeds DUR (default: ${DEFAULT-VALUE}).")
@@ -32,10 +32,16 @@ public record Dynamic(DynamicSettings settings) implements StrategySpec {
                 description = "dynamic: wait samples a decision looks at; 0 = np - 1 (default: ${DEFAULT-VALUE}).")
         int splitWindow;
 
+        @Override
+        public String name() {
+            return NAME;
+        }
+
         /** The settings; a rule they break is reported with the options' names. */
-        DynamicSettings settings() {
+        @Override
+        public List<StrategySpec> specs() {
             try {
-                return DynamicSettings.parse(splitWait, mergeWait, maxDepth, splitWindow);
+                return List.of(new Dynamic(DynamicSettings.parse(splitWait, mergeWait, maxDepth, splitWindow)));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("--split-wait/--merge-wait/--max-depth/--split-window: " + e.getMessage(), e);
             }

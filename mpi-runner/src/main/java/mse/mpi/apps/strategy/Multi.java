@@ -2,7 +2,10 @@ package mse.mpi.apps.strategy;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import mse.emulator.model.FarmLayout;
+import mse.emulator.model.NetworkModel;
+import mse.mpi.apps.farm.FarmMessageSizes;
 import mse.mpi.apps.farm.MultipleMasters;
 import mse.mpi.apps.farm.Strategy;
 import picocli.CommandLine.Option;
@@ -12,12 +15,34 @@ public record Multi(int pm) implements StrategySpec {
 
     public static final String NAME = "multi";
 
-    /** ML's own option; sweep and predict take a list (one configuration per PM). */
-    public static final class Options {
+    static final String MASTERS = "--masters";
 
-        @Option(names = "--masters", paramLabel = "PM", defaultValue = "2", split = ",",
+    /** ML's registration and its own option; sweep and predict take a list (one configuration per PM). */
+    public static final class Kind implements StrategyKind {
+
+        @Option(names = MASTERS, paramLabel = "PM", defaultValue = "2", split = ",",
                 description = "Masters for --strategy multi, 2 <= PM <= np/2; sweep and predict take a list, e.g. 2,4,8 (default: ${DEFAULT-VALUE}).")
         List<Integer> masters;
+
+        @Override
+        public String name() {
+            return NAME;
+        }
+
+        @Override
+        public List<StrategySpec> specs() {
+            return masters.stream().<StrategySpec>map(Multi::new).toList();
+        }
+
+        @Override
+        public boolean mastersChosen() {
+            return true;
+        }
+
+        @Override
+        public Set<String> pointOptions() {
+            return Set.of(MASTERS);
+        }
     }
 
     @Override
@@ -27,14 +52,14 @@ public record Multi(int pm) implements StrategySpec {
 
     @Override
     public List<String> toArgs() {
-        return List.of(StrategyOptions.STRATEGY, NAME, "--masters", Integer.toString(pm));
+        return List.of(StrategyOptions.STRATEGY, NAME, MASTERS, Integer.toString(pm));
     }
 
     /** Every group needs a master and at least one slave: 2 <= PM <= P/2. */
     @Override
     public Optional<String> misfit(int np) {
         if (pm < 2 || pm > np / 2) {
-            return Optional.of("--masters must be between 2 and np/2 = " + np / 2 + " for np " + np + ", got " + pm);
+            return Optional.of(MASTERS + " must be between 2 and np/2 = " + np / 2 + " for np " + np + ", got " + pm);
         }
         return Optional.empty();
     }
@@ -52,6 +77,11 @@ public record Multi(int pm) implements StrategySpec {
     @Override
     public StrategySimulation simulate(SimulationInput input) {
         return StrategySimulation.farm(input, pm);
+    }
+
+    @Override
+    public void checkSimulable(NetworkModel network, FarmMessageSizes sizes, int prefetch, int tasks) {
+        StrategySimulation.checkFarm(network, sizes, prefetch, tasks);
     }
 
     @Override

@@ -1,6 +1,8 @@
 package mse.mpi.apps.strategy;
 
 import java.util.List;
+import mse.emulator.model.NetworkModel;
+import mse.mpi.apps.farm.FarmMessageSizes;
 import mse.mpi.apps.farm.SingleMaster;
 import mse.mpi.apps.farm.Strategy;
 
@@ -8,6 +10,19 @@ import mse.mpi.apps.farm.Strategy;
 public record Single() implements StrategySpec {
 
     public static final String NAME = "single";
+
+    /** SI's registration; it has no options of its own. */
+    public static final class Kind implements StrategyKind {
+        @Override
+        public String name() {
+            return NAME;
+        }
+
+        @Override
+        public List<StrategySpec> specs() {
+            return List.of(new Single());
+        }
+    }
 
     @Override
     public String name() {
@@ -32,5 +47,10 @@ public record Single() implements StrategySpec {
     @Override
     public StrategySimulation simulate(SimulationInput input) {
         return StrategySimulation.farm(input, 1);
+    }
+
+    @Override
+    public void checkSimulable(NetworkModel network, FarmMessageSizes sizes, int prefetch, int tasks) {
+        StrategySimulation.checkFarm(network, sizes, prefetch, tasks);
     }
 }

@@ -32,13 +32,11 @@ public record StrategySimulation(SimulatedRun run, List<MasterEvent> events) {
     }
 
     /**
-     * Throws what {@link #of} would refuse, before anything runs or is written: the static farm (SI, ML) with more
-     * than one task in flight per slave and synchronous results. DY's replay runs on the kernel and follows those.
+     * Throws what {@link #farm} would refuse, before anything runs or is written: the static farm (SI, ML) with more
+     * than one task in flight per slave and synchronous results ({@link StrategySpec#checkSimulable}).
      */
-    public static void checkSimulable(StrategySpec strategy, NetworkModel network, FarmMessageSizes sizes, int prefetch, int tasks) {
-        if (!(strategy instanceof Dynamic)) {
-            checkEagerResults(new FarmSimulator(network, new TargetCpu(1.0), sizes.staticMasters(), 1, prefetch, false), tasks);
-        }
+    static void checkFarm(NetworkModel network, FarmMessageSizes sizes, int prefetch, int tasks) {
+        checkEagerResults(new FarmSimulator(network, new TargetCpu(1.0), sizes.staticMasters(), 1, prefetch, false), tasks);
     }
 
     /** SI (one group) and ML (groups): the static farm, charging the masters' CPU per result. */

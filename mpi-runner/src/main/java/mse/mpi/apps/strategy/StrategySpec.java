@@ -2,15 +2,18 @@ package mse.mpi.apps.strategy;
 
 import java.util.List;
 import java.util.Optional;
+import mse.emulator.model.NetworkModel;
+import mse.mpi.apps.farm.FarmMessageSizes;
 import mse.mpi.apps.farm.Strategy;
 
 /**
  * One master strategy with its settings, parsed once from the command line ({@link StrategyOptions}): its
  * name, the options a rank needs to run it, which P it fits, its masters, its live program and its
- * simulation in the fast path. Adding a strategy is one new record here plus its registration in
- * {@link StrategyOptions#KINDS} (and this permits clause); README, "Adding a strategy".
+ * simulation in the fast path. Open, not sealed: the strategies are an extension point, and the registered
+ * {@link StrategyKind}s are their closed list. Adding a strategy is one new class (a record implementing this, with
+ * its {@link StrategyKind} nested) plus its line in META-INF/services; README, "Adding a strategy".
  */
-public sealed interface StrategySpec permits Single, Multi, Dynamic {
+public interface StrategySpec {
 
     /** The name used on the command line and in summary.json. */
     String name();
@@ -38,6 +41,13 @@ public sealed interface StrategySpec permits Single, Multi, Dynamic {
 
     /** This strategy in the fast path's simulator, rule for rule as its program runs. */
     StrategySimulation simulate(SimulationInput input);
+
+    /**
+     * Throws what {@link #simulate} would refuse ({@link StrategySimulation.Refused}) for this network, message sizes,
+     * tasks in flight per slave and tasks, before anything runs or is written; nothing by default.
+     */
+    default void checkSimulable(NetworkModel network, FarmMessageSizes sizes, int prefetch, int tasks) {
+    }
 
     /** Rank 0 records master events (splits, merges) even when there were none: masterEvents, masters.csv. */
     default boolean logsMasterEvents() {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import mse.mpi.comm.LocalWorld;
 import org.junit.jupiter.api.Test;
@@ -14,48 +13,37 @@ import org.junit.jupiter.api.Test;
 class RttBenchmarkTest {
 
     @Test
-    @SuppressWarnings("unchecked")
     void rankZeroReportsEverySizeAndIdleRanksAreReleased() {
-        AtomicReference<Map<String, Object>> result = new AtomicReference<>();
+        AtomicReference<RttResult> result = new AtomicReference<>();
         new LocalWorld(4).run(comm -> {
-            Map<String, Object> mine = new RttBenchmark(comm, new RttSettings(new long[] {1, 1024}, 5, 50)).run();
+            RttResult mine = new RttBenchmark(comm, new RttSettings(new long[] {1, 1024}, 5, 50)).run();
             if (comm.rank() == 0) {
                 result.set(mine);
             } else {
                 assertNull(mine);
             }
         });
-        Map<String, Object> r = result.get();
-        assertEquals(4, r.get("np"));
-        List<Map<String, Object>> points = (List<Map<String, Object>>) r.get("points");
-        assertEquals(List.of(1, 1024), points.stream().map(p -> p.get("size")).toList());
-        for (Map<String, Object> p : points) {
-            Map<String, Object> rtt = (Map<String, Object>) p.get("rttMicros");
-            assertEquals(50L, ((Number) rtt.get("count")).longValue());
-            Map<String, Object> send = (Map<String, Object>) p.get("sendMicros");
+        RttResult r = result.get();
+        assertEquals(4, r.np());
+        assertEquals(List.of(1L, 1024L), r.points().stream().map(RttResult.Point::size).toList());
+        for (RttResult.Point p : r.points()) {
+            RttResult.Percentiles rtt = p.rttMicros();
+            assertEquals(50L, rtt.count());
+            RttResult.Percentiles send = p.sendMicros();
             assertOrdered(rtt);
             assertOrdered(send);
             // Each round trip is timed from before its send to after the echo: it contains the send.
-            assertTrue(micros(rtt, "min") >= micros(send, "min"), p.toString());
-            assertTrue(micros(rtt, "p50") >= micros(send, "p50"), p.toString());
-            assertTrue(micros(rtt, "max") >= micros(send, "max"), p.toString());
-            assertEquals(100L, ((Number) ((Map<String, Object>) p.get("recvMicros")).get("count")).longValue(),
-                    "at least 100 receives of arrived replies");
+            assertTrue(rtt.min() >= send.min(), p.toString());
+            assertTrue(rtt.p50() >= send.p50(), p.toString());
+            assertTrue(rtt.max() >= send.max(), p.toString());
+            assertEquals(100L, p.recvMicros().count(), "at least 100 receives of arrived replies");
         }
     }
 
     /** A distribution of at least one sample: min <= p50 <= p90 <= p99 <= max, mean within [min, max]. */
-    private static void assertOrdered(Map<String, Object> percentiles) {
-        double min = micros(percentiles, "min");
-        assertTrue(min > 0, percentiles.toString());
-        assertTrue(min <= micros(percentiles, "p50") && micros(percentiles, "p50") <= micros(percentiles, "p90")
-                && micros(percentiles, "p90") <= micros(percentiles, "p99") && micros(percentiles, "p99") <= micros(percentiles, "max"),
-                percentiles.toString());
-        double mean = micros(percentiles, "mean");
-        assertTrue(min <= mean && mean <= micros(percentiles, "max"), percentiles.toString());
-    }
-
-    private static double micros(Map<String, Object> percentiles, String key) {
-        return ((Number) percentiles.get(key)).doubleValue();
+    private static void assertOrdered(RttResult.Percentiles p) {
+        assertTrue(p.min() > 0, p.toString());
+        assertTrue(p.min() <= p.p50() && p.p50() <= p.p90() && p.p90() <= p.p99() && p.p99() <= p.max(), p.toString());
+        assertTrue(p.min() <= p.mean() && p.mean() <= p.max(), p.toString());
     }
 }

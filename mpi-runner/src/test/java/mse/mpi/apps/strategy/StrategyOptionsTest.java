@@ -8,6 +8,7 @@ import java.util.List;
 import mse.cluster.profiles.ProfileLoader;
 import mse.emulator.dynamic.DynamicSettings;
 import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.TaskCost;
 import mse.emulator.model.TargetCpu;
 import mse.mpi.apps.AppOptions;
 import mse.mpi.apps.Program;
@@ -15,12 +16,16 @@ import mse.mpi.apps.RankArguments;
 import mse.mpi.apps.RankMain;
 import mse.mpi.apps.ep.EpWorkload;
 import mse.mpi.apps.farm.FarmMessageSizes;
+import mse.mpi.experiment.SweepIdentity;
+import mse.mpi.launch.Cluster;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /**
- * The registration list ({@link StrategyOptions#KINDS}) is all a strategy needs to be parsed, named in help and
- * messages, passed to the ranks and predicted: every registered strategy goes through each of these paths.
+ * The registration ({@link StrategyKind#registered()}, one line in META-INF/services) is all a strategy needs to be
+ * parsed, named in help and messages, passed to the ranks, kept apart in a sweep's identity and predicted: every
+ * registered strategy goes through each of these paths, the test-only {@link TestGroups} (one class in test sources
+ * and its line) among them.
  */
 class StrategyOptionsTest {
 
@@ -42,7 +47,7 @@ class StrategyOptionsTest {
 
     @Test
     void everyRegisteredStrategyIsParsedByNameAndReachesTheRanksUnchanged() {
-        for (StrategyKind kind : StrategyOptions.KINDS) {
+        for (StrategyKind kind : StrategyOptions.kinds()) {
             Program program = parse("--strategy", kind.name());
             assertEquals(kind.name(), program.strategy().name());
             Program onRank = parse(RankArguments.of(program).toArray(String[]::new));
@@ -55,7 +60,7 @@ class StrategyOptionsTest {
         String help = new CommandLine(new RankMain()).getUsageMessage(); // the ranks' options are the commands'
 
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> parse("--strategy", "hierarchical"));
-        for (StrategyKind kind : StrategyOptions.KINDS) {
+        for (StrategyKind kind : StrategyOptions.kinds()) {
             assertTrue(help.contains(kind.name()), help);
             assertTrue(unknown.getMessage().contains(kind.name()), unknown.getMessage());
         }
@@ -66,12 +71,43 @@ class StrategyOptionsTest {
         int np = 4;
         LogGpsModel network = new LogGpsModel(ProfileLoader.preset("mpich-fast-ethernet").network(), np);
         FarmMessageSizes sizes = FarmMessageSizes.of(new EpWorkload(8, 10, 1));
-        for (StrategyKind kind : StrategyOptions.KINDS) {
+        for (StrategyKind kind : StrategyOptions.kinds()) {
             StrategySpec spec = parse("--strategy", kind.name()).strategy();
             StrategySimulation run = StrategySimulation.of(spec, network, new TargetCpu(1.0), sizes, new long[] {5, 5, 5, 5, 5, 5, 5, 5}, false);
             assertTrue(run.run().predictedNanos() > 0, kind.name());
             assertTrue(spec.masters(np).contains(0), kind.name());
         }
+    }
+
+    @Test
+    void aStrategyThatNoMainSourceNamesIsRegisteredByItsOneClassAndLine() {
+        assertTrue(StrategyOptions.kind(TestGroups.NAME).isPresent(), "test-groups is registered");
+        AppOptions sweep = options("--strategy", "single,test-groups", "--test-groups", "2,3");
+        assertEquals(List.of(new Single(), new TestGroups(2), new TestGroups(3)), sweep.programs().stream().map(Program::strategy).toList());
+        IllegalArgumentException oneRun = assertThrows(IllegalArgumentException.class, sweep::program);
+        assertTrue(oneRun.getMessage().startsWith("--strategy/--test-groups: lists are only for sweep and predict"), oneRun.getMessage());
+
+        Program program = parse("--strategy", "test-groups", "--test-groups", "3");
+        assertEquals(List.of("--strategy", "test-groups", "--test-groups", "3"), program.strategy().toArgs());
+        assertEquals(program, parse(RankArguments.of(program).toArray(String[]::new)));
+        assertEquals(List.of(0, 3, 6), program.strategy().masters(9));
+        assertEquals("--test-groups must be between 2 and 2, got 3", assertThrows(IllegalArgumentException.class,
+                () -> program.validate(4, Long.MAX_VALUE)).getMessage());
+        assertEquals("test-groups Pm=3", StrategyOptions.kind(TestGroups.NAME).orElseThrow().series(3));
+        assertTrue(new CommandLine(new RankMain()).getUsageMessage().contains(TestGroups.GROUPS));
+
+        // Its list option is the points' own, like --masters: a sweep's identity leaves it out.
+        Program two = parse("--strategy", "test-groups", "--test-groups", "2");
+        var profile = ProfileLoader.preset("mpich-fast-ethernet");
+        assertEquals(SweepIdentity.of(List.of(two), profile, new TaskCost.Fixed(1_000_000), false, Cluster.THIS_MACHINE_ONLY),
+                SweepIdentity.of(List.of(program), profile, new TaskCost.Fixed(1_000_000), false, Cluster.THIS_MACHINE_ONLY));
+
+        LogGpsModel network = new LogGpsModel(profile.network(), 9);
+        FarmMessageSizes sizes = FarmMessageSizes.of(new EpWorkload(8, 10, 1));
+        long[] costs = {5, 5, 5, 5, 5, 5, 5, 5};
+        assertEquals(StrategySimulation.of(new Multi(3), network, new TargetCpu(1.0), sizes, costs, false).run().predictedNanos(),
+                StrategySimulation.of(program.strategy(), network, new TargetCpu(1.0), sizes, costs, false).run().predictedNanos(),
+                "it runs ML's simulation under its own name");
     }
 
     @Test

@@ -1,0 +1,17 @@
+package mse.emulator.report;
+
+import java.util.List;
+
+/**
+ * What an emulated run predicts, the part of its summary.json after the run's header: the predicted and the
+ * sequential time, the first master's breakdown, the latencies, every master's breakdown with its own queue
+ * ("masters" in the header holds their number, which sweeps compare; the detail is here) and the ranks.
+ */
+public record EmulatedPrediction(double predictedSeconds, double sequentialSeconds, double speedup, Breakdown breakdown,
+                                 Latency latency, List<RankBreakdown> perMaster, List<RankPlacement> ranks) {
+
+    public EmulatedPrediction {
+        perMaster = List.copyOf(perMaster);
+        ranks = List.copyOf(ranks);
+    }
+}
