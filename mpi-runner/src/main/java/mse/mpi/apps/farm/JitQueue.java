@@ -16,8 +16,8 @@ import javax.management.ObjectName;
  * cost more than its last ones on a slow machine.
  *
  * <p>On Linux the answer comes from the JVM's own threads in procfs: a compiler thread (HotSpot names them "C1
- * CompilerThread0", "C2 CompilerThread1", ...) that is running or runnable is compiling, and one whose queue is
- * empty sleeps on the queue's lock. Elsewhere it comes from the `Compiler.queue` diagnostic command (what `jcmd PID
+ * CompilerThread0", "C2 CompilerThread1", "JVMCI CompilerThread0", cut to 15 characters) that is running or
+ * runnable is compiling, and one whose queue is empty sleeps on the queue's lock. Elsewhere it comes from the `Compiler.queue` diagnostic command (what `jcmd PID
  * Compiler.queue` prints), which says the same but needs the platform MBean server: starting that costs 0.25 s of
  * CPU in every rank JVM, more than the warm-up itself.
  */
@@ -50,7 +50,7 @@ final class JitQueue {
         int close = stat.lastIndexOf(')');
         String name = stat.substring(stat.indexOf('(') + 1, close);
         char state = stat.charAt(close + 2);
-        return name.contains("CompilerThre") && (state == 'R' || state == 'D');
+        return name.contains("Compiler") && (state == 'R' || state == 'D');
     }
 
     /**
@@ -66,7 +66,7 @@ final class JitQueue {
         for (String thread : threads) {
             if (!OTHER_THREADS.contains(thread)) {
                 String stat = stat(THREADS.resolve(thread));
-                if (!stat.contains("CompilerThre")) {
+                if (!stat.contains("Compiler")) {
                     OTHER_THREADS.add(thread);
                 }
                 idle &= !compiling(stat);

@@ -29,6 +29,7 @@ class JitQueueTest {
     void aRunningOrRunnableCompilerThreadIsCompiling() {
         assertTrue(JitQueue.compiling("4711 (C2 CompilerThre) R 4700 4700 0 -1 4194624 1905 0 0 0 52 3"));
         assertTrue(JitQueue.compiling("4712 (C1 CompilerThre) D 4700 4700 0 -1 4194624 1905 0 0 0 52 3"));
+        assertTrue(JitQueue.compiling("4713 (JVMCI CompilerT) R 4700 4700 0 -1 4194624 1905 0 0 0 52 3"));
     }
 
     @Test
