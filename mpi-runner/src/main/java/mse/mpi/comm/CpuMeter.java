@@ -12,8 +12,9 @@ import java.util.function.LongSupplier;
  *
  * <p>Reading the clock is a system call (CLOCK_THREAD_CPUTIME_ID, about 0.7 µs here), and every measured
  * interval holds one: the part of the mark's read after it sampled and the part of the next read before it
- * did. That cost is the meter's, not the program's, so it is calibrated once, as the median of empty
- * intervals (a mark and a read back to back, after the JIT has compiled both), and taken off every interval.
+ * did. That cost is not the program's, so its owner calibrates it once ({@link #calibrate}), as the median of
+ * empty intervals measured the way the owner measures (after the JIT has compiled that path), and it is taken
+ * off every interval.
  */
 final class CpuMeter {
 
@@ -23,30 +24,53 @@ final class CpuMeter {
     private static final int CALIBRATION_INTERVALS = 2_001;
 
     private final LongSupplier clock;
+    /** Only a meter of the thread that builds it is calibrated: a scripted clock's reads are the test's. */
+    private final boolean calibratable;
     private volatile long mark;
-    /** The CPU time an empty interval measures: the meter's own cost, never charged. */
-    private final long selfNanos;
+    /** The CPU time an empty interval measures: the meter's (and its owner's) own cost, never charged. */
+    private volatile long selfNanos;
 
     CpuMeter(Thread thread) {
         this(threadCpuClock(thread), thread == Thread.currentThread());
     }
 
     /**
-     * A meter on any clock of nanoseconds, not calibrated: tests script what the program thread consumed,
+     * A meter on any clock of nanoseconds, never calibrated: tests script what the program thread consumed,
      * and when it is read.
      */
     CpuMeter(LongSupplier clock) {
         this(clock, false);
     }
 
-    private CpuMeter(LongSupplier clock, boolean calibrated) {
+    private CpuMeter(LongSupplier clock, boolean calibratable) {
         this.clock = clock;
-        this.mark = now();
-        this.selfNanos = calibrated ? calibrate() : 0;
+        this.calibratable = calibratable;
         this.mark = now();
     }
 
-    /** The meter's own cost per interval, as calibrated (0 when built off the measured thread). */
+    /**
+     * Calibrates the cost of an empty interval as the owner measures one: `emptyInterval` ends an interval and
+     * takes the next at once, through the same code as between two real operations, and returns what that
+     * took. It runs until the JIT has compiled that path, then the median is this meter's own cost from now on.
+     * A meter on a scripted clock is not calibrated (its cost stays 0).
+     */
+    void calibrate(LongSupplier emptyInterval) {
+        if (!calibratable) {
+            return;
+        }
+        selfNanos = 0;
+        for (int i = 0; i < WARM_UP_INTERVALS; i++) {
+            emptyInterval.getAsLong();
+        }
+        long[] empty = new long[CALIBRATION_INTERVALS];
+        for (int i = 0; i < empty.length; i++) {
+            empty[i] = emptyInterval.getAsLong();
+        }
+        Arrays.sort(empty);
+        selfNanos = empty[empty.length / 2];
+    }
+
+    /** The meter's own cost per interval, as calibrated (0 before, and on a scripted clock). */
     long selfNanos() {
         return selfNanos;
     }
@@ -64,21 +88,6 @@ final class CpuMeter {
     /** Moves the mark to now, discarding what was consumed (time spent inside the Comm layer itself). */
     void reset() {
         mark = now();
-    }
-
-    /** The median CPU time of an empty interval (reset, then take), measured on the owner thread. */
-    private long calibrate() {
-        for (int i = 0; i < WARM_UP_INTERVALS; i++) {
-            reset();
-            interval();
-        }
-        long[] empty = new long[CALIBRATION_INTERVALS];
-        for (int i = 0; i < empty.length; i++) {
-            reset();
-            empty[i] = interval();
-        }
-        Arrays.sort(empty);
-        return empty[empty.length / 2];
     }
 
     /** CPU measured since the last mark, meter included; the mark moves to now. */

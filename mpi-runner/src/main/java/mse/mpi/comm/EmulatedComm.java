@@ -27,6 +27,11 @@ import mse.emulator.wire.EmulatorLink;
  * a ProbeAny answered as of the rank's virtual now, a waitAny a blocking ProbeAny over its requests' patterns.
  * Collectives are the point-to-point messages of the profile's algorithm ({@link Collectives}), sent and received
  * through this Comm, so they are charged like any other message.
+ *
+ * <p>What is charged is the CPU between two of the program's calls into this Comm, measured where the call enters
+ * and leaves ({@link #enterOperation}, {@link #leaveOperation}): the matching of posted receives, building facts and
+ * frames, unpacking a receive, all happen inside and are the Comm layer's, not the program's. The first fact an
+ * operation reports carries that CPU; an operation that reports none (an irecv) leaves it for the next one.
  */
 public final class EmulatedComm extends MatchingComm {
 
@@ -38,6 +43,10 @@ public final class EmulatedComm extends MatchingComm {
     private volatile long operationsBegun;
     /** True inside a Comm operation, whose own CPU time is never charged. */
     private volatile boolean inComm;
+    /** Operations the program thread is inside (an isend sends, a collective sends and receives): 0 in the program. */
+    private int depth;
+    /** The program's CPU measured when the current operation began and not yet reported in a fact. */
+    private volatile long unreported;
 
     /** Collectives run as the point-to-point messages of the target MPI's algorithm (the profile's). */
     public EmulatedComm(Comm inner, EmulatorLink link, TaskCost taskCost, CollectiveAlgorithm collectives) {
@@ -51,7 +60,10 @@ public final class EmulatedComm extends MatchingComm {
         this.link = link;
         this.taskCost = taskCost;
         this.cpu = cpu;
-
+        enterOperation();
+        cpu.calibrate(this::emptyInterval); // compiles the path between two operations before the program runs
+        unreported = 0;
+        leaveOperation();
         if (taskCost.chargesMeasuredCpu()) {
             link.measureCpuWith(this::cpuSinceLastFact); // otherwise the CPU charged cannot grow before the next fact
         }
@@ -69,12 +81,12 @@ public final class EmulatedComm extends MatchingComm {
 
     @Override
     public void send(byte[] data, int dest, int tag) {
-        long cpuNanos = begin();
-        link.report(new RankFact.Sent(rank(), cpuNanos, dest, tag, data.length));
+        enterOperation();
         try {
+            link.report(new RankFact.Sent(rank(), charge(), dest, tag, data.length));
             inner.sendDetached(data, dest, tag);
         } finally {
-            end();
+            leaveOperation();
         }
     }
 
@@ -85,98 +97,80 @@ public final class EmulatedComm extends MatchingComm {
         if (source != ANY_SOURCE && inner.blocksWithoutSpinning()) {
             // No choice to make and no spinning to avoid: the kernel settles the receive's virtual time from
             // the facts alone (it holds this rank's later facts until then), so the rank need not wait for it.
-            long cpuNanos = begin();
-            link.report(new RankFact.Receive(rank(), cpuNanos, source, tag, false));
+            link.report(new RankFact.Receive(rank(), charge(), source, tag, false));
             link.flush(); // the receive may block in the inner Comm: what the rank said must be out first
-            try {
-                return inner.recv(source, tag);
-            } finally {
-                end();
-            }
+            return inner.recv(source, tag);
         }
-        long cpuNanos = begin();
-        try {
-            EmulatorReply.Grant grant = (EmulatorReply.Grant) link.ask(new RankFact.Receive(rank(), cpuNanos, source, tag, true));
-            Message m = inner.recv(grant.source(), grant.tag());
-            if (m.data().length != grant.bytes()) {
-                throw new CommException("rank " + rank() + ": the emulator granted " + grant.bytes()
-                        + " bytes from rank " + grant.source() + " but MPI delivered " + m.data().length);
-            }
-            return m;
-        } finally {
-            end();
+        EmulatorReply.Grant grant = (EmulatorReply.Grant) link.ask(new RankFact.Receive(rank(), charge(), source, tag, true));
+        Message m = inner.recv(grant.source(), grant.tag());
+        if (m.data().length != grant.bytes()) {
+            throw new CommException("rank " + rank() + ": the emulator granted " + grant.bytes()
+                    + " bytes from rank " + grant.source() + " but MPI delivered " + m.data().length);
         }
+        return m;
     }
 
     /** A blocking probe: one pattern is MPI_Probe's Probe fact, several (waitAny) a ProbeAny. */
     @Override
     Envelope probeAny(List<MessagePattern> patterns) {
-        long cpuNanos = begin();
-        try {
-            MessagePattern only = patterns.get(0);
-            RankFact fact = patterns.size() == 1 ? new RankFact.Probe(rank(), cpuNanos, only.source(), only.tag())
-                    : new RankFact.ProbeAny(rank(), cpuNanos, patterns, false);
-            EmulatorReply.Grant grant = (EmulatorReply.Grant) link.ask(fact);
-            return new Envelope(grant.source(), grant.tag(), grant.bytes());
-        } finally {
-            end();
-        }
+        MessagePattern only = patterns.get(0);
+        RankFact fact = patterns.size() == 1 ? new RankFact.Probe(rank(), charge(), only.source(), only.tag())
+                : new RankFact.ProbeAny(rank(), charge(), patterns, false);
+        EmulatorReply.Grant grant = (EmulatorReply.Grant) link.ask(fact);
+        return new Envelope(grant.source(), grant.tag(), grant.bytes());
     }
 
     /** As of the rank's virtual now: the emulator answers once no earlier arrival is possible. */
     @Override
     Optional<Envelope> pollAny(List<MessagePattern> patterns) {
-        long cpuNanos = begin();
-        try {
-            EmulatorReply answer = link.ask(new RankFact.ProbeAny(rank(), cpuNanos, patterns, true));
-            if (answer instanceof EmulatorReply.Grant grant) {
-                return Optional.of(new Envelope(grant.source(), grant.tag(), grant.bytes()));
-            } else if (answer instanceof EmulatorReply.NothingArrived) {
-                return Optional.empty();
-            }
-            throw new IllegalStateException("emulator answered an iprobe with " + answer);
-        } finally {
-            end();
+        EmulatorReply answer = link.ask(new RankFact.ProbeAny(rank(), charge(), patterns, true));
+        if (answer instanceof EmulatorReply.Grant grant) {
+            return Optional.of(new Envelope(grant.source(), grant.tag(), grant.bytes()));
+        } else if (answer instanceof EmulatorReply.NothingArrived) {
+            return Optional.empty();
         }
+        throw new IllegalStateException("emulator answered an iprobe with " + answer);
     }
 
     /** The rank's virtual clock in seconds: the program's timing decisions are the target's. */
     @Override
     public double wtime() {
-        long cpuNanos = begin();
+        enterOperation();
         try {
-            return ((EmulatorReply.Clock) link.ask(new RankFact.ClockQuery(rank(), cpuNanos))).virtualNanos() / 1e9;
+            return ((EmulatorReply.Clock) link.ask(new RankFact.ClockQuery(rank(), charge()))).virtualNanos() / 1e9;
         } finally {
-            end();
+            leaveOperation();
         }
     }
 
     @Override
     public void taskDone(int taskId, long workUnits) {
-        long measured = enter();
+        enterOperation();
         try {
+            long measured = takeUnreported();
             link.report(new RankFact.TaskDone(rank(), taskCost.chargeNanos(measured, workUnits), taskId, measured));
         } finally {
-            end();
+            leaveOperation();
         }
     }
 
     /** The warm-up and the start-up before it are not the program's work: their CPU time is dropped. */
     @Override
     public void warmUp(Runnable work) {
-        inComm = true;
+        enterOperation();
         try {
+            takeUnreported();
             inner.warmUp(work);
         } finally {
-            end();
+            leaveOperation();
         }
     }
 
     @Override
     public void close() {
-        long cpuNanos = begin();
+        enterOperation();
         try {
-            link.report(new RankFact.Finished(rank(), cpuNanos));
+            link.report(new RankFact.Finished(rank(), charge()));
             link.close();
         } finally {
             inner.close();
@@ -195,27 +189,45 @@ public final class EmulatedComm extends MatchingComm {
     }
 
     /**
-     * Enters a Comm operation: returns the CPU time since the last one, as charged (measured, or nothing
-     * in a deterministic mode). Only the program thread calls this, so the counter needs no atomics. Each
-     * operation calls it before it builds its fact: `new` loads the fact's class the first time, which is
-     * the Comm layer's work and must not land in the program's interval.
+     * The program calls into this Comm: the CPU it used since it last left one is measured here, first thing, and
+     * kept until a fact reports it. Only the program thread calls this, so the counters need no atomics; the
+     * operation is marked begun before the meter is read, so a heartbeat that overlaps it says nothing.
      */
-    private long begin() {
-        long measured = enter();
+    @Override
+    void enterOperation() {
+        if (depth++ == 0) {
+            inComm = true;
+            operationsBegun++;
+            unreported += cpu.take();
+        }
+    }
+
+    /** The program's call returns: the CPU the Comm layer used itself is dropped, last thing. */
+    @Override
+    void leaveOperation() {
+        if (--depth == 0) {
+            cpu.reset();
+            inComm = false;
+        }
+    }
+
+    /** The CPU to charge with the operation's first fact (measured, or nothing in a deterministic mode); later facts get 0. */
+    private long charge() {
+        long measured = takeUnreported();
         return taskCost.chargesMeasuredCpu() ? measured : 0;
     }
 
-    /** Marks the operation begun (before its fact is reported) and takes the CPU measured since the last. */
-    private long enter() {
-        inComm = true;
-        operationsBegun++;
-        return cpu.take();
+    private long takeUnreported() {
+        long measured = unreported;
+        unreported = 0;
+        return measured;
     }
 
-    /** Leaves a Comm operation: the CPU it used itself is not the program's and is dropped. */
-    private void end() {
-        cpu.reset();
-        inComm = false;
+    /** What the meter calibrates: leaving an operation and entering the next with no program between. */
+    private long emptyInterval() {
+        leaveOperation();
+        enterOperation();
+        return takeUnreported();
     }
 
     /**
@@ -228,7 +240,7 @@ public final class EmulatedComm extends MatchingComm {
         if (inComm) {
             return -1;
         }
-        long cpuSoFar = cpu.sinceMark();
+        long cpuSoFar = unreported + cpu.sinceMark();
         return inComm || operationsBegun != before ? -1 : cpuSoFar;
     }
 }

@@ -10,6 +10,10 @@ import mse.emulator.kernel.MessagePattern;
  * probe, posted receive, test and wait follows {@link PostedReceives} over the subclass's three receive-side
  * primitives, and the collectives are point-to-point messages of a tree ({@link Collectives}) sent and received
  * through the subclass, so they travel (and, emulated, are charged) like any other message.
+ *
+ * <p>Each point-to-point operation the program calls is bracketed by {@link #enterOperation} and {@link
+ * #leaveOperation}, where an emulated Comm measures the program's CPU, so that the matching done here is not
+ * charged as the program's.
  */
 abstract class MatchingComm implements Comm {
 
@@ -33,7 +37,25 @@ abstract class MatchingComm implements Comm {
             public Message take(int source, int tag) {
                 return receive(source, tag);
             }
+
+            @Override
+            public void enter() {
+                enterOperation();
+            }
+
+            @Override
+            public void leave() {
+                leaveOperation();
+            }
         });
+    }
+
+    /** The program calls into this Comm (nested calls, such as isend's send, are inside the outer one). */
+    void enterOperation() {
+    }
+
+    /** The program's call returns. */
+    void leaveOperation() {
     }
 
     /** Blocks until a message matching any pattern has arrived; the first to arrive, left queued. */
@@ -47,30 +69,55 @@ abstract class MatchingComm implements Comm {
 
     @Override
     public final Message recv(int source, int tag) {
-        return receives.recv(source, tag);
+        enterOperation();
+        try {
+            return receives.recv(source, tag);
+        } finally {
+            leaveOperation();
+        }
     }
 
     @Override
     public final Envelope probe(int source, int tag) {
-        return receives.probe(source, tag);
+        enterOperation();
+        try {
+            return receives.probe(source, tag);
+        } finally {
+            leaveOperation();
+        }
     }
 
     /** A send whose data goes out detached (delivered here, or charged as a send when emulated): complete at once. */
     @Override
     public final Request isend(byte[] data, int dest, int tag) {
-        send(data, dest, tag);
-        return receives.sent();
+        enterOperation();
+        try {
+            send(data, dest, tag);
+            return receives.sent();
+        } finally {
+            leaveOperation();
+        }
     }
 
     /** Nothing happens until the program tests or waits: a posted receive costs nothing by itself. */
     @Override
     public final Request irecv(int source, int tag, int capacity) {
-        return receives.post(source, tag, capacity);
+        enterOperation();
+        try {
+            return receives.post(source, tag, capacity);
+        } finally {
+            leaveOperation();
+        }
     }
 
     @Override
     public final Optional<Envelope> iprobe(int source, int tag) {
-        return receives.iprobe(source, tag);
+        enterOperation();
+        try {
+            return receives.iprobe(source, tag);
+        } finally {
+            leaveOperation();
+        }
     }
 
     @Override

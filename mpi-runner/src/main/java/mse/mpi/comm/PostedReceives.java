@@ -27,6 +27,12 @@ final class PostedReceives {
 
         /** The plain blocking receive: the first message to arrive from (source, tag). */
         Message take(int source, int tag);
+
+        /** A request's test or wait, called by the program, begins: the Comm's own work from here is not the program's. */
+        void enter();
+
+        /** ... and ends. */
+        void leave();
     }
 
     private final Side side;
@@ -82,6 +88,15 @@ final class PostedReceives {
     }
 
     boolean test(PostedRequest request) {
+        side.enter();
+        try {
+            return tested(request);
+        } finally {
+            side.leave();
+        }
+    }
+
+    private boolean tested(PostedRequest request) {
         checkOwn(request);
         while (!request.isComplete()) {
             Optional<Envelope> first = side.poll(List.of(request.pattern));
@@ -94,6 +109,15 @@ final class PostedReceives {
     }
 
     Message waitFor(PostedRequest request) {
+        side.enter();
+        try {
+            return waited(request);
+        } finally {
+            side.leave();
+        }
+    }
+
+    private Message waited(PostedRequest request) {
         checkOwn(request);
         while (!request.isComplete()) {
             if (!overlapsPending(request.pattern, pending.indexOf(request))) {
@@ -108,6 +132,15 @@ final class PostedReceives {
 
     /** The request whose message arrives first completes; requests already complete answer at once. */
     int waitAny(List<? extends Request> requests) {
+        side.enter();
+        try {
+            return waitedAny(requests);
+        } finally {
+            side.leave();
+        }
+    }
+
+    private int waitedAny(List<? extends Request> requests) {
         requests.forEach(this::checkOwn);
         int done = Request.firstComplete(requests);
         while (done < 0) {

@@ -41,7 +41,7 @@ public final class RankRuntime {
     public static RankRuntime open(RankRuntimeOptions options, IntFunction<List<Integer>> masters) throws Exception {
         RunLog.startRank(options.emulate ? options.out : null);
         MpiComm mpi = MpiComm.init(new String[0]);
-        LoggerFactory.getLogger(RankRuntime.class).debug("rank {} of {} started (pid {}), emulator {}", mpi.rank(), mpi.size(),
+        RunLog.debug(RankRuntime.class, "rank {} of {} started (pid {}), emulator {}", mpi.rank(), mpi.size(),
                 ProcessHandle.current().pid(), options.emulate ? "hosted by rank 0" : options.emulator);
         try {
             TaskCost cost = options.target.taskCost();

@@ -226,6 +226,24 @@ class EmulatedCommHeartbeatTest {
         }
     }
 
+    /** An irecv is a Comm operation that reports no fact: the CPU before it is the next fact's, never lost. */
+    @Test
+    void theCpuBeforeAnOperationWithoutAFactGoesWithTheNextFact() throws Exception {
+        ScriptedCpu cpu = new ScriptedCpu();
+        try (ScriptedEmulator emulator = new ScriptedEmulator()) {
+            EmulatedComm comm = new EmulatedComm(new BlockingComm(cpu, 1_000), emulator.connect(1, 2), REAL, CollectiveAlgorithm.BINOMIAL, new CpuMeter(cpu));
+            cpu.nanos.set(100);
+            comm.irecv(0, 9, 8);
+            cpu.nanos.addAndGet(50);
+            assertEquals(new RankFact.Progress(1, 0, 150), lowerBound(emulator, 0, 120), "a lower bound counts it too");
+            comm.send(new byte[8], 0, 3);
+            cpu.nanos.addAndGet(20);
+            comm.close();
+            assertEquals(List.of(new RankFact.Sent(1, 150, 0, 3, 8), new RankFact.Finished(1, 20)), emulator.untilClosed(),
+                    "100 ns before the irecv and 50 after it, not the send's own 1,000");
+        }
+    }
+
     @Test
     void aDeterministicCostModelNeverAnswers() throws Exception {
         ScriptedCpu cpu = new ScriptedCpu();
@@ -243,7 +261,11 @@ class EmulatedCommHeartbeatTest {
     }
 
     private static RankFact lowerBound(ScriptedEmulator emulator, long cpuNanos) throws Exception {
-        emulator.reply(new EmulatorReply.ProgressRequest(1, 1, cpuNanos));
+        return lowerBound(emulator, 1, cpuNanos);
+    }
+
+    private static RankFact lowerBound(ScriptedEmulator emulator, long factsSeen, long cpuNanos) throws Exception {
+        emulator.reply(new EmulatorReply.ProgressRequest(1, factsSeen, cpuNanos));
         return emulator.next(RankFact.Progress.class);
     }
 

@@ -3,8 +3,7 @@ package mse.mpi.apps.farm;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import mse.mpi.comm.Comm;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import mse.mpi.rank.RunLog;
 
 /**
  * Runs the farm's hot paths on every rank before the measured run, uncharged (Comm.warmUp): a task's
@@ -13,9 +12,9 @@ import org.slf4j.LoggerFactory;
  * identical work cost more at the start of a run than at its end. Only true results are collected, each where
  * the run will collect the same bytes again, so the program's state is unchanged.
  *
- * <p>Warm is measured, not assumed from call counts: the warm-up repeats one fixed round of tasks (spread
- * over the whole bag, at least {@link #ROUND_NANOS} of CPU) until two rounds in a row cost within
- * {@link #STABLE} of the round before them while the JIT has nothing compiling or queued ({@link JitQueue}).
+ * <p>Warm is measured, not assumed from call counts: the warm-up repeats one round of tasks (spread over the
+ * whole bag, at least {@link #ROUND_NANOS} of CPU) until two rounds in a row cost within {@link #STABLE} of the
+ * round before them while the JIT has nothing compiling or queued ({@link JitQueue}).
  * A fixed count was enough on a fast idle machine but not where C2 compiles late (a loaded or slower CI
  * machine charged the first EP tasks 1.4 times the last ones). {@link #CPU_BUDGET_NANOS} bounds it.
  */
@@ -27,9 +26,11 @@ public final class FarmWarmUp {
     static final double STABLE = 0.03;
     /** Bounds the warm-up of costly tasks whose code keeps changing (each rank pays it once, uncharged). */
     static final long CPU_BUDGET_NANOS = 300_000_000;
+    /** How long a warm-up waits for a busy JIT before it runs another round (which the budget bounds). */
+    static final int JIT_POLLS = 20;
+    static final long JIT_POLL_MILLIS = 1;
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-    private static final Logger LOG = LoggerFactory.getLogger(FarmWarmUp.class);
 
     private FarmWarmUp() {
     }
@@ -38,14 +39,16 @@ public final class FarmWarmUp {
         comm.warmUp(() -> exercise(work));
     }
 
-    /** Repeats one round of tasks until its cost is stable with the JIT idle, or the budget is spent; the calls made. */
+    /**
+     * Repeats one round of tasks until its cost is stable with the JIT idle, or the budget is spent; the calls made.
+     * A round grows until it costs {@link #ROUND_NANOS} on the code of the moment, so that the comparison of two
+     * rounds is not the clock's noise. While the JIT compiles, the warm-up sleeps instead of running more rounds:
+     * they would only compete with the compiler for the core.
+     */
     static int exercise(Workload work) {
         long start = THREADS.getCurrentThreadCpuTime();
-        int roundCalls = 0;
-        while (THREADS.getCurrentThreadCpuTime() - start < ROUND_NANOS) {
-            exerciseTask(work, roundCalls++);
-        }
-        int calls = roundCalls;
+        int roundCalls = 1;
+        int calls = 0;
         long previous = Long.MAX_VALUE;
         int stableRounds = 0;
         while (stableRounds < 2 && THREADS.getCurrentThreadCpuTime() - start < CPU_BUDGET_NANOS) {
@@ -56,12 +59,34 @@ public final class FarmWarmUp {
             long cost = THREADS.getCurrentThreadCpuTime() - roundStart;
             calls += roundCalls;
             boolean same = Math.abs(cost - previous) <= STABLE * previous;
-            stableRounds = same && JitQueue.idle() ? stableRounds + 1 : 0;
             previous = cost;
+            if (cost < ROUND_NANOS) {
+                roundCalls *= 2;
+                previous = Long.MAX_VALUE;
+                stableRounds = 0;
+            } else if (!same) {
+                stableRounds = 0;
+            } else if (JitQueue.idle()) {
+                stableRounds++;
+            } else {
+                stableRounds = 0;
+                awaitJit();
+            }
         }
-        LOG.debug("warm-up: {} calls in rounds of {}, {} ms of CPU, {}", calls, roundCalls,
+        RunLog.debug(FarmWarmUp.class, "warm-up: {} calls in rounds of {}, {} ms of CPU, {}", calls, roundCalls,
                 (THREADS.getCurrentThreadCpuTime() - start) / 1_000_000, stableRounds == 2 ? "stable" : "ended by its budget");
         return calls;
+    }
+
+    /** Sleeps until the JIT is idle, at most {@link #JIT_POLLS} times {@link #JIT_POLL_MILLIS}: then rounds go on. */
+    private static void awaitJit() {
+        try {
+            for (int poll = 0; poll < JIT_POLLS && !JitQueue.idle(); poll++) {
+                Thread.sleep(JIT_POLL_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The call-th task of a sequence that spreads over the whole bag (different inputs, as the run will see). */

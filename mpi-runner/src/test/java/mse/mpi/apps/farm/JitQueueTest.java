@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** The printed form of `jcmd PID Compiler.queue` (JDK 17), idle and busy. */
+/** The printed form of `jcmd PID Compiler.queue` (JDK 17) and a compiler thread's /proc stat line, idle and busy. */
 class JitQueueTest {
 
     @Test
@@ -26,7 +26,21 @@ class JitQueueTest {
     }
 
     @Test
+    void aRunningOrRunnableCompilerThreadIsCompiling() {
+        assertTrue(JitQueue.compiling("4711 (C2 CompilerThre) R 4700 4700 0 -1 4194624 1905 0 0 0 52 3"));
+        assertTrue(JitQueue.compiling("4712 (C1 CompilerThre) D 4700 4700 0 -1 4194624 1905 0 0 0 52 3"));
+        assertTrue(JitQueue.compiling("4713 (JVMCI CompilerT) R 4700 4700 0 -1 4194624 1905 0 0 0 52 3"));
+    }
+
+    @Test
+    void aSleepingCompilerThreadOrAnotherThreadIsNot() {
+        assertFalse(JitQueue.compiling("4711 (C2 CompilerThre) S 4700 4700 0 -1 4194624 1905 0 0 0 52 3"));
+        assertFalse(JitQueue.compiling("4700 (java) R 4690 4700 0 -1 4194560 6078 0 0 0 120 9"));
+        assertFalse(JitQueue.compiling("4713 (a (b) c) R 4700 4700 0 -1 4194560 6078 0 0 0 120 9"));
+    }
+
+    @Test
     void thisJvmAnswers() {
-        JitQueue.idle(); // throws where the diagnostic command is missing: the warm-up relies on it
+        JitQueue.idle(); // throws where neither procfs nor the diagnostic command answers: the warm-up relies on it
     }
 }
