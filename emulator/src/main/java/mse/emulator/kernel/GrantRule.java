@@ -30,7 +30,7 @@ import mse.emulator.model.TargetCpu;
  *
  * <p>With zero lookahead (min o_s = L = 0) a woken rank could send a message that reaches an interface at the
  * very nanosecond of a waiting one, and two waiting messages can each hold the other back. The kernel breaks
- * that tie only when every unfinished rank is blocked (see {@link VirtualTimeKernel}): the least waiting
+ * that tie only when every unfinished rank is blocked (see {@link Interconnect#passWhenAllBlocked}): the least waiting
  * message passes, before anything its own passing could cause. With positive lookahead that case never
  * arises: when every rank is blocked, the least waiting message always satisfies the rule.
  */

@@ -3,8 +3,6 @@ package mse.emulator.sim;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import mse.emulator.dynamic.DynamicMasterState.MergeOrder;
 import mse.emulator.dynamic.DynamicMasterState.Reply;
 import mse.emulator.dynamic.DynamicMasterState;
@@ -13,7 +11,6 @@ import mse.emulator.dynamic.MasterEvent;
 import mse.emulator.kernel.Charge;
 import mse.emulator.kernel.EmulatorReply;
 import mse.emulator.kernel.KernelObserver;
-import mse.emulator.kernel.MasterQueueStatistics;
 import mse.emulator.kernel.MessageRecord;
 import mse.emulator.kernel.RankAccount;
 import mse.emulator.kernel.RankFact;
@@ -50,32 +47,15 @@ public final class DynamicFarmReplay {
     private final long[] hostCosts;
     private final int prefetch;
     private final int np;
-    private final Rank[] ranks;
+    private final DynamicRank[] ranks;
     private final Deque<EmulatorReply.Grant> grants = new ArrayDeque<>();
-    /** Each master's queue measures, by rank, as the live emulator keeps them (VirtualTimeKeeper's MasterQueues). */
-    private final Map<Integer, MasterQueueStatistics> queues = new TreeMap<>();
-    private final Map<Integer, LatencyHistograms> histograms = new TreeMap<>();
+    private final MasterQueueMeasures queues = new MasterQueueMeasures();
     private KernelObserver observer = KernelObserver.NONE;
     private long messages;
     private List<MasterEvent> log = List.of();
 
     /** The simulated run and rank 0's log of splits and merges (masters.csv). */
     public record DynamicRun(SimulatedRun run, List<MasterEvent> events) {}
-
-    /** One rank's place in the program: a slave of {@code master}, or a master while {@code state} is set. */
-    private static final class Rank {
-        int master;
-        double askedAt = Double.NaN;
-        long clock;
-        /** The tasks it holds, in the order it receives them (more than one with --prefetch). */
-        final Deque<Integer> tasks = new ArrayDeque<>();
-        /** The waits its results in flight report, in send order. */
-        final Deque<Long> reportedWaits = new ArrayDeque<>();
-        int redirectTo;
-        Reply.BecomeMaster order;
-        MergeOrder merging;
-        DynamicMasterState state;
-    }
 
     public DynamicFarmReplay(NetworkModel network, TargetCpu cpu, DynamicShape shape, DynamicSettings settings, long[] hostCosts) {
         this(network, cpu, shape, settings, 1, hostCosts);
@@ -92,7 +72,7 @@ public final class DynamicFarmReplay {
         this.kernel = new VirtualTimeKernel(network, cpu, new KernelObserver() {
             @Override
             public void messageReceived(MessageRecord message) {
-                deliverToQueues(message);
+                queues.deliver(message);
                 observer.messageReceived(message);
             }
 
@@ -109,9 +89,9 @@ public final class DynamicFarmReplay {
         this.shape = shape;
         this.settings = settings;
         this.hostCosts = hostCosts.clone();
-        this.ranks = new Rank[np];
+        this.ranks = new DynamicRank[np];
         for (int r = 0; r < np; r++) {
-            ranks[r] = new Rank();
+            ranks[r] = new DynamicRank();
         }
     }
 
@@ -123,7 +103,7 @@ public final class DynamicFarmReplay {
 
     /** Runs the program to the end; the prediction as `emulate` would report it. */
     public DynamicRun run() {
-        ensureQueue(0); // DynamicMasters.masters(np): rank 0 is a master from the start
+        queues.ensureQueue(0); // DynamicMasters.masters(np): rank 0 is a master from the start
         for (int r = 1; r < np; r++) {
             clock(r); // RankMain's start
             fact(new RankFact.Receive(r, 0, 0, RankFact.ANY, false));
@@ -157,39 +137,14 @@ public final class DynamicFarmReplay {
         }
         RunResult result = kernel.result();
         long sequential = result.ranks().stream().mapToLong(RankAccount::computeNanos).sum();
-        queues.values().forEach(MasterQueueStatistics::finish);
-        LatencyHistograms latency = new LatencyHistograms();
-        histograms.values().forEach(latency::add);
-        List<RankAccount> masters = queues.keySet().stream().map(r -> result.ranks().get(r)).toList();
+        LatencyHistograms latency = queues.finish();
+        List<RankAccount> masters = queues.masters(result);
         return new DynamicRun(new SimulatedRun(result.predictedNanos(), sequential, masters, latency, messages), log);
-    }
-
-    /**
-     * As the live emulator does: a rank is measured as a master from its first ANY_SOURCE receive on (rank 0
-     * from the start), and every message to or from it goes to its queue measures.
-     */
-    private void ensureQueue(int rank) {
-        if (!queues.containsKey(rank)) {
-            LatencyHistograms h = new LatencyHistograms();
-            histograms.put(rank, h);
-            queues.put(rank, new MasterQueueStatistics(rank, h));
-        }
-    }
-
-    private void deliverToQueues(MessageRecord message) {
-        MasterQueueStatistics to = queues.get(message.destination());
-        if (to != null) {
-            to.observe(message);
-        }
-        MasterQueueStatistics from = queues.get(message.source());
-        if (from != null && from != to) {
-            from.observe(message);
-        }
     }
 
     /** DynamicMaster.loop's body after recv(ANY_SOURCE, ANY_TAG) (or the MERGE_RESULTS receive) returned. */
     private void masterReceived(int rank, int source, int tag) {
-        Rank master = ranks[rank];
+        DynamicRank master = ranks[rank];
         switch (tag) {
             case FarmTags.RESULT -> master.state.observe(source, ranks[source].reportedWaits.poll());
             case FarmTags.JOIN -> {
@@ -214,7 +169,7 @@ public final class DynamicFarmReplay {
 
     /** DynamicSlave.serve's body after recv(master, ANY_TAG) returned. */
     private void slaveReceived(int rank, int source, int tag) {
-        Rank slave = ranks[rank];
+        DynamicRank slave = ranks[rank];
         switch (tag) {
             case FarmTags.TASK -> {
                 slave.reportedWaits.add(Double.isNaN(slave.askedAt) ? -1 : DynamicMasterState.waitNanos(slave.askedAt, seconds(rank)));
@@ -244,7 +199,7 @@ public final class DynamicFarmReplay {
 
     /** A master goes on receiving while it serves; then rank 0 ends and a secondary merges back and is a slave again. */
     private void serveOrLeave(int rank) {
-        Rank master = ranks[rank];
+        DynamicRank master = ranks[rank];
         if (master.state.serving()) {
             fact(new RankFact.Receive(rank, 0, RankFact.ANY, RankFact.ANY, true));
         } else if (rank == 0) {
@@ -268,7 +223,7 @@ public final class DynamicFarmReplay {
 
     /** DynamicMaster's reply as the message the program sends (none for a hold). */
     private void send(int rank, Reply reply, int to) {
-        Rank slave = ranks[to];
+        DynamicRank slave = ranks[to];
         if (reply instanceof Reply.Hold) {
             return;
         }
@@ -316,7 +271,7 @@ public final class DynamicFarmReplay {
 
     private void fact(RankFact fact) {
         if (fact instanceof RankFact.Receive receive && receive.source() == RankFact.ANY) {
-            ensureQueue(receive.rank());
+            queues.ensureQueue(receive.rank());
         }
         for (EmulatorReply reply : kernel.accept(fact)) {
             if (reply instanceof EmulatorReply.Grant grant) {

@@ -1,0 +1,39 @@
+package mse.emulator.sim;
+
+import java.util.Arrays;
+import mse.emulator.model.NetworkInterface;
+
+/** The farm simulator's per-rank state, indexed by rank, shared by the groups (each uses its own ranks). */
+final class FarmRanks {
+
+    final long[] clock;
+    /** The reach of each slave's oldest result in flight: its key in the master's ResultQueue. */
+    final long[] resultReach;
+    /** When each slave started sending its latest result (its request for the next task). */
+    final long[] requestedAt;
+    final InFlightResults inFlight;
+    final NetworkInterface[] outgoing;
+    final NetworkInterface[] incoming;
+
+    FarmRanks(int processes, int prefetch) {
+        clock = new long[processes];
+        resultReach = new long[processes];
+        requestedAt = filled(processes);
+        inFlight = new InFlightResults(processes, prefetch);
+        outgoing = interfaces(processes);
+        incoming = interfaces(processes);
+    }
+
+    private static NetworkInterface[] interfaces(int n) {
+        NetworkInterface[] a = new NetworkInterface[n];
+        Arrays.setAll(a, i -> new NetworkInterface());
+        return a;
+    }
+
+    private static long[] filled(int n) {
+        long[] a = new long[n];
+        Arrays.fill(a, Long.MIN_VALUE);
+        return a;
+    }
+}
+
