@@ -28,10 +28,10 @@ final class PostedReceives {
         /** The plain blocking receive: the first message to arrive from (source, tag). */
         Message take(int source, int tag);
 
-        /** A request's test or wait, called by the program, begins: the Comm's own work from here is not the program's. */
+        /** The program's test or wait of a request begins: the Comm's own work from here on is not the program's. */
         void enter();
 
-        /** ... and ends. */
+        /** The program's test or wait returns to it. */
         void leave();
     }
 
