@@ -1,9 +1,5 @@
 package mse.cluster.profiles;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
-
 /**
  * How the target MPI library runs its collectives (broadcast, gather, reduce, barrier) as point-to-point
  * messages, the profile's {@code mpi { collectives = ... }}. The emulator charges a collective as the messages
@@ -15,19 +11,13 @@ public enum CollectiveAlgorithm {
     /** The root sends to (or receives from) every other rank in rank order: P - 1 messages at the root. */
     LINEAR;
 
-    /** The profile's spelling: "binomial" or "linear". */
+    /** The profile's spelling: the name in lower case. */
     public String spelling() {
-        return name().toLowerCase(Locale.ROOT);
+        return ProfileSpelling.of(this);
     }
 
     /** Parses the profile's spelling; the message lists the valid ones. */
     public static CollectiveAlgorithm parse(String text) {
-        for (CollectiveAlgorithm algorithm : values()) {
-            if (algorithm.spelling().equals(text)) {
-                return algorithm;
-            }
-        }
-        throw new IllegalArgumentException("unknown collective algorithm \"" + text + "\"; expected one of "
-                + Arrays.stream(values()).map(CollectiveAlgorithm::spelling).collect(Collectors.joining(", ")));
+        return ProfileSpelling.parse(CollectiveAlgorithm.class, text, "collective algorithm");
     }
 }

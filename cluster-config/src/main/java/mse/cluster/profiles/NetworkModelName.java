@@ -1,9 +1,5 @@
 package mse.cluster.profiles;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
-
 /**
  * Which cost model the profile's network parameters are for, the profile's {@code network { model = ... }}:
  * the emulator builds that model (emulator.model.NetworkModel.of) for the kernel, the simulator and `model rtt`.
@@ -16,19 +12,13 @@ public enum NetworkModelName {
      */
     LOGGPS;
 
-    /** The profile's spelling: "loggps". */
+    /** The profile's spelling: the name in lower case. */
     public String spelling() {
-        return name().toLowerCase(Locale.ROOT);
+        return ProfileSpelling.of(this);
     }
 
     /** Parses the profile's spelling; the message lists the valid ones. */
     public static NetworkModelName parse(String text) {
-        for (NetworkModelName model : values()) {
-            if (model.spelling().equals(text)) {
-                return model;
-            }
-        }
-        throw new IllegalArgumentException("unknown network model \"" + text + "\"; expected one of "
-                + Arrays.stream(values()).map(NetworkModelName::spelling).collect(Collectors.joining(", ")));
+        return ProfileSpelling.parse(NetworkModelName.class, text, "network model");
     }
 }

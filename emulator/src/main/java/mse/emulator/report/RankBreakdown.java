@@ -27,7 +27,7 @@ public record RankBreakdown(int rank, double sendSeconds, double recvSeconds, do
     }
 
     /** The master's share of its time spent sending, receiving or computing (not idle). */
-    public static double busyFraction(RankAccount account) {
+    private static double busyFraction(RankAccount account) {
         long total = account.finalClockNanos();
         return total == 0 ? 0 : (double) (total - account.idleNanos()) / total;
     }

@@ -8,12 +8,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
-import java.util.function.ToDoubleFunction;
-import mse.emulator.report.Breakdown;
 import mse.emulator.report.Json;
-import mse.emulator.report.Latency;
-import mse.emulator.report.Percentiles;
-import mse.emulator.report.RankBreakdown;
 import mse.mpi.options.BadInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -34,12 +29,26 @@ final class CompareCommand implements Callable<Integer> {
     Path b;
 
     /**
-     * What compare reads of any summary.json (emulate, sweep, predict, validate): the keys it shows, null where a file
-     * has none; a sweep's points[] hold the same keys.
+     * What compare reads of any summary.json (emulate, sweep, predict, validate, or one an older mse wrote): the keys it
+     * shows, null where a file has none, every other key ignored; a sweep's points[] hold the same keys.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     record Compared(String strategy, String profile, String workload, Double predictedSeconds, Integer np, Integer masters,
                     Double speedup, Breakdown breakdown, Latency latency, Double wallSeconds, List<Compared> points) {
+
+        /** breakdown.master's figures. */
+        @JsonIgnoreProperties(ignoreUnknown = true)
+        record Breakdown(Master master) {}
+
+        @JsonIgnoreProperties(ignoreUnknown = true)
+        record Master(Double sendSeconds, Double recvSeconds, Double computeSeconds, Double idleSeconds, Double busyFraction) {}
+
+        /** The latencies' 99th percentiles. */
+        @JsonIgnoreProperties(ignoreUnknown = true)
+        record Latency(Tail slaveWaitMicros, Tail masterQueueWaitMicros) {}
+
+        @JsonIgnoreProperties(ignoreUnknown = true)
+        record Tail(Double p99) {}
 
         /** This point where it has a value, else the summary it belongs to. */
         Compared over(Compared summary) {
@@ -53,11 +62,11 @@ final class CompareCommand implements Callable<Integer> {
             return mine != null ? mine : theirs;
         }
 
-        Double master(ToDoubleFunction<RankBreakdown> part) {
-            return breakdown == null || breakdown.master() == null ? null : part.applyAsDouble(breakdown.master());
+        Double master(Function<Master, Double> part) {
+            return breakdown == null || breakdown.master() == null ? null : part.apply(breakdown.master());
         }
 
-        Double p99(Function<Latency, Percentiles> which) {
+        Double p99(Function<Latency, Tail> which) {
             return latency == null || which.apply(latency) == null ? null : which.apply(latency).p99();
         }
     }
@@ -70,13 +79,13 @@ final class CompareCommand implements Callable<Integer> {
             new Row("P", Compared::np),
             new Row("masters", Compared::masters),
             new Row("speedup", Compared::speedup),
-            new Row("master send (s)", c -> c.master(RankBreakdown::sendSeconds)),
-            new Row("master receive (s)", c -> c.master(RankBreakdown::recvSeconds)),
-            new Row("master compute (s)", c -> c.master(RankBreakdown::computeSeconds)),
-            new Row("master idle (s)", c -> c.master(RankBreakdown::idleSeconds)),
-            new Row("master busy fraction", c -> c.master(RankBreakdown::busyFraction)),
-            new Row("slave wait p99 (us)", c -> c.p99(Latency::slaveWaitMicros)),
-            new Row("queue wait p99 (us)", c -> c.p99(Latency::masterQueueWaitMicros)),
+            new Row("master send (s)", c -> c.master(Compared.Master::sendSeconds)),
+            new Row("master receive (s)", c -> c.master(Compared.Master::recvSeconds)),
+            new Row("master compute (s)", c -> c.master(Compared.Master::computeSeconds)),
+            new Row("master idle (s)", c -> c.master(Compared.Master::idleSeconds)),
+            new Row("master busy fraction", c -> c.master(Compared.Master::busyFraction)),
+            new Row("slave wait p99 (us)", c -> c.p99(Compared.Latency::slaveWaitMicros)),
+            new Row("queue wait p99 (us)", c -> c.p99(Compared.Latency::masterQueueWaitMicros)),
             new Row("wall time (s)", Compared::wallSeconds));
 
     @Override

@@ -193,6 +193,16 @@ public final class MpiComm implements Comm {
         }
     }
 
+    /**
+     * The warm-up, then MPI_Barrier: rank 0 times the program from its own start, and a slave still warming up
+     * would otherwise add the rest of its warm-up to rank 0's span (a cluster job's ranks start together too).
+     */
+    @Override
+    public void warmUp(Runnable work) {
+        work.run();
+        barrier();
+    }
+
     @Override
     public void barrier() {
         try {

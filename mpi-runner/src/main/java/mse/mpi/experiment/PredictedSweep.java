@@ -25,7 +25,7 @@ public record PredictedSweep(@JsonUnwrapped Header header, List<PredictedPoint> 
         }
 
         /** The same inputs for one point's timeline: its strategy, P and prediction. */
-        public PointInputs of(String pointStrategy, int np, double predictedSeconds) {
+        public PointInputs forPoint(String pointStrategy, int np, double predictedSeconds) {
             return new PointInputs(new Header(command, app, pointStrategy, strategies, profile, profileSource, cpuRatio, taskCost,
                     workload, tasks, predictedBy), np, predictedSeconds);
         }

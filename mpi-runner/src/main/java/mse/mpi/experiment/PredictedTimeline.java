@@ -46,7 +46,7 @@ public final class PredictedTimeline {
         try {
             StrategySimulation run = StrategySimulation.of(strategy, network, cpu, sizes, program.tasksInFlight(), hostCosts, masterCosts,
                     false, timeline);
-            return Optional.of(TimelineFile.finish(timeline, inputs.of(strategy.name(), network.processes(),
+            return Optional.of(TimelineFile.finish(timeline, inputs.forPoint(strategy.name(), network.processes(),
                     run.run().predictedNanos() / 1e9), run.events()));
         } finally {
             timeline.discard(); // a no-op once finished

@@ -72,7 +72,7 @@ public final class RunReport {
     }
 
     /** The run as a point of the report, on the series of its configuration under `profile`. */
-    public static ReportPoint point(Run run, String profile) {
+    private static ReportPoint point(Run run, String profile) {
         SweepPoint p = run.point();
         return new ReportPoint(series(p, profile), p.np(), p.predictedSeconds(), p.breakdown().master().forReport(),
                 Files.isDirectory(run.dir().resolve("histograms")) ? run.dir().resolve("histograms") : null,

@@ -53,11 +53,30 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
     }
 
     /**
-     * A job of np java ranks on this machine, with rank JVMs kept light (128 MB heap, serial GC) and logging
-     * where this JVM logs now ({@link RunLog#rankJvmOptions()}: the run's mse.log, the console's threshold).
+     * The programs' own code (mse.mpi.apps: the farm's master and slave loops, the workloads) and the code every
+     * message runs through (mse.mpi.comm, Open MPI's Java binding mpi.*) are compiled after a hundredth of HotSpot's
+     * usual counts. A rank runs its farm loop once, for the whole run, and HotSpot compiles a running loop only
+     * after 60,000 iterations (on stack, Tier3BackEdgeThreshold): a 4,096-task master otherwise stays interpreted to
+     * its last result, and after each blocking receive the interpreter refills the caches with its metadata before
+     * the program's next line, which real task cost charged as the master's work (MASE 256x256, 16 points, np 8:
+     * 3.9 µs median per result, 1.3 µs with this). A send or receive reaches C2 only after 5,000 calls, so a plain
+     * run of 8,192 messages ran C1's profiling code where `calibrate`, after 10,000 round trips, timed compiled
+     * code. Only these classes: scaling every class compiled the JVM's own start-up loops too, which doubled a
+     * run's CPU time. quiet: no line per command on the rank's stdout.
+     */
+    public static final List<String> PROGRAM_JIT_OPTIONS = List.of("-XX:CompileCommand=quiet",
+            "-XX:CompileCommand=CompileThresholdScaling,mse.mpi.apps.*::*,0.01",
+            "-XX:CompileCommand=CompileThresholdScaling,mse.mpi.comm.*::*,0.01",
+            "-XX:CompileCommand=CompileThresholdScaling,mpi.*::*,0.01");
+
+    /**
+     * A job of np java ranks on this machine, with rank JVMs kept light (128 MB heap, serial GC), the programs'
+     * loops compiled early ({@link #PROGRAM_JIT_OPTIONS}) and logging where this JVM logs now
+     * ({@link RunLog#rankJvmOptions()}: the run's mse.log, the console's threshold).
      */
     public static MpirunCommand local(int np, String classpath, String mainClass, List<String> programArgs) {
         List<String> jvm = new ArrayList<>(List.of("-Xmx" + (RANK_HEAP_BYTES >> 20) + "m", "-XX:+UseSerialGC", "-Xshare:auto"));
+        jvm.addAll(PROGRAM_JIT_OPTIONS);
         jvm.addAll(RunLog.rankJvmOptions());
         return new MpirunCommand("mpirun", np, Runtime.getRuntime().availableProcessors(),
                 "root".equals(System.getProperty("user.name")), "lo", DEFAULT_BTL, List.of(), classpath, jvm, mainClass,

@@ -41,6 +41,27 @@ class CompareCommandTest {
         assertTrue(text.lines().anyMatch(l -> l.startsWith("P ") && l.contains("16")), text);
     }
 
+    /** A file from another version (keys compare does not know, figures it lacks) compares what both sides have. */
+    @Test
+    void unknownKeysAreIgnoredAndMissingFiguresLeaveTheirRowOut() throws Exception {
+        Path a = Files.createDirectories(tmp.resolve("old"));
+        Json.write(a.resolve("summary.json"), Map.of("predictedSeconds", 2.0, "retired", "key",
+                "breakdown", Map.of("master", Map.of("idleSeconds", 0.5, "retiredSeconds", 1.0)),
+                "latency", Map.of("slaveWaitMicros", Map.of("p99", 7.0, "p999", 9.0))));
+        PrintStream saved = System.out;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(out, true));
+        try {
+            assertEquals(0, Mse.commandLine().execute("compare", a.toString(), a.toString()));
+        } finally {
+            System.setOut(saved);
+        }
+        String text = out.toString();
+        assertTrue(text.lines().anyMatch(l -> l.startsWith("master idle (s)")), text);
+        assertTrue(text.lines().anyMatch(l -> l.startsWith("slave wait p99 (us)") && l.contains("7")), text);
+        assertTrue(text.lines().noneMatch(l -> l.startsWith("master send (s)") || l.startsWith("queue wait p99")), text);
+    }
+
     @Test
     void aMissingSummaryIsBadInput() {
         StringWriter err = new StringWriter();
