@@ -105,14 +105,17 @@ final class GrantRule {
     /** The horizon over every unfinished rank, with the fixpoint for ranks that wait on an unannounced message. */
     Horizon horizon(RankState[] ranks, IncomingInterface[] incoming, Mailbox[] mailboxes) {
         if (anyStale) {
+            boolean moved = last == null;
             for (RankState rank : ranks) {
                 if (stale[rank.rank]) {
-                    record(rank, incoming[rank.rank], mailboxes[rank.rank], known);
+                    moved |= record(rank, incoming[rank.rank], mailboxes[rank.rank], known);
                     stale[rank.rank] = false;
                 }
             }
             anyStale = false;
-            last = horizonOf(known);
+            if (moved) {
+                last = horizonOf(known); // a pure function of `known`: unchanged entries leave it as it was
+            }
         }
         assert last.equals(horizonOf(fresh(ranks, incoming, mailboxes))) : "a rank changed without GrantRule.changed: " + last;
         return last;
@@ -126,11 +129,20 @@ final class GrantRule {
         return wakes;
     }
 
-    private void record(RankState rank, IncomingInterface incoming, Mailbox mailbox, Wakes into) {
-        into.wake[rank.rank] = knownWake(rank, incoming, mailbox);
-        into.receiving[rank.rank] = rank.activity() == RankState.Activity.RECEIVING;
-        into.clock[rank.rank] = rank.clock.now();
-        into.outgoingFree[rank.rank] = rank.outgoing.nextFree();
+    /** Records what the horizon needs of the rank; true when any of it differs from what `into` held. */
+    private boolean record(RankState rank, IncomingInterface incoming, Mailbox mailbox, Wakes into) {
+        int r = rank.rank;
+        long wake = knownWake(rank, incoming, mailbox);
+        boolean receiving = rank.activity() == RankState.Activity.RECEIVING;
+        long clock = rank.clock.now();
+        long outgoingFree = rank.outgoing.nextFree();
+        boolean moved = wake != into.wake[r] || receiving != into.receiving[r] || clock != into.clock[r]
+                || outgoingFree != into.outgoingFree[r];
+        into.wake[r] = wake;
+        into.receiving[r] = receiving;
+        into.clock[r] = clock;
+        into.outgoingFree[r] = outgoingFree;
+        return moved;
     }
 
     private Horizon horizonOf(Wakes ranks) {
