@@ -1,13 +1,12 @@
 package mse.emulator.kernel;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SortedSet;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import mse.emulator.model.NetworkInterface;
 import mse.emulator.model.NetworkModel;
 import mse.emulator.model.RankCpus;
@@ -31,7 +30,12 @@ final class Interconnect {
     private final RankState[] ranks;
     private final Mailbox[] mailboxes;
     private final IncomingInterface[] incoming;
-    private final SortedSet<Integer> receivers = new TreeSet<>();
+    /** The ranks waiting in a receive or probe; of those, the polling ones; the ranks with messages in their mailbox. */
+    private final BitSet receivers = new BitSet();
+    private final BitSet pollers = new BitSet();
+    private final BitSet withMail = new BitSet();
+    /** The ranks with messages waiting at their incoming interface. */
+    private final BitSet withWaiting = new BitSet();
     /** Announced messages that carry a task's result (by sequence), so the receiver's work on it is known. */
     private final Map<Long, Integer> resultsInFlight = new HashMap<>();
     private long nextSequence;
@@ -58,6 +62,9 @@ final class Interconnect {
                 sent.bytes(), sendStart, departure, departure + network.latencyNanos(), AnnouncedMessage.WAITING,
                 network.isSynchronous(sent.bytes()));
         incoming[sent.dst()].add(message);
+        withWaiting.set(sent.dst());
+        changed(sender);
+        grantRule.changed(sent.dst());
         if (sender.unsentResult != Charge.NONE) {
             resultsInFlight.put(message.sequence(), sender.unsentResult);
             sender.unsentResult = Charge.NONE;
@@ -65,19 +72,43 @@ final class Interconnect {
         return message;
     }
 
+    /** The rank's state changed (clock, activity, CPU reported, what it waits for): see {@link GrantRule#changed}. */
+    void changed(RankState rank) {
+        grantRule.changed(rank.rank);
+    }
+
     /** The rank waits in a receive or probe until it is granted or answered. */
     void await(RankState receiver) {
-        receivers.add(receiver.rank);
+        receivers.set(receiver.rank);
+        pollers.set(receiver.rank, receiver.polling);
+        changed(receiver);
     }
 
     /** The rank was granted or answered. */
     void stopWaiting(RankState receiver) {
-        receivers.remove(receiver.rank);
+        receivers.clear(receiver.rank);
+        pollers.clear(receiver.rank);
+        changed(receiver);
     }
 
-    /** The ranks waiting in a receive or probe, lowest first. */
-    SortedSet<Integer> receivers() {
-        return receivers;
+    /** The lowest waiting rank at or above `from`, -1 when none. */
+    int nextReceiver(int from) {
+        return receivers.nextSetBit(from);
+    }
+
+    /** The lowest polling rank at or above `from`, -1 when none. */
+    int nextPoller(int from) {
+        return pollers.nextSetBit(from);
+    }
+
+    /** The lowest waiting rank at or above `from` with a message in its mailbox (the only ones a grant can serve), -1 when none. */
+    int nextReceiverWithMail(int from) {
+        for (int rank = withMail.nextSetBit(from); rank >= 0; rank = withMail.nextSetBit(rank + 1)) {
+            if (receivers.get(rank)) {
+                return rank;
+            }
+        }
+        return -1;
     }
 
     /** The first matching message that has passed the rank's interface, if any. */
@@ -88,6 +119,8 @@ final class Interconnect {
     /** A receive takes the message from the mailbox; returns the task whose result it carries (Charge.NONE: none). */
     int take(RankState receiver, AnnouncedMessage message) {
         mailboxes[receiver.rank].remove(message);
+        withMail.set(receiver.rank, !mailboxes[receiver.rank].isEmpty());
+        changed(receiver);
         Integer task = resultsInFlight.remove(message.sequence());
         return task == null ? Charge.NONE : task;
     }
@@ -104,12 +137,15 @@ final class Interconnect {
 
     /** Every waiting message that no rank can still precede at its interface passes it. */
     boolean passAllowed() {
+        if (withWaiting.isEmpty()) {
+            return false;
+        }
         GrantRule.Horizon horizon = horizon();
         boolean passed = false;
-        for (int rank = 0; rank < incoming.length; rank++) {
+        for (int rank = withWaiting.nextSetBit(0); rank >= 0; rank = withWaiting.nextSetBit(rank + 1)) {
             AnnouncedMessage head = incoming[rank].head();
             while (head != null && horizon.allows(head)) {
-                mailboxes[rank].add(incoming[rank].passHead(network));
+                passHead(rank);
                 passed = true;
                 head = incoming[rank].head();
             }
@@ -126,7 +162,7 @@ final class Interconnect {
             return false;
         }
         int least = -1;
-        for (int rank = 0; rank < incoming.length; rank++) {
+        for (int rank = withWaiting.nextSetBit(0); rank >= 0; rank = withWaiting.nextSetBit(rank + 1)) {
             AnnouncedMessage head = incoming[rank].head();
             if (head != null && (least < 0 || AnnouncedMessage.interfaceOrder(head, incoming[least].head()) < 0)) {
                 least = rank;
@@ -135,14 +171,21 @@ final class Interconnect {
         if (least < 0) {
             return false;
         }
-        mailboxes[least].add(incoming[least].passHead(network));
+        passHead(least);
         return true;
+    }
+
+    private void passHead(int rank) {
+        mailboxes[rank].add(incoming[rank].passHead(network));
+        withWaiting.set(rank, incoming[rank].head() != null);
+        withMail.set(rank);
+        grantRule.changed(rank);
     }
 
     /** The lower bounds to ask the running ranks for ({@link VirtualTimeKernel#progressRequests}). */
     List<EmulatorReply.ProgressRequest> progressRequests() {
         Map<Integer, EmulatorReply.ProgressRequest> least = new TreeMap<>();
-        for (int rank : receivers) {
+        for (int rank = receivers.nextSetBit(0); rank >= 0; rank = receivers.nextSetBit(rank + 1)) {
             AnnouncedMessage head = incoming[rank].head();
             List<EmulatorReply.ProgressRequest> requests = new ArrayList<>();
             if (head != null) {

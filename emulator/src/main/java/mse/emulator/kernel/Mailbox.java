@@ -16,6 +16,10 @@ final class Mailbox {
         arrived.add(message);
     }
 
+    boolean isEmpty() {
+        return arrived.isEmpty();
+    }
+
     void remove(AnnouncedMessage message) {
         arrived.remove(message);
     }

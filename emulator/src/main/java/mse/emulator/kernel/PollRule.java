@@ -31,14 +31,12 @@ final class PollRule {
      */
     RankState nothingCanArrive() {
         GrantRule.Horizon horizon = null;
-        for (int rank : interconnect.receivers()) {
+        for (int rank = interconnect.nextPoller(0); rank >= 0; rank = interconnect.nextPoller(rank + 1)) {
             RankState poller = ranks[rank];
-            if (poller.polling) {
-                horizon = horizon != null ? horizon : interconnect.horizon();
-                long now = poller.clock.now();
-                if (horizon.beyond(now) && interconnect.earliestWaitingArrival(poller) > now) {
-                    return poller;
-                }
+            horizon = horizon != null ? horizon : interconnect.horizon();
+            long now = poller.clock.now();
+            if (horizon.beyond(now) && interconnect.earliestWaitingArrival(poller) > now) {
+                return poller;
             }
         }
         return null;
@@ -54,9 +52,9 @@ final class PollRule {
             return null;
         }
         RankState least = null;
-        for (int rank : interconnect.receivers()) {
+        for (int rank = interconnect.nextPoller(0); rank >= 0; rank = interconnect.nextPoller(rank + 1)) {
             RankState poller = ranks[rank];
-            if (poller.polling && (least == null || poller.clock.now() < least.clock.now())) {
+            if (least == null || poller.clock.now() < least.clock.now()) {
                 least = poller;
             }
         }

@@ -16,12 +16,14 @@ final class RunEnding {
 
     /** The outcome once nobody runs any more (with an Abort for every live rank on deadlock); empty while some rank runs. */
     static Optional<RunOutcome> ifOver(RankState[] ranks, List<EmulatorReply> replies) {
+        for (RankState rank : ranks) {
+            if (rank.isRunning()) {
+                return Optional.empty(); // checked first: this runs after every receive
+            }
+        }
         List<RankState> live = Arrays.stream(ranks).filter(rank -> !rank.isFinished()).toList();
         if (live.isEmpty()) {
             return Optional.of(new RunOutcome.Completed());
-        }
-        if (live.stream().anyMatch(RankState::isRunning)) {
-            return Optional.empty();
         }
         // Nobody runs, so the kernel's settle() let every waiting message pass and granted every receive it could.
         DeadlockReport report = new DeadlockReport(live.stream()

@@ -84,6 +84,7 @@ public final class VirtualTimeKernel {
         if (!(fact instanceof RankFact.Progress)) {
             rank.factsReported++;
         }
+        interconnect.changed(rank);
         if (rank.isBlocked()) {
             rank.held.add(fact);
         } else {
@@ -206,7 +207,7 @@ public final class VirtualTimeKernel {
      * or, since later ones arrive later still, none did.
      */
     private boolean grantOne(List<EmulatorReply> replies) {
-        for (int rank : interconnect.receivers()) {
+        for (int rank = interconnect.nextReceiverWithMail(0); rank >= 0; rank = interconnect.nextReceiverWithMail(rank + 1)) {
             RankState receiver = ranks[rank];
             Optional<AnnouncedMessage> message = interconnect.passedMatch(receiver);
             if (message.isPresent()) {
@@ -258,12 +259,14 @@ public final class VirtualTimeKernel {
             RankState sender = ranks[message.source()];
             sender.idleNanos += sender.clock.waitUntil(start);
             sender.resume();
+            interconnect.changed(sender);
             applyHeld(sender, replies);
         }
         applyHeld(receiver, replies);
     }
 
     private void applyHeld(RankState rank, List<EmulatorReply> replies) {
+        interconnect.changed(rank);
         while (rank.isRunning() && !rank.held.isEmpty()) {
             RankFact fact = rank.held.poll();
             try {
