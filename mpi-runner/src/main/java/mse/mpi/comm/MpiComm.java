@@ -18,6 +18,9 @@ import mpi.Status;
  */
 public final class MpiComm implements Comm {
 
+    /** The longest wait for the JIT after the warm-up, in ms: compilations still queued then land in the run. */
+    static final int JIT_WAIT_MILLIS = 200;
+
     private final int rank;
     private final int size;
     /** Detached sends not known to be complete; each holds its own copy of the data until it is. */
@@ -194,12 +197,15 @@ public final class MpiComm implements Comm {
     }
 
     /**
-     * The warm-up, then MPI_Barrier: rank 0 times the program from its own start, and a slave still warming up
-     * would otherwise add the rest of its warm-up to rank 0's span (a cluster job's ranks start together too).
+     * The program's warm-up, then the message path's ({@link MessagePathWarmUp}), a wait for this JVM's last
+     * compilations to land, then MPI_Barrier: rank 0 times the program from its own start, and a slave still warming
+     * up would otherwise add the rest of its warm-up to rank 0's span (a cluster job's ranks start together too).
      */
     @Override
     public void warmUp(Runnable work) {
         work.run();
+        MessagePathWarmUp.run(this);
+        JitQueue.awaitIdle(JIT_WAIT_MILLIS);
         barrier();
     }
 

@@ -3,6 +3,7 @@ package mse.mpi.apps.farm;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import mse.mpi.comm.Comm;
+import mse.mpi.comm.JitQueue;
 import mse.mpi.rank.RunLog;
 
 /**
@@ -26,9 +27,8 @@ public final class FarmWarmUp {
     static final double STABLE = 0.03;
     /** Bounds the warm-up of costly tasks whose code keeps changing (each rank pays it once, uncharged). */
     static final long CPU_BUDGET_NANOS = 300_000_000;
-    /** How long a warm-up waits for a busy JIT before it runs another round (which the budget bounds). */
-    static final int JIT_POLLS = 20;
-    static final long JIT_POLL_MILLIS = 1;
+    /** How long a warm-up waits for a busy JIT, in ms, before it runs another round (which the budget bounds). */
+    static final int JIT_WAIT_MILLIS = 20;
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
@@ -70,23 +70,12 @@ public final class FarmWarmUp {
                 stableRounds++;
             } else {
                 stableRounds = 0;
-                awaitJit();
+                JitQueue.awaitIdle(JIT_WAIT_MILLIS);
             }
         }
         RunLog.debug(FarmWarmUp.class, "warm-up: {} calls in rounds of {}, {} ms of CPU, {}", calls, roundCalls,
                 (THREADS.getCurrentThreadCpuTime() - start) / 1_000_000, stableRounds == 2 ? "stable" : "ended by its budget");
         return calls;
-    }
-
-    /** Sleeps until the JIT is idle, at most {@link #JIT_POLLS} times {@link #JIT_POLL_MILLIS}: then rounds go on. */
-    private static void awaitJit() {
-        try {
-            for (int poll = 0; poll < JIT_POLLS && !JitQueue.idle(); poll++) {
-                Thread.sleep(JIT_POLL_MILLIS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     /** The call-th task of a sequence that spreads over the whole bag (different inputs, as the run will see). */

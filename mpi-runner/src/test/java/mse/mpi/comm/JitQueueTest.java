@@ -1,4 +1,4 @@
-package mse.mpi.apps.farm;
+package mse.mpi.comm;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package mse.mpi.apps.farm;
+package mse.mpi.comm;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -21,7 +21,7 @@ import javax.management.ObjectName;
  * Compiler.queue` prints), which says the same but needs the platform MBean server: starting that costs 0.25 s of
  * CPU in every rank JVM, more than the warm-up itself.
  */
-final class JitQueue {
+public final class JitQueue {
 
     private static final Path THREADS = Path.of("/proc/self/task");
     private static final String COMMAND = "compilerQueue";
@@ -32,8 +32,27 @@ final class JitQueue {
     }
 
     /** True when no method is being compiled or waits in a compile queue. */
-    static boolean idle() {
+    public static boolean idle() {
         return Files.isDirectory(THREADS) ? noCompilerThreadRuns() : idle(printedQueue());
+    }
+
+    /**
+     * Sleeps until the JIT is idle, polling every millisecond, at most `maxMillis`: a warm-up whose code is
+     * compiling must not go on competing with the compiler for the core, nor end while a compilation would still
+     * land in the measured run. False when the JIT was still busy at the limit.
+     */
+    public static boolean awaitIdle(int maxMillis) {
+        try {
+            for (int poll = 0; poll < maxMillis; poll++) {
+                if (idle()) {
+                    return true;
+                }
+                Thread.sleep(1);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return idle();
     }
 
     /** The printed queue holds only headers ("Current compiles:", "C2 compile queue:") and "Empty" lines. */
