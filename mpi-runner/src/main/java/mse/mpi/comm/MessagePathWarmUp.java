@@ -1,5 +1,7 @@
 package mse.mpi.comm;
 
+import mse.emulator.kernel.RankFact;
+
 /**
  * Runs a Comm's point-to-point path before the measured run, the way a farm uses it: every other rank sends to
  * rank 0 and receives its reply, rank 0 receives from any source and replies to the sender. The program's own
@@ -9,8 +11,11 @@ package mse.mpi.comm;
  */
 final class MessagePathWarmUp {
 
-    /** Below HostedEmulation's endpoint tag (32767), the largest tag MPI guarantees; no program message uses it. */
-    static final int TAG = 32766;
+    /**
+     * Below the collectives' reserved tags (RankFact.RESERVED_TAGS_FROM), which a wildcard receive never matches.
+     * A program may use the same tag: its messages cannot be in flight before the barrier that follows.
+     */
+    static final int TAG = RankFact.RESERVED_TAGS_FROM - 1;
     /**
      * Round trips per rank: with the rank JVMs' scaled compile thresholds (MpirunCommand.PROGRAM_JIT_OPTIONS) a
      * method reaches C2 within about a hundred calls; twice that leaves room for the binding's JDK callees.
@@ -22,18 +27,30 @@ final class MessagePathWarmUp {
     private MessagePathWarmUp() {
     }
 
-    /** Collective: every rank calls it; rank 0 serves ROUNDS round trips to each other rank. */
+    /**
+     * Named on even trips, the wildcard on odd ones: the farms receive both ways (a master from any slave, a slave
+     * any tag from its master), and a receive compiled for one only would be compiled again in the run. Safe because
+     * a barrier follows ({@link #run}): until every rank is through, only this exchange's messages are in flight.
+     */
+    private static int anyOr(int trip, int named, int wildcard) {
+        return trip % 2 == 0 ? named : wildcard;
+    }
+
+    /**
+     * Collective: every rank calls it, and a barrier must follow before any rank sends a message of its own (the
+     * wildcard receives would take it); rank 0 serves ROUNDS round trips to each other rank.
+     */
     static void run(Comm comm) {
         if (comm.rank() == 0) {
             for (int trip = 0; trip < ROUNDS * (comm.size() - 1); trip++) {
-                Message m = comm.recv(Comm.ANY_SOURCE, TAG);
+                Message m = comm.recv(Comm.ANY_SOURCE, anyOr(trip, TAG, Comm.ANY_TAG));
                 comm.send(m.data(), m.source(), TAG);
             }
         } else {
             byte[] data = new byte[BYTES];
             for (int trip = 0; trip < ROUNDS; trip++) {
                 comm.send(data, 0, TAG);
-                data = comm.recv(0, TAG).data();
+                data = comm.recv(anyOr(trip, 0, Comm.ANY_SOURCE), anyOr(trip / 2, TAG, Comm.ANY_TAG)).data();
             }
         }
     }
