@@ -138,7 +138,7 @@ final class BenchCommand implements Callable<Integer> {
 
     private double[] plainRuns(Program workload, int np) {
         List<String> args = RankArguments.of(workload);
-        MpirunCommand command = MpirunCommand.local(np, MpirunCommand.rankClasspath(), RankMain.class.getName(), args);
+        MpirunCommand command = MpirunCommand.plain(np, MpirunCommand.rankClasspath(), RankMain.class.getName(), args);
         double[] walls = new double[repeat];
         for (int i = 0; i < repeat; i++) {
             walls[i] = MpiJob.run(command, Duration.ofMinutes(30));

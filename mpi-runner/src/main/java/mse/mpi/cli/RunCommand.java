@@ -54,7 +54,7 @@ final class RunCommand implements Callable<Integer> {
         Path masterFile = dir.resolve("master.json");
         List<String> rankArgs = new ArrayList<>(RankArguments.of(program));
         rankArgs.addAll(List.of("--result-file", masterFile.toAbsolutePath().toString()));
-        MpirunCommand command = hosts.cluster().place(MpirunCommand.local(np, MpirunCommand.rankClasspath(),
+        MpirunCommand command = hosts.cluster().place(MpirunCommand.plain(np, MpirunCommand.rankClasspath(),
                 RankMain.class.getName(), rankArgs), dir);
         double wall = MpiJob.run(command, Duration.ofSeconds(timeoutSeconds));
 

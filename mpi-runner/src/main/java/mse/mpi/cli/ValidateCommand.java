@@ -141,7 +141,7 @@ final class ValidateCommand implements Callable<Integer> {
         Path dir = Files.createDirectories(masterFile.getParent());
         List<String> args = new ArrayList<>(RankArguments.of(program));
         args.addAll(List.of("--result-file", masterFile.toAbsolutePath().toString()));
-        MpirunCommand command = hosts.cluster().place(MpirunCommand.local(np, MpirunCommand.rankClasspath(),
+        MpirunCommand command = hosts.cluster().place(MpirunCommand.plain(np, MpirunCommand.rankClasspath(),
                 RankMain.class.getName(), args).withBtl(Transport.tcp.btl()), dir);
         MpiJob.run(command, limit);
         return Json.read(masterFile, RankResult.class).programSeconds();

@@ -63,17 +63,23 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
      * run of 8,192 messages ran C1's profiling code where `calibrate`, after 10,000 round trips, timed compiled
      * code. Only these classes: scaling every class compiled the JVM's own start-up loops too, which doubled a
      * run's CPU time. quiet: no line per command on the rank's stdout.
-     *
-     * <p>The farm warm-up's task step is never compiled, so each workload method it calls (describe, compute,
-     * collect, the message framing) counts its own calls and reaches C2 on its own. Compiled, the step inlined them
-     * all, their own counters stopped in C1, and the run's loops compiled them again: a plain np 2 run over tcp
-     * (MASE 256x256, 16 points) lost 13-16 ms of its first 32 results, 28-46 ms in all, to those compilations.
      */
     public static final List<String> PROGRAM_JIT_OPTIONS = List.of("-XX:CompileCommand=quiet",
-            "-XX:CompileCommand=exclude,mse.mpi.apps.farm.FarmWarmUp::exerciseTask",
             "-XX:CompileCommand=CompileThresholdScaling,mse.mpi.apps.*::*,0.01",
             "-XX:CompileCommand=CompileThresholdScaling,mse.mpi.comm.*::*,0.01",
             "-XX:CompileCommand=CompileThresholdScaling,mpi.*::*,0.01");
+
+    /**
+     * A plain (not emulated) run's ranks also never compile the farm warm-up's task step, so each workload method it
+     * calls (describe, compute, collect, the message framing) counts its own calls and reaches C2 on its own.
+     * Compiled, the step inlined them all, their own counters stopped in C1, and the run's loops compiled them again
+     * inside the measured span: a plain np 2 run over tcp (MASE 256x256, 16 points) lost 28-50 ms to compilations
+     * that took a core from the master or the slave, 10-12 ms with this. Emulated runs leave it out: there the
+     * compilations cost no program thread CPU, and the master's charged compute per result rose by about 1 µs with
+     * it (np 8, three runs each: medians 1.9-2.2 µs against 1.5-2.0 µs).
+     */
+    public static final List<String> PLAIN_RUN_JIT_OPTIONS = List.of(
+            "-XX:CompileCommand=exclude,mse.mpi.apps.farm.FarmWarmUp::exerciseTask");
 
     /**
      * A job of np java ranks on this machine, with rank JVMs kept light (128 MB heap, serial GC), the programs'
@@ -81,8 +87,19 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
      * ({@link RunLog#rankJvmOptions()}: the run's mse.log, the console's threshold).
      */
     public static MpirunCommand local(int np, String classpath, String mainClass, List<String> programArgs) {
+        return local(np, classpath, mainClass, programArgs, List.of());
+    }
+
+    /** A plain run of the program: {@link #local} with {@link #PLAIN_RUN_JIT_OPTIONS}. */
+    public static MpirunCommand plain(int np, String classpath, String mainClass, List<String> programArgs) {
+        return local(np, classpath, mainClass, programArgs, PLAIN_RUN_JIT_OPTIONS);
+    }
+
+    private static MpirunCommand local(int np, String classpath, String mainClass, List<String> programArgs,
+                                       List<String> moreJitOptions) {
         List<String> jvm = new ArrayList<>(List.of("-Xmx" + (RANK_HEAP_BYTES >> 20) + "m", "-XX:+UseSerialGC", "-Xshare:auto"));
         jvm.addAll(PROGRAM_JIT_OPTIONS);
+        jvm.addAll(moreJitOptions);
         jvm.addAll(RunLog.rankJvmOptions());
         return new MpirunCommand("mpirun", np, Runtime.getRuntime().availableProcessors(),
                 "root".equals(System.getProperty("user.name")), "lo", DEFAULT_BTL, List.of(), classpath, jvm, mainClass,

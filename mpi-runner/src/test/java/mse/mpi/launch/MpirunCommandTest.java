@@ -26,6 +26,15 @@ class MpirunCommandTest {
     }
 
     @Test
+    void onlyAPlainRunLeavesTheWarmUpStepUncompiled() {
+        List<String> plain = MpirunCommand.plain(2, "/a", "Main", List.of()).jvmOptions();
+        List<String> emulated = MpirunCommand.local(2, "/a", "Main", List.of()).jvmOptions();
+        assertTrue(plain.containsAll(MpirunCommand.PROGRAM_JIT_OPTIONS) && plain.containsAll(MpirunCommand.PLAIN_RUN_JIT_OPTIONS));
+        assertTrue(emulated.containsAll(MpirunCommand.PROGRAM_JIT_OPTIONS));
+        assertTrue(Collections.disjoint(emulated, MpirunCommand.PLAIN_RUN_JIT_OPTIONS));
+    }
+
+    @Test
     void rootAndOversubscriptionFlagsOnlyWhenNeeded() {
         List<String> busy = command(8, 2, true).arguments();
         assertTrue(busy.contains("--allow-run-as-root"));
