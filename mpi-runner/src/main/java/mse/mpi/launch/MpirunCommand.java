@@ -63,17 +63,11 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
      * run of 8,192 messages ran C1's profiling code where `calibrate`, after 10,000 round trips, timed compiled
      * code. Only these classes: scaling every class compiled the JVM's own start-up loops too, which doubled a
      * run's CPU time. quiet: no line per command on the rank's stdout.
-     *
-     * <p>The farm loops themselves (Master.serve, Slave.serve, the dynamic masters' serve) compile after a
-     * thousandth, the last command (the last that matches wins): a master's loop ran interpreted or in C1 for its
-     * first few hundred results, and those were charged 7-9 µs each against about 1 µs later (MASE 256x256, 16 points,
-     * np 8: the master's compute per result fell from 2.6-3.2 to 1.5-1.8 µs, three runs each).
      */
     public static final List<String> PROGRAM_JIT_OPTIONS = List.of("-XX:CompileCommand=quiet",
             "-XX:CompileCommand=CompileThresholdScaling,mse.mpi.apps.*::*,0.01",
             "-XX:CompileCommand=CompileThresholdScaling,mse.mpi.comm.*::*,0.01",
-            "-XX:CompileCommand=CompileThresholdScaling,mpi.*::*,0.01",
-            "-XX:CompileCommand=CompileThresholdScaling,mse.mpi.apps.farm.*::serve,0.001");
+            "-XX:CompileCommand=CompileThresholdScaling,mpi.*::*,0.01");
 
     /**
      * A plain (not emulated) run's ranks also never compile the farm warm-up's task step, so each workload method it
