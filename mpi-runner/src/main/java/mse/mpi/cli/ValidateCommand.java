@@ -65,7 +65,7 @@ final class ValidateCommand implements Callable<Integer> {
     Integer testRoundTrips;
 
     @Option(names = "--measured-runs", paramLabel = "N", defaultValue = "3",
-            description = "Runs of the real program per P; the fastest is the measurement (default: ${DEFAULT-VALUE}).")
+            description = "Runs of the real program per P, and round-trip jobs per P for the calibration; the fastest of each is kept (default: ${DEFAULT-VALUE}).")
     int measuredRuns;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<timestamp>-validate).")
@@ -93,7 +93,7 @@ final class ValidateCommand implements Callable<Integer> {
         String slowNetwork = hosts.multiHost() ? "tcp between the hosts of " + hosts.cluster().hostfile().source() : "tcp over loopback";
         System.out.println("1. calibrating Open MPI over " + slowNetwork + " (the slow network)");
         Path calibrationDir = Files.createDirectories(dir.resolve("calibrate-tcp"));
-        var calibration = NetworkCalibration.run(Transport.tcp, nps, settings, calibrationDir, null, limit, hosts.cluster());
+        var calibration = NetworkCalibration.run(Transport.tcp, nps, settings, calibrationDir, null, limit, hosts.cluster(), measuredRuns);
 
         List<ValidatedPoint> points = new ArrayList<>();
         RunReport.Inputs shared = null; // what the emulated runs share, for the report

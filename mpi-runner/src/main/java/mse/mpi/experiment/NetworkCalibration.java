@@ -57,13 +57,19 @@ public final class NetworkCalibration {
 
     public static Result run(Transport transport, List<Integer> nps, RttSettings settings, Path dir, Path profileOut,
                       Duration limit, Cluster cluster) throws IOException {
+        return run(transport, nps, settings, dir, profileOut, limit, cluster, 1);
+    }
+
+    /** {@link #run} from the fastest of `jobs` round-trip jobs per P (RttCampaign), as `validate` measures. */
+    public static Result run(Transport transport, List<Integer> nps, RttSettings settings, Path dir, Path profileOut,
+                      Duration limit, Cluster cluster, int jobs) throws IOException {
         int cores = Runtime.getRuntime().availableProcessors();
         if (!cluster.multiHost()) {
             warnIfOversubscribed(nps, cores);
         }
-        List<JobResult> jobs = RttCampaign.run(transport, nps, settings, dir, limit, cluster);
+        List<JobResult> results = RttCampaign.run(transport, nps, settings, dir, limit, cluster, jobs);
         List<RttSample> samples = new ArrayList<>();
-        for (JobResult job : jobs) {
+        for (JobResult job : results) {
             for (RttResult.Point point : job.points()) {
                 samples.add(new RttSample(job.np(), point.size(), point.rttMicros().p50(), point.sendMicros().p50(),
                         point.recvMicros().p50()));
@@ -72,16 +78,17 @@ public final class NetworkCalibration {
         String name = "calibrated-" + transport.name();
         String source = "mse calibrate --btl " + transport.name() + " --np " + join(nps) + " --sizes "
                 + ByteSizes.show(settings.sizes()) + ", " + settings.roundTrips() + " round trips per point, "
+                + (jobs > 1 ? "the fastest of " + jobs + " jobs per P, " : "")
                 + LocalDateTime.now().withNano(0) + ", "
                 + (cluster.multiHost() ? "hosts of " + cluster.hostfile().source() : cores + " cores");
         NetworkFit fit = NetworkFitter.fit(samples, name, source);
         Path file = profileOut != null ? profileOut : dir.resolve("profile.conf");
         TargetProfile profile = new TargetProfile(fit.network(), CpuProfile.SAME_AS_HOST, file.toString());
-        AtomicFiles.writeString(file, ProfileWriter.render(profile, comments(fit, jobs, cores)));
+        AtomicFiles.writeString(file, ProfileWriter.render(profile, comments(fit, results, cores)));
         if (profileOut != null) {
-            AtomicFiles.writeString(dir.resolve("profile.conf"), ProfileWriter.render(profile, comments(fit, jobs, cores)));
+            AtomicFiles.writeString(dir.resolve("profile.conf"), ProfileWriter.render(profile, comments(fit, results, cores)));
         }
-        Summary summary = summary(transport, settings, cores, jobs, fit, file);
+        Summary summary = summary(transport, settings, cores, results, fit, file);
         Json.write(dir.resolve("summary.json"), summary);
         printTable(fit, file);
         return new Result(profile, fit, file, summary);

@@ -77,9 +77,15 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
      * that took a core from the master or the slave, 10-12 ms with this. Emulated runs leave it out: there the
      * compilations cost no program thread CPU, and the master's charged compute per result rose by about 1 µs with
      * it (np 8, three runs each: medians 1.9-2.2 µs against 1.5-2.0 µs).
+     *
+     * <p>Nor does a plain run compile the farm master (Master) early: its per-result method reached C2 about 50 results
+     * into the run, and that 35 ms compilation took a core from the spinning master or its slave (plain np 2 tcp runs
+     * 0.075-0.095 s against 0.070-0.082 s). Emulated, it is compiled early, so that the master's work is charged as
+     * compiled code from the first results on (issue 13: 1.1 µs per result at np 8, 2.2 before).
      */
     public static final List<String> PLAIN_RUN_JIT_OPTIONS = List.of(
-            "-XX:CompileCommand=exclude,mse.mpi.apps.farm.FarmWarmUp::exerciseTask");
+            "-XX:CompileCommand=exclude,mse.mpi.apps.farm.FarmWarmUp::exerciseTask",
+            "-XX:CompileCommand=CompileThresholdScaling,mse.mpi.apps.farm.Master::*,1.0");
 
     /**
      * A job of np java ranks on this machine, with rank JVMs kept light (128 MB heap, serial GC), the programs'

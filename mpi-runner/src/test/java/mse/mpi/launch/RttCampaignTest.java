@@ -1,0 +1,29 @@
+package mse.mpi.launch;
+
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.util.List;
+import mse.mpi.apps.rtt.RttResult;
+import org.junit.jupiter.api.Test;
+
+class RttCampaignTest {
+
+    @Test
+    void keepsTheJobWithTheLeastMedianRoundTripsOverAllSizes() {
+        RttCampaign.JobResult slow = job(11.5, 12.2);
+        RttCampaign.JobResult fast = job(8.6, 9.2);
+        RttCampaign.JobResult mixed = job(8.5, 14.0); // fastest small messages, slowest overall
+        assertSame(fast, RttCampaign.fastest(List.of(slow, fast, mixed)));
+        assertSame(slow, RttCampaign.fastest(List.of(slow)));
+    }
+
+    private static RttCampaign.JobResult job(double smallRtt, double largeRtt) {
+        return new RttCampaign.JobResult(2, new RttResult(2, 100, 1000, 1000,
+                List.of(point(1, smallRtt), point(1024, largeRtt))));
+    }
+
+    private static RttResult.Point point(long size, double rtt) {
+        RttResult.Percentiles p = new RttResult.Percentiles(rtt, rtt, rtt, rtt, rtt, rtt, 1000);
+        return new RttResult.Point(size, p, p, p);
+    }
+}
