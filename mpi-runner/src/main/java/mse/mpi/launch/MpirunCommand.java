@@ -77,26 +77,31 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
      * that took a core from the master or the slave, 10-12 ms with this. Emulated runs leave it out: there the
      * compilations cost no program thread CPU, and the master's charged compute per result rose by about 1 µs with
      * it (np 8, three runs each: medians 1.9-2.2 µs against 1.5-2.0 µs).
-     *
-     * <p>Nor does a plain run compile the farm master (Master) early: its per-result method reached C2 about 50 results
-     * into the run, and that 35 ms compilation took a core from the spinning master or its slave (plain np 2 tcp runs
-     * 0.075-0.095 s against 0.070-0.082 s). Emulated, it is compiled early, so that the master's work is charged as
-     * compiled code from the first results on (issue 13: 1.1 µs per result at np 8, 2.2 before).
      */
     public static final List<String> PLAIN_RUN_JIT_OPTIONS = List.of(
-            "-XX:CompileCommand=exclude,mse.mpi.apps.farm.FarmWarmUp::exerciseTask",
-            "-XX:CompileCommand=CompileThresholdScaling,mse.mpi.apps.farm.Master::*,1.0");
+            "-XX:CompileCommand=exclude,mse.mpi.apps.farm.FarmWarmUp::exerciseTask");
+
+    /**
+     * An emulated run's ranks compile the farm master's loop (Master.serve) after a thousandth of HotSpot's counts:
+     * a running loop is compiled on-stack only after many iterations, so the master's work per result was charged as
+     * interpreter and C1 code for its first ~1,000 results (6-9 µs each, against about 1 µs compiled; issue 13:
+     * 2.2 µs per result over a 4,096-task run at np 8, 1.4 with this). Plain runs leave it out: compiled that early
+     * (or as a method of its own after ~50 results) the master's loop made plain np 2 runs over tcp 15-40% slower
+     * (0.082-0.13 s against 0.070-0.087 s, same hour), which the compiler's own time on a shared core does not explain.
+     */
+    public static final List<String> EMULATED_RUN_JIT_OPTIONS = List.of(
+            "-XX:CompileCommand=CompileThresholdScaling,mse.mpi.apps.farm.Master::serve,0.001");
 
     /**
      * A job of np java ranks on this machine, with rank JVMs kept light (128 MB heap, serial GC), the programs'
-     * loops compiled early ({@link #PROGRAM_JIT_OPTIONS}) and logging where this JVM logs now
-     * ({@link RunLog#rankJvmOptions()}: the run's mse.log, the console's threshold).
+     * loops compiled early ({@link #PROGRAM_JIT_OPTIONS}, {@link #EMULATED_RUN_JIT_OPTIONS}) and logging where this
+     * JVM logs now ({@link RunLog#rankJvmOptions()}: the run's mse.log, the console's threshold).
      */
     public static MpirunCommand local(int np, String classpath, String mainClass, List<String> programArgs) {
-        return local(np, classpath, mainClass, programArgs, List.of());
+        return local(np, classpath, mainClass, programArgs, EMULATED_RUN_JIT_OPTIONS);
     }
 
-    /** A plain run of the program: {@link #local} with {@link #PLAIN_RUN_JIT_OPTIONS}. */
+    /** A plain run of the program: {@link #local} with {@link #PLAIN_RUN_JIT_OPTIONS} instead of the emulated run's. */
     public static MpirunCommand plain(int np, String classpath, String mainClass, List<String> programArgs) {
         return local(np, classpath, mainClass, programArgs, PLAIN_RUN_JIT_OPTIONS);
     }
