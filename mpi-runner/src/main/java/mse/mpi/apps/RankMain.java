@@ -74,7 +74,7 @@ public final class RankMain implements Callable<Integer> {
     public static ProgramRun runRank(Comm comm, Program program) throws Exception {
         Workload work = program.workload().create();
         Strategy strategy = program.farm();
-        FarmWarmUp.run(comm, work);
+        FarmWarmUp.run(comm, work, strategy);
         double start = comm.wtime();
         strategy.run(comm, work);
         double seconds = comm.wtime() - start;

@@ -116,8 +116,8 @@ public final class ChaosComm implements Comm {
     }
 
     @Override
-    public void warmUp(Runnable work) {
-        inner.warmUp(work);
+    public void warmUp(Runnable work, Runnable rehearsal) {
+        inner.warmUp(work, rehearsal);
     }
 
     @Override

@@ -116,7 +116,19 @@ public interface Comm extends AutoCloseable {
      * program starts once every rank is ready and no rank's warm-up is timed as another's program.
      */
     default void warmUp(Runnable work) {
+        warmUp(work, () -> { });
+    }
+
+    /**
+     * {@link #warmUp(Runnable)}, then a rehearsal: the program's own message loop over a few of its tasks, through
+     * this Comm, every rank taking part and consuming every message it brings. A plain run's JIT then compiles the
+     * master's and slaves' loops before the measured span rather than inside it, so what is measured is the compiled
+     * program the emulator charges. Emulated comms skip it: their loops are charged per call, compiled early, and a
+     * rehearsal over MPI would have waiting ranks spin instead of sleeping on the emulator's socket.
+     */
+    default void warmUp(Runnable work, Runnable rehearsal) {
         work.run();
+        rehearsal.run();
     }
 
     @Override

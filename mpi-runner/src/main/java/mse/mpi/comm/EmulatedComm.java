@@ -157,10 +157,10 @@ public final class EmulatedComm extends MatchingComm {
     /**
      * The warm-up and the start-up before it are not the program's work: their CPU time is dropped. No barrier
      * after it (the inner Comm's warm-up would end with one): virtual time does not pass in it, and ranks spinning
-     * in MPI_Barrier would take the cores from those still warming up.
+     * in MPI_Barrier would take the cores from those still warming up. No rehearsal either (see Comm).
      */
     @Override
-    public void warmUp(Runnable work) {
+    public void warmUp(Runnable work, Runnable rehearsal) {
         enterOperation();
         try {
             takeUnreported();

@@ -197,14 +197,16 @@ public final class MpiComm implements Comm {
     }
 
     /**
-     * The program's warm-up, then the message path's ({@link MessagePathWarmUp}), a wait for this JVM's last
-     * compilations to land, then MPI_Barrier: rank 0 times the program from its own start, and a slave still warming
-     * up would otherwise add the rest of its warm-up to rank 0's span (a cluster job's ranks start together too).
+     * The program's warm-up, then the message path's ({@link MessagePathWarmUp}), the program's rehearsal, a wait
+     * for this JVM's last compilations to land, then MPI_Barrier: rank 0 times the program from its own start, and a
+     * slave still warming up would otherwise add the rest of its warm-up to rank 0's span (a cluster job's ranks
+     * start together too).
      */
     @Override
-    public void warmUp(Runnable work) {
+    public void warmUp(Runnable work, Runnable rehearsal) {
         work.run();
         MessagePathWarmUp.run(this);
+        rehearsal.run();
         JitQueue.awaitIdle(JIT_WAIT_MILLIS);
         barrier();
     }

@@ -60,7 +60,7 @@ public final class NetworkCalibration {
         return run(transport, nps, settings, dir, profileOut, limit, cluster, 1);
     }
 
-    /** {@link #run} from the fastest of `jobs` round-trip jobs per P (RttCampaign), as `validate` measures. */
+    /** {@link #run} from each size's fastest of `jobs` round-trip jobs per P (RttCampaign), as `validate` measures. */
     public static Result run(Transport transport, List<Integer> nps, RttSettings settings, Path dir, Path profileOut,
                       Duration limit, Cluster cluster, int jobs) throws IOException {
         int cores = Runtime.getRuntime().availableProcessors();
@@ -78,7 +78,7 @@ public final class NetworkCalibration {
         String name = "calibrated-" + transport.name();
         String source = "mse calibrate --btl " + transport.name() + " --np " + join(nps) + " --sizes "
                 + ByteSizes.show(settings.sizes()) + ", " + settings.roundTrips() + " round trips per point, "
-                + (jobs > 1 ? "the fastest of " + jobs + " jobs per P, " : "")
+                + (jobs > 1 ? "each size's fastest of " + jobs + " jobs per P, " : "")
                 + LocalDateTime.now().withNano(0) + ", "
                 + (cluster.multiHost() ? "hosts of " + cluster.hostfile().source() : cores + " cores");
         NetworkFit fit = NetworkFitter.fit(samples, name, source);

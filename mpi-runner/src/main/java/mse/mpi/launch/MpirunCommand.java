@@ -85,9 +85,9 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
      * An emulated run's ranks compile the farm master's loop (Master.serve) after a thousandth of HotSpot's counts:
      * a running loop is compiled on-stack only after many iterations, so the master's work per result was charged as
      * interpreter and C1 code for its first ~1,000 results (6-9 µs each, against about 1 µs compiled; issue 13:
-     * 2.2 µs per result over a 4,096-task run at np 8, 1.4 with this). Plain runs leave it out: compiled that early
-     * (or as a method of its own after ~50 results) the master's loop made plain np 2 runs over tcp 15-40% slower
-     * (0.082-0.13 s against 0.070-0.087 s, same hour), which the compiler's own time on a shared core does not explain.
+     * 2.2 µs per result over a 4,096-task run at np 8, 0.9 with this). Plain runs leave it out: compiled that early,
+     * the loop was compiled again (whole, 67 ms of C2) inside the measured span; they rehearse the farm instead
+     * (FarmWarmUp), which compiles it before.
      */
     public static final List<String> EMULATED_RUN_JIT_OPTIONS = List.of(
             "-XX:CompileCommand=CompileThresholdScaling,mse.mpi.apps.farm.Master::serve,0.001");

@@ -39,10 +39,10 @@ public final class RttCampaign {
     }
 
     /**
-     * `jobs` jobs per P, keeping each P's fastest (least summed median RTT over the sizes), as `validate` keeps its
-     * fastest measured run: on shared cores another process only ever adds time, and on this 2-core VM one mpirun
-     * job's loopback round trips settle at 8.6 us or at 11.5 us for the whole job (median, every size alike), so one
-     * job's profile moved validate's prediction by 20% from one run to the next.
+     * `jobs` jobs per P, keeping each message size's fastest point (least median RTT, with that job's send and receive
+     * times), as `validate` keeps its fastest measured run: on shared cores another process only ever adds time, and on
+     * the 2-core VM loopback round trips settle at 8.6 us or at 11.5 us for seconds at a time, within a job too (1 byte
+     * at 8.5 us and 16 bytes at 11.7 us in one job), so one job's profile moved validate's prediction by 20%.
      */
     public static List<JobResult> run(Transport transport, List<Integer> nps, RttSettings settings, Path workDir,
                                       Duration limit, Cluster cluster, int jobs) throws IOException {
@@ -57,10 +57,17 @@ public final class RttCampaign {
         return results;
     }
 
-    /** The job whose median round trips, summed over the sizes, are the least. */
+    /** Jobs of one P over the same sizes, as one job of each size's least median RTT. */
     static JobResult fastest(List<JobResult> runs) {
-        return runs.stream().min(Comparator.comparingDouble(
-                (JobResult job) -> job.points().stream().mapToDouble(point -> point.rttMicros().p50()).sum())).orElseThrow();
+        JobResult first = runs.get(0);
+        List<RttResult.Point> points = new ArrayList<>();
+        for (int i = 0; i < first.points().size(); i++) {
+            int size = i;
+            points.add(runs.stream().map(job -> job.points().get(size))
+                    .min(Comparator.comparingDouble(point -> point.rttMicros().p50())).orElseThrow());
+        }
+        RttResult raw = first.raw();
+        return new JobResult(first.np(), new RttResult(raw.np(), raw.warmup(), raw.roundTrips(), raw.arrivedReceives(), points));
     }
 
     private static JobResult runJob(Transport transport, int np, RttSettings settings, Path workDir, Duration limit,

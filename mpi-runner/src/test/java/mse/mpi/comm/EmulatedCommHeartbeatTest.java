@@ -141,6 +141,23 @@ class EmulatedCommHeartbeatTest {
         }
     }
 
+    /** A rehearsal is for plain runs (Comm#warmUp(Runnable, Runnable)): emulated, only the warm-up runs, uncharged. */
+    @Test
+    void anEmulatedRankRunsTheWarmUpButNotTheRehearsal() throws Exception {
+        ScriptedCpu cpu = new ScriptedCpu();
+        try (ScriptedEmulator emulator = new ScriptedEmulator()) {
+            EmulatedComm comm = new EmulatedComm(new BlockingComm(cpu, 0), emulator.connect(1, 2), REAL, CollectiveAlgorithm.BINOMIAL, new CpuMeter(cpu));
+            boolean[] ran = new boolean[2];
+            comm.warmUp(() -> {
+                ran[0] = true;
+                cpu.nanos.addAndGet(900);
+            }, () -> ran[1] = true);
+            assertEquals(List.of(true, false), List.of(ran[0], ran[1]));
+            comm.close();
+            assertEquals(List.of(new RankFact.Finished(1, 0)), emulator.untilClosed(), "the warm-up's CPU is not charged");
+        }
+    }
+
     @Test
     void aRequestIsAnsweredOnlyOnceTheCpuReachesItsTarget() throws Exception {
         ScriptedCpu cpu = new ScriptedCpu();

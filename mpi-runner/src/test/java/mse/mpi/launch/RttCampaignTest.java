@@ -1,5 +1,6 @@
 package mse.mpi.launch;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.List;
@@ -9,12 +10,15 @@ import org.junit.jupiter.api.Test;
 class RttCampaignTest {
 
     @Test
-    void keepsTheJobWithTheLeastMedianRoundTripsOverAllSizes() {
+    void keepsEachSizesFastestPointWithItsOwnJobsSendAndReceiveTimes() {
         RttCampaign.JobResult slow = job(11.5, 12.2);
         RttCampaign.JobResult fast = job(8.6, 9.2);
-        RttCampaign.JobResult mixed = job(8.5, 14.0); // fastest small messages, slowest overall
-        assertSame(fast, RttCampaign.fastest(List.of(slow, fast, mixed)));
-        assertSame(slow, RttCampaign.fastest(List.of(slow)));
+        RttCampaign.JobResult mixed = job(8.5, 14.0); // the machine changed its pace within the job
+        RttCampaign.JobResult kept = RttCampaign.fastest(List.of(slow, fast, mixed));
+        assertSame(mixed.points().get(0), kept.points().get(0));
+        assertSame(fast.points().get(1), kept.points().get(1));
+        assertEquals(2, kept.np());
+        assertEquals(slow.points(), RttCampaign.fastest(List.of(slow)).points());
     }
 
     private static RttCampaign.JobResult job(double smallRtt, double largeRtt) {

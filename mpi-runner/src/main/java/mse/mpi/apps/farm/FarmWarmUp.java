@@ -18,6 +18,12 @@ import mse.mpi.rank.RunLog;
  * round before them while the JIT has nothing compiling or queued ({@link JitQueue}).
  * A fixed count was enough on a fast idle machine but not where C2 compiles late (a loaded or slower CI
  * machine charged the first EP tasks 1.4 times the last ones). {@link #CPU_BUDGET_NANOS} bounds it.
+ *
+ * <p>Then the strategy rehearses (Comm#warmUp(Runnable, Runnable), plain runs only): its own farm over the first
+ * {@link #rehearsalTasks} tasks. The master's loop is compiled from its own iterations only; a plain np 2 run over tcp
+ * otherwise ran its first ~1,000 results interpreted and compiled the loop inside the measured span, where each
+ * compilation took a core from the spinning master or its computing slave for a 4 ms scheduler tick or two
+ * (stalls of 25-40 ms per run with the loop compiled early, 7-8 ms without; 0-4 ms after the rehearsal).
  */
 public final class FarmWarmUp {
 
@@ -35,8 +41,20 @@ public final class FarmWarmUp {
     private FarmWarmUp() {
     }
 
-    public static void run(Comm comm, Workload work) {
-        comm.warmUp(() -> exercise(work));
+    /** Results a rehearsal asks for: enough for the master's loop to reach C2 on-stack at plain runs' counts. */
+    static final int REHEARSAL_TASKS = 256;
+    /** Bounds a rehearsal of costly tasks by their measured CPU, all slaves together. */
+    static final long REHEARSAL_CPU_NANOS = 50_000_000;
+
+    public static void run(Comm comm, Workload work, Strategy strategy) {
+        long[] nanosPerTask = new long[1];
+        comm.warmUp(() -> nanosPerTask[0] = exercise(work),
+                () -> strategy.rehearse(comm, work, rehearsalTasks(nanosPerTask[0])));
+    }
+
+    /** {@link #REHEARSAL_TASKS}, fewer where tasks are costly (at least one). */
+    static int rehearsalTasks(long nanosPerTask) {
+        return (int) Math.max(1, Math.min(REHEARSAL_TASKS, REHEARSAL_CPU_NANOS / Math.max(1, nanosPerTask)));
     }
 
     /**
@@ -45,10 +63,11 @@ public final class FarmWarmUp {
      * rounds is not the clock's noise. While the JIT compiles, the warm-up sleeps instead of running more rounds:
      * they would only compete with the compiler for the core.
      */
-    static int exercise(Workload work) {
+    static long exercise(Workload work) {
         long start = THREADS.getCurrentThreadCpuTime();
         int roundCalls = 1;
         int calls = 0;
+        long nanosPerTask = 0;
         long previous = Long.MAX_VALUE;
         int stableRounds = 0;
         while (stableRounds < 2 && THREADS.getCurrentThreadCpuTime() - start < CPU_BUDGET_NANOS) {
@@ -57,6 +76,7 @@ public final class FarmWarmUp {
                 exerciseTask(work, call);
             }
             long cost = THREADS.getCurrentThreadCpuTime() - roundStart;
+            nanosPerTask = cost / roundCalls;
             calls += roundCalls;
             boolean same = Math.abs(cost - previous) <= STABLE * previous;
             previous = cost;
@@ -75,7 +95,7 @@ public final class FarmWarmUp {
         }
         RunLog.debug(FarmWarmUp.class, "warm-up: {} calls in rounds of {}, {} ms of CPU, {}", calls, roundCalls,
                 (THREADS.getCurrentThreadCpuTime() - start) / 1_000_000, stableRounds == 2 ? "stable" : "ended by its budget");
-        return calls;
+        return nanosPerTask;
     }
 
     /** The call-th task of a sequence that spreads over the whole bag (different inputs, as the run will see). */

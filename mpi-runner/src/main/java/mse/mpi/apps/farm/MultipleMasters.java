@@ -27,18 +27,11 @@ public record MultipleMasters(int groups, int prefetch) implements Strategy {
     public void run(Comm comm, Workload work) {
         FarmLayout layout = new FarmLayout(comm.size(), groups);
         int group = layout.groupOf(comm.rank());
-        int first = layout.groupStart(group);
         int from = taskStart(layout, group, work);
         int to = taskStart(layout, group + 1, work);
-        if (comm.rank() != first) {
-            Slave.serve(comm, first, work);
+        if (!serveGroup(comm, work, layout, from, to, prefetch)) {
             return;
         }
-        List<Integer> slaves = new ArrayList<>();
-        for (int r = first + 1; r < layout.groupStart(group + 1); r++) {
-            slaves.add(r);
-        }
-        Master.serve(comm, work, from, to, slaves, prefetch);
         if (group == 0) {
             for (int g = 1; g < groups; g++) {
                 byte[] part = comm.recv(layout.groupStart(g), FarmMessages.TAG_GATHER).data();
@@ -47,6 +40,37 @@ public record MultipleMasters(int groups, int prefetch) implements Strategy {
         } else {
             comm.send(work.export(from, to), 0, FarmMessages.TAG_GATHER);
         }
+    }
+
+    /**
+     * Each group rehearses the first tasks of its own range, {@link Strategy#REHEARSAL_ROUNDS} farms one after the
+     * other; the gather to rank 0 is not rehearsed.
+     */
+    @Override
+    public void rehearse(Comm comm, Workload work, int maxTasks) {
+        FarmLayout layout = new FarmLayout(comm.size(), groups);
+        int group = layout.groupOf(comm.rank());
+        int from = taskStart(layout, group, work);
+        int tasks = Math.min(maxTasks, taskStart(layout, group + 1, work) - from);
+        for (int round = 0; round < REHEARSAL_ROUNDS; round++) {
+            serveGroup(comm, work, layout, from + round * tasks / REHEARSAL_ROUNDS, from + (round + 1) * tasks / REHEARSAL_ROUNDS, prefetch);
+        }
+    }
+
+    /** This rank's part of its group's farm over tasks [from, to); true on the group's master. */
+    private static boolean serveGroup(Comm comm, Workload work, FarmLayout layout, int from, int to, int prefetch) {
+        int group = layout.groupOf(comm.rank());
+        int first = layout.groupStart(group);
+        if (comm.rank() != first) {
+            Slave.serve(comm, first, work);
+            return false;
+        }
+        List<Integer> slaves = new ArrayList<>();
+        for (int r = first + 1; r < layout.groupStart(group + 1); r++) {
+            slaves.add(r);
+        }
+        Master.serve(comm, work, from, to, slaves, prefetch);
+        return true;
     }
 
     private static int taskStart(FarmLayout layout, int group, Workload work) {

@@ -21,13 +21,26 @@ public record SingleMaster(int prefetch) implements Strategy {
 
     @Override
     public void run(Comm comm, Workload work) {
+        serve(comm, work, 0, work.tasks());
+    }
+
+    /** {@link Strategy#REHEARSAL_ROUNDS} farms over the first maxTasks tasks, one after the other. */
+    @Override
+    public void rehearse(Comm comm, Workload work, int maxTasks) {
+        int tasks = Math.min(maxTasks, work.tasks());
+        for (int round = 0; round < REHEARSAL_ROUNDS; round++) {
+            serve(comm, work, round * tasks / REHEARSAL_ROUNDS, (round + 1) * tasks / REHEARSAL_ROUNDS);
+        }
+    }
+
+    private void serve(Comm comm, Workload work, int from, int to) {
         if (comm.rank() == 0) {
             // a plain loop: a stream's first use bootstraps lambdas, 0.7 ms of the JVM's charged to the master
             List<Integer> slaves = new ArrayList<>();
             for (int r = 1; r < comm.size(); r++) {
                 slaves.add(r);
             }
-            Master.serve(comm, work, 0, work.tasks(), slaves, prefetch);
+            Master.serve(comm, work, from, to, slaves, prefetch);
         } else {
             Slave.serve(comm, 0, work);
         }

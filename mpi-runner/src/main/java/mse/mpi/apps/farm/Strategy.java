@@ -13,6 +13,20 @@ public interface Strategy {
     /** Runs this rank's part of the farm. */
     void run(Comm comm, Workload work);
 
+    /**
+     * Farms a rehearsal runs one after the other: HotSpot compiles a method whole only after several calls, so a
+     * loop called once in the rehearsal would be compiled again (67 ms of C2 in a plain np 2 run) when the run calls it.
+     */
+    int REHEARSAL_ROUNDS = 8;
+
+    /**
+     * This rank's part of a rehearsal before the run (Comm#warmUp(Runnable, Runnable)): the farm's own loop over at
+     * most maxTasks of its tasks, every message consumed, every result collected where the run collects it again.
+     * A strategy without one (DY, whose masters split and merge) leaves the run to compile its loops.
+     */
+    default void rehearse(Comm comm, Workload work, int maxTasks) {
+    }
+
     /** At least one task in flight per slave. */
     static void checkPrefetch(int prefetch) {
         if (prefetch < 1) {

@@ -38,9 +38,10 @@ final class EmulatedFarm {
                             new Hello(session.token(), local.rank(), local.size()));
                     EmulatedComm comm = new EmulatedComm(local, link, new TaskCost.Real(), CollectiveAlgorithm.BINOMIAL);
                     Workload work = perRank.apply(local.rank());
-                    FarmWarmUp.run(comm, work);
+                    SingleMaster farm = new SingleMaster();
+                    FarmWarmUp.run(comm, work, farm);
                     started.apply(local.rank()).run();
-                    new SingleMaster().run(comm, work);
+                    farm.run(comm, work);
                     comm.close();
                 } catch (java.io.IOException e) {
                     throw new java.io.UncheckedIOException(e);

@@ -63,6 +63,51 @@ class StrategiesLocalTest {
         assertEquals(expected, run(np, dy, () -> new MaseWorkload(job)), "DY");
     }
 
+    /**
+     * The rehearsal before a plain run (FarmWarmUp, Comm#warmUp(Runnable, Runnable)) is the farm itself over the first
+     * tasks, several times: every message it brings is consumed (the run after it completes) and it leaves the results
+     * as the run will (rank 0 ends with the sequential image), also with fewer tasks than rounds or slaves.
+     */
+    @ParameterizedTest(name = "np {0}, {1} points per task, rehearsal of {2} tasks, prefetch {3}")
+    @CsvSource({"2, 16, 256, 1", "5, 7, 40, 2", "9, 96, 3, 1", "8, 4, 256, 3"})
+    void aRehearsalLeavesNoMessageAndTheSameResults(int np, int taskPoints, int rehearsed, int prefetch) {
+        MaseJob job = new MaseJob(IMAGE, taskPoints);
+        String expected = CountImage.sequential(IMAGE).checksum();
+        for (Strategy strategy : np >= 4 ? java.util.List.<Strategy>of(new SingleMaster(prefetch), new MultipleMasters(2, prefetch))
+                : java.util.List.<Strategy>of(new SingleMaster(prefetch))) {
+            String[] checksum = new String[1];
+            int[] collected = new int[1];
+            new LocalWorld(np).run(comm -> {
+                Workload w = new MaseWorkload(job);
+                Workload counting = comm.rank() == 0 ? counting(w, collected) : w;
+                comm.warmUp(() -> { }, () -> strategy.rehearse(comm, counting, rehearsed));
+                strategy.run(comm, w);
+                if (comm.rank() == 0) {
+                    checksum[0] = w.checksum();
+                }
+            });
+            assertEquals(expected, checksum[0], strategy.toString());
+            if (strategy instanceof SingleMaster) {
+                assertEquals(Math.min(rehearsed, new MaseWorkload(job).tasks()), collected[0], "results the rehearsal collected");
+            }
+        }
+    }
+
+    /** w, counting the results rank 0 collects. */
+    private static Workload counting(Workload w, int[] collected) {
+        return (Workload) java.lang.reflect.Proxy.newProxyInstance(Workload.class.getClassLoader(), new Class<?>[] {Workload.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("collect")) {
+                        collected[0]++;
+                    }
+                    try {
+                        return method.invoke(w, args);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+
     @Test
     void epChecksumIsIndependentOfStrategyAndP() {
         Supplier<Workload> ep = () -> new EpWorkload(37, 2000, 7);
