@@ -64,7 +64,7 @@ final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--test-round-trips", hidden = true, description = "Tests only: fewer calibration round trips.")
     Integer testRoundTrips;
 
-    @Option(names = "--measured-runs", paramLabel = "N", defaultValue = "3",
+    @Option(names = "--measured-runs", paramLabel = "N", defaultValue = "5",
             description = "Runs of the real program per P, and round-trip jobs per P for the calibration; the fastest of each is kept (default: ${DEFAULT-VALUE}).")
     int measuredRuns;
 
