@@ -52,9 +52,7 @@ public record MultipleMasters(int groups, int prefetch) implements Strategy {
         int group = layout.groupOf(comm.rank());
         int from = taskStart(layout, group, work);
         int tasks = Math.min(maxTasks, taskStart(layout, group + 1, work) - from);
-        for (int round = 0; round < REHEARSAL_ROUNDS; round++) {
-            serveGroup(comm, work, layout, from + round * tasks / REHEARSAL_ROUNDS, from + (round + 1) * tasks / REHEARSAL_ROUNDS, prefetch);
-        }
+        Strategy.inRehearsalRounds(from, tasks, (first, last) -> serveGroup(comm, work, layout, first, last, prefetch));
     }
 
     /** This rank's part of its group's farm over tasks [from, to); true on the group's master. */

@@ -27,10 +27,7 @@ public record SingleMaster(int prefetch) implements Strategy {
     /** {@link Strategy#REHEARSAL_ROUNDS} farms over the first maxTasks tasks, one after the other. */
     @Override
     public void rehearse(Comm comm, Workload work, int maxTasks) {
-        int tasks = Math.min(maxTasks, work.tasks());
-        for (int round = 0; round < REHEARSAL_ROUNDS; round++) {
-            serve(comm, work, round * tasks / REHEARSAL_ROUNDS, (round + 1) * tasks / REHEARSAL_ROUNDS);
-        }
+        Strategy.inRehearsalRounds(0, Math.min(maxTasks, work.tasks()), (from, to) -> serve(comm, work, from, to));
     }
 
     private void serve(Comm comm, Workload work, int from, int to) {

@@ -27,6 +27,18 @@ public interface Strategy {
     default void rehearse(Comm comm, Workload work, int maxTasks) {
     }
 
+    /** A farm over tasks [from, to), as a strategy's rehearsal runs it. */
+    interface RangeFarm {
+        void serve(int from, int to);
+    }
+
+    /** {@link #REHEARSAL_ROUNDS} farms one after the other, splitting tasks [from, from + tasks) between them. */
+    static void inRehearsalRounds(int from, int tasks, RangeFarm farm) {
+        for (int round = 0; round < REHEARSAL_ROUNDS; round++) {
+            farm.serve(from + round * tasks / REHEARSAL_ROUNDS, from + (round + 1) * tasks / REHEARSAL_ROUNDS);
+        }
+    }
+
     /** At least one task in flight per slave. */
     static void checkPrefetch(int prefetch) {
         if (prefetch < 1) {
