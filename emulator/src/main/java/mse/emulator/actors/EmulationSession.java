@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import mse.emulator.report.EmulationReport;
 import mse.emulator.timeline.RankHosts;
 import mse.emulator.timeline.TimelineWriter;
+import mse.emulator.wire.EmulatorEndpoint;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.BootstrapSetup;
@@ -121,6 +122,11 @@ public final class EmulationSession implements AutoCloseable {
 
     public InetSocketAddress address() {
         return gateway.address();
+    }
+
+    /** Where ranks on this machine connect: the gateway's local socket (cheaper per message than TCP). */
+    public EmulatorEndpoint localEndpoint() {
+        return gateway.localEndpoint();
     }
 
     /** The run's secret: ranks must present it; pass it in the environment, never on a command line. */

@@ -2,6 +2,7 @@ package mse.emulator.actors;
 
 import java.io.EOFException;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
@@ -45,7 +46,13 @@ final class GatewayConnection implements ReplyChannel {
         this.channel = channel;
         this.gateway = gateway;
         this.helloDeadlineNanos = helloDeadlineNanos;
-        this.session = new GatewaySession((InetSocketAddress) channel.getRemoteAddress(), token, np, connectedRanks, this);
+        this.session = new GatewaySession(remoteOf(channel), token, np, connectedRanks, this);
+    }
+
+    /** Where the rank connected from: its TCP address, or this machine's loopback for the local socket. */
+    private static InetSocketAddress remoteOf(SocketChannel channel) throws IOException {
+        return channel.getRemoteAddress() instanceof InetSocketAddress inet ? inet
+                : new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
     }
 
     void register(SelectionKey registered) {

@@ -3,10 +3,14 @@ package mse.emulator.actors;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
+import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
@@ -15,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import mse.emulator.wire.EmulatorEndpoint;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.slf4j.Logger;
@@ -31,6 +36,10 @@ import org.slf4j.LoggerFactory;
  * several actor hand-offs) against about 30 us for a plain loopback round trip. Here a fact costs one epoll
  * wake-up and one tell, a grant one non-blocking write; in an {@link EmulationSession} the keeper even runs
  * on the selector's thread ({@link GatewayLoop}). The ranks need no Pekko (they start in milliseconds).
+ *
+ * <p>It listens twice: on TCP (host:port, for ranks on other hosts) and on a local socket (a Unix domain socket
+ * in a fresh private directory, for ranks on this machine, which costs a third less CPU per message; see
+ * {@link EmulatorEndpoint}). Both feed the same selector and sessions.
  *
  * <p>Every connection must first present the run's token (fresh per gateway, from SecureRandom) in a Hello.
  * A wrong token, another run's np, a malformed or oversized frame, or silence for {@link #HELLO_TIMEOUT} closes that
@@ -60,6 +69,8 @@ public final class RankGateway implements AutoCloseable {
     private final int np;
     private final ServerSocketChannel server;
     private final InetSocketAddress address;
+    private final ServerSocketChannel localServer;
+    private final Path localSocket;
     private final Set<Integer> connectedRanks = ConcurrentHashMap.newKeySet();
     /** Connections whose writes or close the selector must take up (a write that did not fit, a close). */
     private final ConcurrentLinkedQueue<GatewayConnection> attention = new ConcurrentLinkedQueue<>();
@@ -80,6 +91,23 @@ public final class RankGateway implements AutoCloseable {
             throw e;
         }
         this.address = (InetSocketAddress) server.getLocalAddress();
+        Path directory = null;
+        ServerSocketChannel local = null;
+        try {
+            directory = Files.createTempDirectory("mse-emulator-"); // rwx------: only this user reaches the socket
+            local = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+            local.bind(UnixDomainSocketAddress.of(directory.resolve("ranks.sock")), BACKLOG);
+            local.configureBlocking(false);
+        } catch (IOException | RuntimeException e) {
+            server.close();
+            if (local != null) {
+                local.close();
+            }
+            deleteQuietly(directory);
+            throw new IOException("cannot open the emulator's local socket in " + directory + ": " + e.getMessage(), e);
+        }
+        this.localServer = local;
+        this.localSocket = directory.resolve("ranks.sock");
     }
 
     /** Binds on 127.0.0.1, on an ephemeral port, for a run of np ranks, with a selector thread of its own. */
@@ -112,13 +140,18 @@ public final class RankGateway implements AutoCloseable {
         RankGateway gateway = new RankGateway(loop, ownsLoop, events, host, port, np);
         loop.serve(gateway.new Served());
         loop.execute(gateway::listen); // registrations happen on the loop's own thread
-        LOG.info("Rank gateway listening on {}", gateway.address);
+        LOG.info("Rank gateway listening on {} and {}", gateway.address, gateway.localSocket);
         return gateway;
     }
 
-    /** The address ranks must connect to. */
+    /** The TCP address ranks on other hosts connect to. */
     public InetSocketAddress address() {
         return address;
+    }
+
+    /** What ranks on this machine connect to: the local socket. */
+    public EmulatorEndpoint localEndpoint() {
+        return EmulatorEndpoint.local(localSocket);
     }
 
     public int port() {
@@ -134,6 +167,9 @@ public final class RankGateway implements AutoCloseable {
     public CompletionStage<Void> unbind() {
         try {
             server.close();
+            localServer.close();
+            deleteQuietly(localSocket);
+            deleteQuietly(localSocket.getParent());
             loop.wakeup();
             return CompletableFuture.completedFuture(null);
         } catch (IOException e) {
@@ -161,6 +197,7 @@ public final class RankGateway implements AutoCloseable {
     private void listen() {
         try {
             server.register(loop.selector(), SelectionKey.OP_ACCEPT);
+            localServer.register(loop.selector(), SelectionKey.OP_ACCEPT);
         } catch (IOException e) {
             LOG.error("Rank gateway cannot accept connections: {}", e.toString());
         }
@@ -172,7 +209,7 @@ public final class RankGateway implements AutoCloseable {
         @Override
         public void onReady(SelectionKey key) {
             if (key.isValid() && key.isAcceptable()) {
-                accept();
+                accept((ServerSocketChannel) key.channel());
                 return;
             }
             GatewayConnection connection = (GatewayConnection) key.attachment();
@@ -216,14 +253,16 @@ public final class RankGateway implements AutoCloseable {
         }
     }
 
-    private void accept() {
+    private void accept(ServerSocketChannel from) {
         try {
-            SocketChannel channel = server.accept();
+            SocketChannel channel = from.accept();
             if (channel == null) {
                 return;
             }
             channel.configureBlocking(false);
-            channel.setOption(StandardSocketOptions.TCP_NODELAY, true); // replies are tiny and latency-bound
+            if (from == server) {
+                channel.setOption(StandardSocketOptions.TCP_NODELAY, true); // replies are tiny and latency-bound
+            }
             GatewayConnection connection = new GatewayConnection(channel, this, token, np, connectedRanks,
                     System.nanoTime() + HELLO_TIMEOUT.toNanos());
             connection.register(channel.register(loop.selector(), SelectionKey.OP_READ, connection));
@@ -265,6 +304,16 @@ public final class RankGateway implements AutoCloseable {
             LOG.debug("Connection ended: {}", last);
         }
         events.tell(last);
+    }
+
+    private static void deleteQuietly(Path path) {
+        try {
+            if (path != null) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException ignored) {
+            // a leftover in the temporary directory is harmless: nobody listens on it any more
+        }
     }
 
     private static String freshToken() {

@@ -7,8 +7,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
+import java.nio.channels.SocketChannel;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
@@ -16,7 +15,8 @@ import mse.emulator.kernel.EmulatorReply;
 import mse.emulator.kernel.RankFact;
 
 /**
- * One rank's connection to the emulator, used inside the rank JVM. Plain sockets and two threads (the
+ * One rank's connection to the emulator, used inside the rank JVM: a blocking socket channel (TCP, or the
+ * emulator's local socket on its own machine, see {@link EmulatorEndpoint}) and two threads (the
  * caller and a daemon reader), because a rank runs in a heap of 128 MB or less next to up to 63 others on a
  * small host and must start in milliseconds; an actor system per rank would cost both.
  *
@@ -31,7 +31,7 @@ public final class EmulatorLink implements AutoCloseable {
     /** What the reader thread hands to a waiting ask when the run is over. */
     private record Ended(EmulationAbortedException cause) {}
 
-    private final Socket socket;
+    private final SocketChannel socket;
     private final String peer;
     private final int rank;
     private final DataOutputStream out;
@@ -82,18 +82,23 @@ public final class EmulatorLink implements AutoCloseable {
         }
     });
 
-    private EmulatorLink(Socket socket, String peer, int rank) throws IOException {
+    private EmulatorLink(SocketChannel socket, String peer, int rank) {
         this.socket = socket;
         this.peer = peer;
         this.rank = rank;
-        this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream(), 8 * 1024));
-        this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream(), 8 * 1024));
+        this.out = new DataOutputStream(new BufferedOutputStream(ChannelStreams.out(socket), 8 * 1024));
+        this.in = new DataInputStream(new BufferedInputStream(ChannelStreams.in(socket), 8 * 1024));
+    }
+
+    /** Connects to host:port over TCP: {@link #connect(EmulatorEndpoint, Hello)}. */
+    public static EmulatorLink connect(String host, int port, Hello hello) throws IOException {
+        return connect(EmulatorEndpoint.tcp(host, port), hello);
     }
 
     /** Connects (a few quick retries, about 5 s in all), sends Hello and starts the reader thread. */
-    public static EmulatorLink connect(String host, int port, Hello hello) throws IOException {
-        String peer = host + ":" + port;
-        Socket socket = LinkConnector.open(new InetSocketAddress(host, port), peer);
+    public static EmulatorLink connect(EmulatorEndpoint endpoint, Hello hello) throws IOException {
+        String peer = endpoint.toString();
+        SocketChannel socket = LinkConnector.open(endpoint);
         EmulatorLink link;
         try {
             link = new EmulatorLink(socket, peer, hello.rank());

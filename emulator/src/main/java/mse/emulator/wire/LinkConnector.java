@@ -3,7 +3,9 @@ package mse.emulator.wire;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
-import java.net.Socket;
+import java.net.StandardProtocolFamily;
+import java.net.StandardSocketOptions;
+import java.nio.channels.SocketChannel;
 
 /**
  * Opens the rank's socket to the emulator. The launcher starts the emulator before mpirun, so a refused
@@ -18,23 +20,17 @@ final class LinkConnector {
 
     private LinkConnector() {}
 
-    static Socket open(InetSocketAddress address, String peer) throws IOException {
+    /** A blocking channel to the endpoint. */
+    static SocketChannel open(EmulatorEndpoint endpoint) throws IOException {
         long start = System.nanoTime();
         IOException last = null;
         int attempts = 0;
         for (int i = 0; i <= PAUSES_MILLIS.length; i++) {
             attempts++;
             long left = BUDGET_MILLIS - elapsedMillis(start);
-            Socket socket = new Socket();
             try {
-                if (address.isUnresolved()) {
-                    throw new IOException("cannot resolve host");
-                }
-                socket.setTcpNoDelay(true); // facts are tiny and latency-bound: never wait for Nagle
-                socket.connect(address, (int) Math.max(1, Math.min(CONNECT_TIMEOUT_MILLIS, left)));
-                return socket;
+                return connect(endpoint, (int) Math.max(1, Math.min(CONNECT_TIMEOUT_MILLIS, left)));
             } catch (IOException e) {
-                socket.close();
                 last = e;
             }
             if (i == PAUSES_MILLIS.length || elapsedMillis(start) + PAUSES_MILLIS[i] > BUDGET_MILLIS) {
@@ -42,10 +38,37 @@ final class LinkConnector {
             }
             sleep(PAUSES_MILLIS[i]);
         }
-        ConnectException failure = new ConnectException("cannot reach the emulator at " + peer + " after "
+        ConnectException failure = new ConnectException("cannot reach the emulator at " + endpoint + " after "
                 + attempts + " attempts in " + elapsedMillis(start) + " ms: " + last.getMessage());
         failure.initCause(last);
         throw failure;
+    }
+
+    private static SocketChannel connect(EmulatorEndpoint endpoint, int timeoutMillis) throws IOException {
+        if (endpoint.address() instanceof InetSocketAddress inet) {
+            InetSocketAddress resolved = new InetSocketAddress(inet.getHostString(), inet.getPort());
+            if (resolved.isUnresolved()) {
+                throw new IOException("cannot resolve host");
+            }
+            SocketChannel channel = SocketChannel.open();
+            try {
+                channel.setOption(StandardSocketOptions.TCP_NODELAY, true); // facts are tiny and latency-bound
+                channel.socket().connect(resolved, timeoutMillis);
+                return channel;
+            } catch (IOException | RuntimeException e) {
+                channel.close();
+                throw e;
+            }
+        }
+        // A local socket: connecting either succeeds or fails at once (no such file, nobody listening).
+        SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+        try {
+            channel.connect(endpoint.address());
+            return channel;
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
     }
 
     private static long elapsedMillis(long startNanos) {

@@ -1,12 +1,17 @@
 package mse.emulator.actors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.UnixDomainSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import mse.emulator.kernel.EmulatorReply;
 import mse.emulator.kernel.RankFact;
 import mse.emulator.wire.EmulationAbortedException;
+import mse.emulator.wire.EmulatorEndpoint;
 import mse.emulator.wire.EmulatorLink;
 import mse.emulator.wire.Hello;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
@@ -167,6 +173,40 @@ class RankGatewayTest {
                 () -> link.ask(new RankFact.ClockQuery(0, 1)));
         assertTrue(lost.reason().contains("127.0.0.1:" + live.gateway.port()), lost.reason());
         link.close();
+    }
+
+    @Test
+    void aRankOnThisMachineTalksOverTheLocalSocketAndCountsAsLoopback() throws Exception {
+        Live live = Live.start(testKit, 2);
+        EmulatorEndpoint local = live.gateway.localEndpoint();
+        Path socket = ((UnixDomainSocketAddress) local.address()).getPath();
+        assertTrue(Files.exists(socket), socket.toString());
+        try (EmulatorLink overSocket = EmulatorLink.connect(local, new Hello(live.gateway.token(), 0, 2));
+             EmulatorLink overTcp = live.link(1, 2)) {
+            List<InetSocketAddress> remotes = List.of(live.await(GatewayEvent.RankConnected.class).connection().remote(),
+                    live.await(GatewayEvent.RankConnected.class).connection().remote());
+            remotes.forEach(remote -> assertTrue(remote.getAddress().isLoopbackAddress(), remote.toString()));
+            for (int i = 0; i < 50; i++) {
+                assertEquals(new EmulatorReply.Grant(0, 1, 1_000 + i, 0, i),
+                        overSocket.ask(new RankFact.Receive(0, i, RankFact.ANY, 1_000 + i, true)));
+                assertEquals(new EmulatorReply.Grant(1, 11, 1_000 + i, 1, i),
+                        overTcp.ask(new RankFact.Receive(1, i, RankFact.ANY, 1_000 + i, true)));
+            }
+        }
+        live.gateway.close();
+        assertFalse(Files.exists(socket), "the socket file outlived its gateway");
+        assertFalse(Files.exists(socket.getParent()), "the socket's private directory outlived its gateway");
+    }
+
+    @Test
+    void aRankWithAWrongTokenIsRefusedOnTheLocalSocketToo() throws Exception {
+        Live live = Live.start(testKit, 1);
+        try (EmulatorLink stranger = EmulatorLink.connect(live.gateway.localEndpoint(), new Hello("not the token", 0, 1))) {
+            GatewayEvent.ConnectionRejected rejected = live.await(GatewayEvent.ConnectionRejected.class);
+            assertTrue(rejected.reason().contains("token"), rejected.reason());
+            assertThrows(EmulationAbortedException.class, () -> stranger.ask(new RankFact.ClockQuery(0, 1)));
+        }
+        live.gateway.close();
     }
 
     @Test

@@ -14,6 +14,7 @@ import mse.emulator.actors.EmulationSetup;
 import mse.emulator.kernel.RankFact;
 import mse.emulator.model.NetworkModel;
 import mse.emulator.model.TargetCpu;
+import mse.emulator.wire.EmulatorEndpoint;
 import mse.emulator.wire.EmulatorLink;
 import mse.emulator.wire.Hello;
 
@@ -21,7 +22,8 @@ import mse.emulator.wire.Hello;
  * `mse bench hop`: the wall time from a fact written on one rank's connection to the grant it releases read
  * on another's, through the real emulator (gateway, keeper, kernel) and the real rank-side links. Rank 1
  * waits in a receive from rank 0; once its receive has settled in the emulator, rank 0 reports the matching
- * send. This hop is what every emulated message adds to the plain program's wall time.
+ * send. This hop is what every emulated message adds to the plain program's wall time. Measured over the local
+ * socket (what ranks on the emulator's machine use) and over TCP (ranks on other hosts).
  */
 final class HopBenchmark {
 
@@ -31,15 +33,15 @@ final class HopBenchmark {
     private HopBenchmark() {
     }
 
-    /** Prints the distribution and returns {median, p99} in microseconds. */
+    /** Prints the distribution and returns {median, p99} in microseconds, over the local socket or TCP. */
     @SuppressWarnings("try") // the links close before the report is awaited, and again (harmlessly) on the way out
-    static double[] run(int hops) throws Exception {
+    static double[] run(int hops, boolean localSocket) throws Exception {
         TargetProfile profile = ProfileLoader.load("mpich-fast-ethernet");
         EmulationSetup setup = new EmulationSetup(NetworkModel.of(profile.network(), 2), TargetCpu.of(profile.cpu()),
                 List.of(), "127.0.0.1", Duration.ofSeconds(20));
         try (EmulationSession session = EmulationSession.start(setup);
-             EmulatorLink sender = connect(session, 0);
-             EmulatorLink receiver = connect(session, 1)) {
+             EmulatorLink sender = connect(session, 0, localSocket);
+             EmulatorLink receiver = connect(session, 1, localSocket)) {
             measure(sender, receiver, hops / 2); // warm-up: JIT on both sides
             long[] nanos = measure(sender, receiver, hops);
             sender.report(new RankFact.Finished(0, 0));
@@ -50,15 +52,16 @@ final class HopBenchmark {
             Arrays.sort(nanos);
             double median = percentile(nanos, 0.50);
             double p99 = percentile(nanos, 0.99);
-            System.out.printf("fact -> grant hop over loopback, %d hops: p50 %.1f us, p90 %.1f us, p99 %.1f us, max %.1f us%n",
+            System.out.printf("fact -> grant hop over " + (localSocket ? "the local socket" : "loopback TCP") + ", %d hops: p50 %.1f us, p90 %.1f us, p99 %.1f us, max %.1f us%n",
                     nanos.length, median, percentile(nanos, 0.90), p99, nanos[nanos.length - 1] / 1e3);
             return new double[] {median, p99};
         }
     }
 
-    private static EmulatorLink connect(EmulationSession session, int rank) throws java.io.IOException {
-        return EmulatorLink.connect(session.address().getHostString(), session.address().getPort(),
-                new Hello(session.token(), rank, 2));
+    private static EmulatorLink connect(EmulationSession session, int rank, boolean localSocket) throws java.io.IOException {
+        EmulatorEndpoint endpoint = localSocket ? session.localEndpoint()
+                : EmulatorEndpoint.tcp(session.address().getHostString(), session.address().getPort());
+        return EmulatorLink.connect(endpoint, new Hello(session.token(), rank, 2));
     }
 
     private static long[] measure(EmulatorLink sender, EmulatorLink receiver, int hops) throws Exception {

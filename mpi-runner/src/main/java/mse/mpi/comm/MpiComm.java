@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
+import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Op;
@@ -224,6 +225,25 @@ public final class MpiComm implements Comm {
         long over = localSize != null && Integer.parseInt(localSize.trim()) > Runtime.getRuntime().availableProcessors() ? 1 : 0;
         byte[] any = reduce(ReduceOp.longs(over), ReduceOp.MAX_LONG, 0);
         return ReduceOp.toLongs(bcast(rank() == 0 ? any : new byte[Long.BYTES], 0))[0] == 1;
+    }
+
+    /**
+     * Whether this rank runs on the node of rank `root`, as Open MPI placed them (MPI_COMM_TYPE_SHARED: ranks that can
+     * share memory). Collective: every rank calls it.
+     */
+    public boolean onNodeOf(int root) {
+        try {
+            Intracomm node = MPI.COMM_WORLD.splitType(mpi.Comm.TYPE_SHARED, rank, MPI.INFO_NULL);
+            try {
+                int[] rootHere = {rank == root ? 1 : 0};
+                node.allReduce(rootHere, 1, MPI.INT, MPI.MAX);
+                return rootHere[0] == 1;
+            } finally {
+                node.free();
+            }
+        } catch (MPIException e) {
+            throw failure("splitType", e);
+        }
     }
 
     @Override

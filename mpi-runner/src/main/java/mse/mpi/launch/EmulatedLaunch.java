@@ -17,6 +17,7 @@ import mse.emulator.model.NetworkModel;
 import mse.emulator.report.EmulationReport;
 import mse.emulator.report.Json;
 import mse.emulator.timeline.TimelineSetup;
+import mse.emulator.wire.EmulatorEndpoint;
 import mse.emulator.wire.EmulatorLink;
 import mse.emulator.wire.Hello;
 import mse.mpi.apps.RankArguments;
@@ -80,8 +81,11 @@ public final class EmulatedLaunch {
 
     private static EmulatedRun runMpirun(EmulationPlan plan, EmulationSession session) {
         Path masterFile = plan.workDir().resolve("master.json");
-        MpirunCommand command = plan.cluster().place(mpirun(plan, session.address().getHostString() + ":" + session.address().getPort(),
-                masterFile), plan.workDir());
+        // Ranks on this machine use the emulator's local socket; on several hosts they all use TCP.
+        String emulator = plan.cluster().multiHost()
+                ? EmulatorEndpoint.tcp(session.address().getHostString(), session.address().getPort()).toString()
+                : session.localEndpoint().toString();
+        MpirunCommand command = plan.cluster().place(mpirun(plan, emulator, masterFile), plan.workDir());
         double wall;
         try {
             wall = MpiJob.run(command, plan.timeout(), environment(plan, session));
@@ -103,7 +107,7 @@ public final class EmulatedLaunch {
 
     /**
      * The mpirun job of a plan on this machine: the program's own options (its application's and its strategy's,
-     * nothing of another's), how the ranks report to the emulator at `emulator` (HOST:PORT), where rank 0 leaves
+     * nothing of another's), how the ranks report to the emulator at `emulator` (HOST:PORT or its local socket), where rank 0 leaves
      * its result; the run's token travels in the environment, never on argv.
      */
     static MpirunCommand mpirun(EmulationPlan plan, String emulator, Path masterFile) {
@@ -157,8 +161,7 @@ public final class EmulatedLaunch {
                                      AtomicReference<RankResult> master) {
         EmulatedComm emulated;
         try {
-            EmulatorLink link = EmulatorLink.connect(session.address().getHostString(), session.address().getPort(),
-                    new Hello(session.token(), local.rank(), local.size()));
+            EmulatorLink link = EmulatorLink.connect(session.localEndpoint(), new Hello(session.token(), local.rank(), local.size()));
             emulated = new EmulatedComm(local, link, plan.taskCost(), plan.profile().collectives());
         } catch (java.io.IOException e) {
             throw new LaunchException("rank " + local.rank() + ": " + e.getMessage());

@@ -14,6 +14,7 @@ import mse.emulator.model.TargetCpu;
 import mse.emulator.model.TaskCost;
 import mse.emulator.report.EmulationReport;
 import mse.emulator.timeline.TimelineSetup;
+import mse.emulator.wire.EmulatorEndpoint;
 import mse.emulator.wire.EmulatorLink;
 import mse.emulator.wire.Hello;
 import mse.mpi.comm.EmulatedComm;
@@ -22,8 +23,9 @@ import mse.mpi.comm.MpiComm;
 
 /**
  * Emulation under the user's own mpirun command line (`mpirun -np 8 java ... RankMain --emulate ...`):
- * rank 0 hosts the emulator in its JVM and hands its address and the run's token to the other ranks
- * over MPI itself, before the program starts; every rank then reports to it. At the end rank 0 waits
+ * rank 0 hosts the emulator in its JVM and hands its addresses (TCP, and its local socket for the ranks on its
+ * node) and the run's token to the other ranks over MPI itself, before the program starts; every rank then
+ * reports to it. At the end rank 0 waits
  * for the report and writes the result files, as `mse emulate` would.
  */
 public final class HostedEmulation {
@@ -53,7 +55,8 @@ public final class HostedEmulation {
             session = EmulationSession.start(new EmulationSetup(NetworkModel.of(target.network(), mpi.size()),
                     RankCpus.uniform(TargetCpu.of(target.cpu()), mpi.size()), masters, bindHost,
                     Duration.ofSeconds(Math.max(60, 4L * mpi.size())), timeline).chargingMeasuredCpu(taskCost.chargesMeasuredCpu()));
-            endpoint = session.address().getHostString() + " " + session.address().getPort() + " " + session.token();
+            endpoint = session.address().getHostString() + " " + session.address().getPort() + " " + session.token()
+                    + " " + session.localEndpoint();
             for (int r = 1; r < mpi.size(); r++) {
                 mpi.send(endpoint.getBytes(StandardCharsets.UTF_8), r, TAG_ENDPOINT);
             }
@@ -61,8 +64,11 @@ public final class HostedEmulation {
             Message m = mpi.recv(0, TAG_ENDPOINT);
             endpoint = new String(m.data(), StandardCharsets.UTF_8);
         }
-        String[] parts = endpoint.split(" ");
-        EmulatorLink link = EmulatorLink.connect(parts[0], Integer.parseInt(parts[1]), new Hello(parts[2], mpi.rank(), mpi.size()));
+        String[] parts = endpoint.split(" ", 4);
+        // Ranks on rank 0's node use the emulator's local socket, the others TCP.
+        EmulatorEndpoint emulator = mpi.onNodeOf(0) ? EmulatorEndpoint.parse(parts[3])
+                : EmulatorEndpoint.tcp(parts[0], Integer.parseInt(parts[1]));
+        EmulatorLink link = EmulatorLink.connect(emulator, new Hello(parts[2], mpi.rank(), mpi.size()));
         return new HostedEmulation(session, new EmulatedComm(mpi, link, taskCost, target.collectives()), target, taskCost);
     }
 

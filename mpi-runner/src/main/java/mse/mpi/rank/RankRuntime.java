@@ -5,6 +5,7 @@ import java.util.function.IntFunction;
 import mse.cluster.profiles.CollectiveAlgorithm;
 import mse.emulator.model.TaskCost;
 import mse.emulator.timeline.TimelineSetup;
+import mse.emulator.wire.EmulatorEndpoint;
 import mse.emulator.wire.EmulatorLink;
 import mse.emulator.wire.Hello;
 import mse.mpi.comm.ChaosComm;
@@ -111,16 +112,17 @@ public final class RankRuntime {
         return 1;
     }
 
-    private static EmulatorLink connect(String endpoint, MpiComm mpi) throws Exception {
-        int colon = endpoint.lastIndexOf(':');
-        if (colon < 0) {
-            throw new IllegalArgumentException("--emulator: expected HOST:PORT, got '" + endpoint + "'");
+    private static EmulatorLink connect(String spec, MpiComm mpi) throws Exception {
+        EmulatorEndpoint endpoint;
+        try {
+            endpoint = EmulatorEndpoint.parse(spec);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--emulator: " + e.getMessage(), e);
         }
         String token = System.getenv(RankRuntimeOptions.TOKEN_VARIABLE);
         if (token == null) {
             throw new IllegalStateException(RankRuntimeOptions.TOKEN_VARIABLE + " is not set; the launcher passes it with mpirun -x");
         }
-        return EmulatorLink.connect(endpoint.substring(0, colon), Integer.parseInt(endpoint.substring(colon + 1)),
-                new Hello(token, mpi.rank(), mpi.size()));
+        return EmulatorLink.connect(endpoint, new Hello(token, mpi.rank(), mpi.size()));
     }
 }

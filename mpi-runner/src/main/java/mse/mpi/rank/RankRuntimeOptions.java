@@ -17,7 +17,8 @@ public final class RankRuntimeOptions {
 
     public static final String TOKEN_VARIABLE = "MSE_EMULATOR_TOKEN";
 
-    @Option(names = "--emulator", paramLabel = "HOST:PORT", description = "Report to this emulator and run in virtual time.")
+    @Option(names = "--emulator", paramLabel = "HOST:PORT|SOCKET",
+            description = "Report to this emulator (TCP, or the path of its local socket on this machine) and run in virtual time.")
     String emulator;
 
     @Option(names = "--collectives", paramLabel = "ALGORITHM", defaultValue = "binomial", hidden = true,
