@@ -41,7 +41,7 @@ final class GatewayConnection implements ReplyChannel {
     private boolean outputShut;
     private boolean ended;
 
-    GatewayConnection(SocketChannel channel, RankGateway gateway, String token, int np, Set<Integer> connectedRanks,
+    GatewayConnection(SocketChannel channel, RankGateway gateway, String token, int np, Set<GatewaySession.Speaker> connectedRanks,
                       long helloDeadlineNanos) throws IOException {
         this.channel = channel;
         this.gateway = gateway;

@@ -15,6 +15,12 @@ public sealed interface GatewayEvent {
     record RankConnected(int rank, int np, RankConnection connection) implements GatewayEvent {}
 
     /**
+     * The same rank's second connection, on which it reads ProgressRequests while it computes (only where measured
+     * CPU is charged); send those through `connection`, everything else through RankConnected's.
+     */
+    record LowerBoundsConnected(int rank, RankConnection connection) implements GatewayEvent {}
+
+    /**
      * One frame of facts from an accepted rank, in the order the rank reported them: everything it said up
      * to a blocking call travels together. Every fact's rank() is guaranteed to be the rank of that connection.
      */

@@ -30,11 +30,14 @@ final class GatewaySession {
     private final InetSocketAddress remote;
     private final byte[] token;
     private final int np;
-    private final Set<Integer> connectedRanks;
+    private final Set<Speaker> connectedRanks;
     private final GatewayConnection connection;
     private Hello hello;
 
-    GatewaySession(InetSocketAddress remote, String token, int np, Set<Integer> connectedRanks,
+    /** What one connection speaks for: a rank, and which of its channels. */
+    record Speaker(int rank, Hello.Channel channel) {}
+
+    GatewaySession(InetSocketAddress remote, String token, int np, Set<Speaker> connectedRanks,
             GatewayConnection connection) {
         this.remote = remote;
         this.token = token.getBytes(StandardCharsets.UTF_8);
@@ -51,6 +54,9 @@ final class GatewaySession {
     GatewayEvent onFrame(ByteBuffer payload) {
         if (hello == null) {
             return greet(FrameCodec.decodeHello(payload));
+        }
+        if (hello.channel() == Hello.Channel.LOWER_BOUNDS) {
+            throw new MalformedFrameException("the lower-bound connection of rank " + hello.rank() + " sent a frame");
         }
         List<RankFact> facts = FrameCodec.decodeFacts(payload);
         for (RankFact fact : facts) {
@@ -71,21 +77,29 @@ final class GatewaySession {
             // Hello checks rank < its own np: with the run's np, every accepted rank is one of this run's.
             throw new Refused("rank " + candidate.rank() + " says np=" + candidate.np() + " but this run has np=" + np);
         }
-        if (!connectedRanks.add(candidate.rank())) {
-            throw new Refused("rank " + candidate.rank() + " is already connected");
+        if (!connectedRanks.add(new Speaker(candidate.rank(), candidate.channel()))) {
+            throw new Refused("rank " + candidate.rank() + " is already connected"
+                    + (candidate.channel() == Hello.Channel.FACTS ? "" : " for lower bounds"));
         }
         hello = candidate;
-        return new GatewayEvent.RankConnected(candidate.rank(), candidate.np(),
-                new RankConnection(candidate.rank(), remote, connection));
+        RankConnection rank = new RankConnection(candidate.rank(), remote, connection);
+        return candidate.channel() == Hello.Channel.FACTS ? new GatewayEvent.RankConnected(candidate.rank(), candidate.np(), rank)
+                : new GatewayEvent.LowerBoundsConnected(candidate.rank(), rank);
     }
 
-    /** The event that ends this connection; failure is null for an orderly close. */
+    /**
+     * The event that ends this connection, failure being null for an orderly close; none for a lower-bound
+     * connection (the facts connection says whether the rank is gone).
+     */
     GatewayEvent ended(Throwable failure) {
         if (hello == null) {
             String reason = failure == null ? "closed before Hello" : describe(failure);
             return new GatewayEvent.ConnectionRejected(remote, reason);
         }
-        connectedRanks.remove(hello.rank());
+        connectedRanks.remove(new Speaker(hello.rank(), hello.channel()));
+        if (hello.channel() == Hello.Channel.LOWER_BOUNDS) {
+            return null;
+        }
         return failure == null
                 ? new GatewayEvent.RankDisconnected(hello.rank(), true, "connection closed")
                 : new GatewayEvent.RankDisconnected(hello.rank(), false, describe(failure));

@@ -71,7 +71,7 @@ public final class RankGateway implements AutoCloseable {
     private final InetSocketAddress address;
     private final ServerSocketChannel localServer;
     private final Path localSocket;
-    private final Set<Integer> connectedRanks = ConcurrentHashMap.newKeySet();
+    private final Set<GatewaySession.Speaker> connectedRanks = ConcurrentHashMap.newKeySet();
     /** Connections whose writes or close the selector must take up (a write that did not fit, a close). */
     private final ConcurrentLinkedQueue<GatewayConnection> attention = new ConcurrentLinkedQueue<>();
 

@@ -62,6 +62,8 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     private final TimerScheduler<Command> timers;
     private final VirtualTimeKernel kernel;
     private final RankConnection[] connections;
+    /** Per rank, the connection its ProgressRequests go to (real task cost only; null until it connects). */
+    private final RankConnection[] lowerBoundChannels;
     /**
      * Per rank, whether each of its posted receives (and probes), oldest first, waits for its grant. The
      * kernel settles a rank's receives in the order they were posted, so each Grant answers the head: a
@@ -94,6 +96,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         this.result = result;
         this.timers = timers;
         this.connections = new RankConnection[setup.np()];
+        this.lowerBoundChannels = new RankConnection[setup.np()];
         this.waitsForGrant = newQueues(setup.np());
         this.askedCpuNanos = new long[setup.np()];
         Arrays.fill(askedCpuNanos, NOT_ASKED);
@@ -170,6 +173,12 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         GatewayEvent event = message.event();
         if (event instanceof GatewayEvent.RankConnected c) {
             onConnected(c);
+        } else if (event instanceof GatewayEvent.LowerBoundsConnected c) {
+            if (endReason != null) {
+                c.connection().abort(endReason);
+            } else {
+                lowerBoundChannels[c.rank()] = c.connection();
+            }
         } else if (event instanceof GatewayEvent.FactsArrived f) {
             for (RankFact fact : f.facts()) {
                 if (endReason == null) {
@@ -293,8 +302,9 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     }
 
     /**
-     * Asks each rank holding a grant back for its lower bound, unless it already has a request as low. A
-     * request that cannot be written is harmless: the rank's next fact answers it.
+     * Asks each rank holding a grant back for its lower bound, unless it already has a request as low, on the
+     * rank's lower-bound connection. A request that cannot be written, or a rank without that connection (yet), is
+     * harmless: the rank's next fact answers it.
      */
     private void requestProgress() {
         if (concluded || !setup.chargesMeasuredCpu()) {
@@ -302,9 +312,10 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         }
         for (EmulatorReply.ProgressRequest request : kernel.progressRequests()) {
             int rank = request.rank();
-            if (request.cpuNanos() < askedCpuNanos[rank] && connections[rank] != null) {
+            RankConnection channel = lowerBoundChannels[rank];
+            if (request.cpuNanos() < askedCpuNanos[rank] && channel != null) {
                 askedCpuNanos[rank] = request.cpuNanos();
-                connections[rank].send(request);
+                channel.send(request);
             }
         }
     }
@@ -332,9 +343,11 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         endReason = reason;
         timeline.ifPresent(TimelineWriter::discard);
         result.completeExceptionally(new EmulationFailedException(reason));
-        for (RankConnection connection : connections) {
-            if (connection != null) {
-                connection.abort(reason);
+        for (RankConnection[] channels : List.of(connections, lowerBoundChannels)) {
+            for (RankConnection connection : channels) {
+                if (connection != null) {
+                    connection.abort(reason);
+                }
             }
         }
     }

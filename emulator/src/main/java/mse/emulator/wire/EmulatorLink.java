@@ -8,30 +8,32 @@ import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.channels.SocketChannel;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 import mse.emulator.kernel.EmulatorReply;
 import mse.emulator.kernel.RankFact;
 
 /**
- * One rank's connection to the emulator, used inside the rank JVM: a blocking socket channel (TCP, or the
- * emulator's local socket on its own machine, see {@link EmulatorEndpoint}) and two threads (the
- * caller and a daemon reader), because a rank runs in a heap of 128 MB or less next to up to 63 others on a
- * small host and must start in milliseconds; an actor system per rank would cost both.
+ * One rank's connection to the emulator, used inside the rank JVM: blocking socket channels (TCP, or the
+ * emulator's local socket on its own machine, see {@link EmulatorEndpoint}), because a rank runs in a heap of
+ * 128 MB or less next to up to 63 others on a small host and must start in milliseconds; an actor system per
+ * rank would cost both.
  *
  * <p>Facts go out with {@link #report} (fire and forget: it waits for the next ask, flush or close, so that
  * everything a rank says up to a blocking call travels in one frame) or {@link #ask} (the facts that wait for
- * an answer: a Receive with needsAnswer, a Probe or ProbeAny, a ClockQuery). The reader thread routes answers to the waiting ask,
- * hands ProgressRequests to the {@link LowerBoundResponder}, and turns Abort or a lost connection into an
- * {@link EmulationAbortedException} for every pending and later call.
+ * an answer: a Receive with needsAnswer, a Probe or ProbeAny, a ClockQuery). The asking thread reads its answer
+ * itself: no reader thread takes it off the socket to wake it, which on two shared cores cost an emulated
+ * 1-point MASE run about a tenth of its wall time. An Abort or a lost connection becomes an
+ * {@link EmulationAbortedException} for that and every later call.
+ *
+ * <p>Where measured CPU is charged ({@link #measureCpuWith}), a second connection carries the emulator's
+ * ProgressRequests, which a thread of the link hands to the {@link LowerBoundResponder} while the program computes.
  */
 public final class EmulatorLink implements AutoCloseable {
 
-    /** What the reader thread hands to a waiting ask when the run is over. */
-    private record Ended(EmulationAbortedException cause) {}
-
     private final SocketChannel socket;
+    private final EmulatorEndpoint endpoint;
+    private final Hello hello;
     private final String peer;
     private final int rank;
     private final DataOutputStream out;
@@ -40,9 +42,10 @@ public final class EmulatorLink implements AutoCloseable {
     private final ReentrantLock askLock = new ReentrantLock();
     /** Facts reported and not yet sent, encoded back to back: the payload of the next frame. */
     private final ByteArrayOutputStream pending = new ByteArrayOutputStream(256);
-    private final LinkedBlockingQueue<Object> answers = new LinkedBlockingQueue<>();
     private volatile EmulationAbortedException ended;
     private volatile boolean closing;
+    /** The connection ProgressRequests arrive on, once measureCpuWith opened it. */
+    private volatile SocketChannel lowerBoundSocket;
     /** Set, under the write lock, once Finished or Failed is reported: the rank's last word, nothing follows. */
     private boolean lastWordWritten;
     /** Facts other than Progress and Failed reported so far (guarded by writeLock): what the kernel counts. */
@@ -82,10 +85,12 @@ public final class EmulatorLink implements AutoCloseable {
         }
     });
 
-    private EmulatorLink(SocketChannel socket, String peer, int rank) {
+    private EmulatorLink(SocketChannel socket, EmulatorEndpoint endpoint, Hello hello) {
         this.socket = socket;
-        this.peer = peer;
-        this.rank = rank;
+        this.endpoint = endpoint;
+        this.hello = hello;
+        this.peer = endpoint.toString();
+        this.rank = hello.rank();
         this.out = new DataOutputStream(new BufferedOutputStream(ChannelStreams.out(socket), 8 * 1024));
         this.in = new DataInputStream(new BufferedInputStream(ChannelStreams.in(socket), 8 * 1024));
     }
@@ -95,31 +100,39 @@ public final class EmulatorLink implements AutoCloseable {
         return connect(EmulatorEndpoint.tcp(host, port), hello);
     }
 
-    /** Connects (a few quick retries, about 5 s in all), sends Hello and starts the reader thread. */
+    /** Connects (a few quick retries, about 5 s in all) and sends Hello. */
     public static EmulatorLink connect(EmulatorEndpoint endpoint, Hello hello) throws IOException {
-        String peer = endpoint.toString();
         SocketChannel socket = LinkConnector.open(endpoint);
-        EmulatorLink link;
         try {
-            link = new EmulatorLink(socket, peer, hello.rank());
-            link.writeHello(FrameCodec.encodeHello(hello));
+            greet(socket, hello);
         } catch (IOException | RuntimeException e) {
             socket.close();
-            throw new IOException("cannot greet the emulator at " + peer + ": " + e.getMessage(), e);
+            throw new IOException("cannot greet the emulator at " + endpoint + ": " + e.getMessage(), e);
         }
-        Thread reader = new Thread(link::readReplies, "mse-emulator-link-rank-" + hello.rank());
-        reader.setDaemon(true);
-        reader.start();
-        return link;
+        return new EmulatorLink(socket, endpoint, hello);
     }
 
     /**
      * How the lower-bound responder measures this rank: the CPU its program thread has used since its last
-     * fact, as it will be charged, or -1 while it cannot say (inside a Comm operation). Without one the
-     * rank never answers a ProgressRequest; its next fact answers instead.
+     * fact, as it will be charged, or -1 while it cannot say (inside a Comm operation). Opens the connection the
+     * emulator's ProgressRequests come on; without this the rank never answers one, its next fact answers instead.
      */
     public void measureCpuWith(LongSupplier cpuSinceLastFact) {
         lowerBounds.measureWith(cpuSinceLastFact);
+        if (lowerBoundSocket != null) {
+            return;
+        }
+        try {
+            SocketChannel channel = LinkConnector.open(endpoint);
+            greet(channel, new Hello(hello.token(), hello.rank(), hello.np(), Hello.Channel.LOWER_BOUNDS));
+            lowerBoundSocket = channel;
+        } catch (IOException e) {
+            throw new EmulationAbortedException("cannot open the lower-bound connection to the emulator at " + peer
+                    + ": " + e.getMessage(), e);
+        }
+        Thread reader = new Thread(this::readRequests, "mse-emulator-link-rank-" + rank);
+        reader.setDaemon(true);
+        reader.start();
     }
 
     /**
@@ -148,27 +161,14 @@ public final class EmulatorLink implements AutoCloseable {
         try {
             failIfEnded();
             write(fact, true);
-            Object answer = answers.take();
-            if (answer instanceof Ended e) {
-                answers.add(e); // leave it for the next caller
-                throw new EmulationAbortedException(e.cause().reason(), e.cause());
-            }
+            EmulatorReply answer = readAnswer();
             if (!expected.isInstance(answer)) {
                 throw new IllegalStateException("emulator answered " + fact + " with " + answer);
             }
-            return (EmulatorReply) answer;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new EmulationAbortedException("interrupted while waiting for the emulator at " + peer, e);
+            return answer;
         } finally {
             askLock.unlock();
         }
-    }
-
-    /** The reason the run ended for this rank, or null while it goes on. */
-    public String abortReason() {
-        EmulationAbortedException e = ended;
-        return e == null ? null : e.reason();
     }
 
     /** Closes the sending side first, so the gateway sees a clean end of stream rather than a reset. */
@@ -192,11 +192,21 @@ public final class EmulatorLink implements AutoCloseable {
     }
 
     private void closeQuietly() {
-        try {
-            socket.close();
-        } catch (IOException ignored) {
-            // Nothing useful to do with a failed close.
+        for (SocketChannel channel : new SocketChannel[] {socket, lowerBoundSocket}) {
+            try {
+                if (channel != null) {
+                    channel.close();
+                }
+            } catch (IOException ignored) {
+                // Nothing useful to do with a failed close.
+            }
         }
+    }
+
+    private static void greet(SocketChannel channel, Hello hello) throws IOException {
+        DataOutputStream greeting = new DataOutputStream(ChannelStreams.out(channel));
+        FrameCodec.writeFrame(greeting, FrameCodec.encodeHello(hello));
+        greeting.flush();
     }
 
     private static Class<? extends EmulatorReply> expectedAnswer(RankFact fact) {
@@ -245,29 +255,34 @@ public final class EmulatorLink implements AutoCloseable {
         }
     }
 
-    private void writeHello(byte[] payload) throws IOException {
-        writeLock.lock();
+    /** The asking thread reads its answer: the emulator's only other word on this connection is Abort. */
+    private EmulatorReply readAnswer() {
+        EmulatorReply reply;
         try {
-            FrameCodec.writeFrame(out, payload);
-            out.flush();
-        } finally {
-            writeLock.unlock();
+            reply = FrameCodec.decodeReply(FrameCodec.readFrame(in));
+        } catch (EOFException e) {
+            throw fail(lost(new IOException("the emulator closed the connection")));
+        } catch (IOException | MalformedFrameException e) {
+            throw fail(lost(e));
         }
+        if (reply instanceof EmulatorReply.Abort abort) {
+            throw fail(new EmulationAbortedException(abort.reason()));
+        }
+        return reply;
     }
 
-    /** The reader thread: routes answers, serves heartbeats, and ends the link on Abort or loss. */
-    private void readReplies() {
-        try {
+    /** The link's thread where measured CPU is charged: hands ProgressRequests to the responder until the end. */
+    private void readRequests() {
+        try (DataInputStream requests = new DataInputStream(new BufferedInputStream(ChannelStreams.in(lowerBoundSocket)))) {
             while (true) {
-                EmulatorReply reply = FrameCodec.decodeReply(FrameCodec.readFrame(in));
-                if (reply instanceof EmulatorReply.Abort abort) {
-                    end(new EmulationAbortedException(abort.reason()));
-                    closeQuietly(); // the run is over for this rank: free the socket now
-                    return;
-                } else if (reply instanceof EmulatorReply.ProgressRequest request) {
+                EmulatorReply reply = FrameCodec.decodeReply(FrameCodec.readFrame(requests));
+                if (reply instanceof EmulatorReply.ProgressRequest request) {
                     lowerBounds.onRequest(request);
+                } else if (reply instanceof EmulatorReply.Abort abort) {
+                    end(new EmulationAbortedException(abort.reason()));
+                    return;
                 } else {
-                    answers.add(reply);
+                    throw new MalformedFrameException("the lower-bound connection carried " + reply);
                 }
             }
         } catch (EOFException e) {
@@ -275,6 +290,13 @@ public final class EmulatorLink implements AutoCloseable {
         } catch (IOException | MalformedFrameException e) {
             end(lost(e));
         }
+    }
+
+    private EmulationAbortedException fail(EmulationAbortedException cause) {
+        end(cause);
+        closeQuietly(); // the run is over for this rank: free the sockets now
+        EmulationAbortedException first = ended;
+        return new EmulationAbortedException(first.reason(), first);
     }
 
     private EmulationAbortedException lost(Exception cause) {
@@ -289,7 +311,6 @@ public final class EmulatorLink implements AutoCloseable {
     private synchronized void end(EmulationAbortedException cause) {
         if (ended == null) {
             ended = cause;
-            answers.add(new Ended(cause));
             lowerBounds.stop();
         }
     }

@@ -55,7 +55,8 @@ public final class FrameCodec {
 
     public static byte[] encodeHello(Hello hello) {
         byte[] token = utf8(hello.token());
-        return PayloadWriter.of(HELLO, 4 + token.length + 8).string(token).i32(hello.rank()).i32(hello.np()).bytes();
+        return PayloadWriter.of(HELLO, 4 + token.length + 9).string(token).i32(hello.rank()).i32(hello.np())
+                .bool(hello.channel() == Hello.Channel.LOWER_BOUNDS).bytes();
     }
 
     public static byte[] encodeFact(RankFact fact) {
@@ -116,9 +117,10 @@ public final class FrameCodec {
         String token = in.string("token");
         int rank = in.i32("rank");
         int np = in.i32("np");
+        Hello.Channel channel = in.bool("channel") ? Hello.Channel.LOWER_BOUNDS : Hello.Channel.FACTS;
         in.end();
         try {
-            return new Hello(token, rank, np);
+            return new Hello(token, rank, np, channel);
         } catch (IllegalArgumentException e) {
             throw new MalformedFrameException("bad Hello: " + e.getMessage(), e);
         }

@@ -31,6 +31,7 @@ final class LoopbackKernel {
                     ranks.put(connected.rank(), connected.connection());
                     return forward(observer, connected);
                 })
+                .onMessage(GatewayEvent.LowerBoundsConnected.class, connected -> forward(observer, connected))
                 .onMessage(GatewayEvent.FactsArrived.class, arrived -> {
                     arrived.facts().forEach(fact -> answer(ranks.get(fact.rank()), fact));
                     return forward(observer, arrived);

@@ -136,16 +136,17 @@ class RankGatewayTest {
         Live live = Live.start(testKit, 2);
         try (EmulatorLink link = live.link(1, 2)) {
             java.util.concurrent.atomic.AtomicLong cpu = new java.util.concurrent.atomic.AtomicLong(1_000);
+            live.await(GatewayEvent.RankConnected.class);
             link.measureCpuWith(cpu::get);
-            RankConnection connection = live.await(GatewayEvent.RankConnected.class).connection();
+            RankConnection lowerBounds = live.await(GatewayEvent.LowerBoundsConnected.class).connection();
             link.report(new RankFact.Computed(1, 5));
             link.flush();
             assertEquals(new RankFact.Computed(1, 5), live.awaitFact());
-            assertTrue(connection.send(new EmulatorReply.ProgressRequest(1, 1, 4_242L)));
+            assertTrue(lowerBounds.send(new EmulatorReply.ProgressRequest(1, 1, 4_242L)));
             Thread.sleep(50);
             cpu.set(4_300);
-            assertEquals(new RankFact.Progress(1, 1, 4_300L), live.awaitFact());
-            assertThrows(IllegalArgumentException.class, () -> connection.send(new EmulatorReply.Clock(0, 1)));
+            assertEquals(new RankFact.Progress(1, 1, 4_300L), live.awaitFact(), "answered on the facts connection");
+            assertThrows(IllegalArgumentException.class, () -> lowerBounds.send(new EmulatorReply.Clock(0, 1)));
         }
     }
 
@@ -153,10 +154,11 @@ class RankGatewayTest {
     void aProgressRequestThatCrossedAFactOnlyFlushesIt() throws Exception {
         Live live = Live.start(testKit, 2);
         try (EmulatorLink link = live.link(0, 2)) {
+            live.await(GatewayEvent.RankConnected.class);
             link.measureCpuWith(() -> 1_000_000L);
-            RankConnection connection = live.await(GatewayEvent.RankConnected.class).connection();
+            RankConnection lowerBounds = live.await(GatewayEvent.LowerBoundsConnected.class).connection();
             link.report(new RankFact.Sent(0, 7, 1, 3, 8)); // waits in the link: the kernel has seen 0 facts
-            assertTrue(connection.send(new EmulatorReply.ProgressRequest(0, 0, 10L)));
+            assertTrue(lowerBounds.send(new EmulatorReply.ProgressRequest(0, 0, 10L)));
             assertEquals(new RankFact.Sent(0, 7, 1, 3, 8), live.awaitFact(), "the request made the link send it");
             link.report(new RankFact.Finished(0, 1));
             link.flush();

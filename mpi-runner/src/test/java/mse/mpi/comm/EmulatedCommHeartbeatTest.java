@@ -2,6 +2,7 @@ package mse.mpi.comm;
 
 import mse.cluster.profiles.CollectiveAlgorithm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -269,7 +270,7 @@ class EmulatedCommHeartbeatTest {
                     new TaskCost.Fixed(1_000), CollectiveAlgorithm.BINOMIAL, new CpuMeter(cpu));
             cpu.nanos.set(100);
             comm.send(new byte[8], 0, 3);
-            emulator.reply(new EmulatorReply.ProgressRequest(1, 1, 1));
+            assertFalse(emulator.lowerBoundConnectionOpened(), "nobody could be asked for a lower bound");
             cpu.nanos.addAndGet(5_000);
             Thread.sleep(100);
             comm.close();

@@ -21,7 +21,8 @@ import mse.emulator.wire.Hello;
 /**
  * The emulator's end of one rank link, played by the test: it reads the rank's facts one at a time and
  * writes whatever replies the script says, so a test decides exactly what the rank's link threads see
- * and when. Reads time out, so a rank that stays silent fails the test instead of hanging it.
+ * and when. ProgressRequests go to the rank's lower-bound connection, taken on first need. Reads time out,
+ * so a rank that stays silent fails the test instead of hanging it.
  */
 final class ScriptedEmulator implements AutoCloseable {
 
@@ -30,12 +31,13 @@ final class ScriptedEmulator implements AutoCloseable {
 
     private final ServerSocket server;
     private Socket socket;
+    private Socket lowerBoundSocket;
     private DataInputStream in;
     private DataOutputStream out;
     private final ArrayDeque<RankFact> pending = new ArrayDeque<>();
 
     ScriptedEmulator() throws IOException {
-        server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        server = new ServerSocket(0, 2, InetAddress.getLoopbackAddress());
     }
 
     /** Connects a rank's link here and takes its Hello. */
@@ -66,8 +68,37 @@ final class ScriptedEmulator implements AutoCloseable {
     }
 
     void reply(EmulatorReply reply) throws IOException {
-        FrameCodec.writeFrame(out, FrameCodec.encodeReply(reply));
-        out.flush();
+        DataOutputStream to = reply instanceof EmulatorReply.ProgressRequest ? lowerBounds() : out;
+        FrameCodec.writeFrame(to, FrameCodec.encodeReply(reply));
+        to.flush();
+    }
+
+    /** Whether the rank opened its lower-bound connection (waits a little for it). */
+    boolean lowerBoundConnectionOpened() throws IOException {
+        if (lowerBoundSocket != null) {
+            return true;
+        }
+        server.setSoTimeout(300);
+        try {
+            lowerBoundSocket = server.accept();
+            return true;
+        } catch (java.net.SocketTimeoutException none) {
+            return false;
+        }
+    }
+
+    /** The rank's second connection, opened when its link began to measure CPU; its Hello must say so. */
+    private DataOutputStream lowerBounds() throws IOException {
+        if (lowerBoundSocket == null) {
+            server.setSoTimeout(READ_TIMEOUT_MILLIS);
+            lowerBoundSocket = server.accept();
+            lowerBoundSocket.setSoTimeout(READ_TIMEOUT_MILLIS);
+            Hello hello = FrameCodec.decodeHello(FrameCodec.readFrame(new DataInputStream(lowerBoundSocket.getInputStream())));
+            if (hello.channel() != Hello.Channel.LOWER_BOUNDS) {
+                throw new AssertionError("the rank's second connection said " + hello);
+            }
+        }
+        return new DataOutputStream(lowerBoundSocket.getOutputStream());
     }
 
     /** Every fact the rank sends until it closes its side. */
@@ -86,6 +117,9 @@ final class ScriptedEmulator implements AutoCloseable {
     public void close() throws IOException {
         if (socket != null) {
             socket.close();
+        }
+        if (lowerBoundSocket != null) {
+            lowerBoundSocket.close();
         }
         server.close();
     }
