@@ -16,6 +16,7 @@ import java.util.stream.IntStream;
 import mse.emulator.kernel.Charge;
 import mse.emulator.kernel.EmulatorReply;
 import mse.emulator.kernel.KernelObserver;
+import mse.emulator.kernel.MessagePattern;
 import mse.emulator.kernel.MessageRecord;
 import mse.emulator.kernel.RankFact;
 import mse.emulator.kernel.RankProtocolException;
@@ -57,6 +58,14 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
 
     private static final long NOT_ASKED = Long.MAX_VALUE;
 
+    /**
+     * A receive or probe the rank posted: whether it waits for its grant, and the pattern of a blocking receive
+     * (null for a probe), for which the grant also tells the rank its next match when that is decided already
+     * ({@link VirtualTimeKernel#decidedMatch}); a receive that used it comes without waiting, and its grant must
+     * take that very message.
+     */
+    private record Posted(boolean waits, MessagePattern pattern, EmulatorReply.Grant.Next expected) {}
+
     private final EmulationSetup setup;
     private final CompletableFuture<EmulationReport> result;
     private final TimerScheduler<Command> timers;
@@ -65,11 +74,13 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     /** Per rank, the connection its ProgressRequests go to (real task cost only; null until it connects). */
     private final RankConnection[] lowerBoundChannels;
     /**
-     * Per rank, whether each of its posted receives (and probes), oldest first, waits for its grant. The
-     * kernel settles a rank's receives in the order they were posted, so each Grant answers the head: a
-     * receive that did not wait may still be unsettled when the rank posts one that does.
+     * Per rank, its posted receives (and probes), oldest first: whether each waits for its grant. The kernel
+     * settles a rank's receives in the order they were posted, so each Grant answers the head: a receive that
+     * did not wait may still be unsettled when the rank posts one that does.
      */
-    private final ArrayDeque<Boolean>[] waitsForGrant;
+    private final ArrayDeque<Posted>[] posted;
+    /** Per rank, the decided next match a Grant told it of, for the pattern of that receive (null: none). */
+    private final Posted[] toldAhead;
     /** Per rank, the CPU target of the ProgressRequest it has not answered yet (NOT_ASKED when none). */
     private final long[] askedCpuNanos;
     private final Map<Integer, ActorRef<MasterQueue.Command>> queues = new TreeMap<>();
@@ -97,7 +108,8 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         this.timers = timers;
         this.connections = new RankConnection[setup.np()];
         this.lowerBoundChannels = new RankConnection[setup.np()];
-        this.waitsForGrant = newQueues(setup.np());
+        this.posted = newQueues(setup.np());
+        this.toldAhead = new Posted[setup.np()];
         this.askedCpuNanos = new long[setup.np()];
         Arrays.fill(askedCpuNanos, NOT_ASKED);
         setup.masters().forEach(this::ensureQueue);
@@ -209,14 +221,20 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     private void onFact(RankFact fact) {
         int rank = fact.rank();
         if (fact instanceof RankFact.Receive r) {
-            waitsForGrant[rank].add(r.needsAnswer());
+            MessagePattern pattern = new MessagePattern(r.source(), r.tag());
+            Posted told = toldAhead[rank];
+            toldAhead[rank] = null; // good for the rank's next receive only
+            posted[rank].add(new Posted(r.needsAnswer(), pattern,
+                    !r.needsAnswer() && told != null && told.pattern().equals(pattern) ? told.expected() : null));
             if (r.source() == RankFact.ANY) {
                 ensureQueue(rank); // a rank that takes requests from anyone acts as a master
             }
         } else if (fact instanceof RankFact.Probe) {
-            waitsForGrant[rank].add(true);
+            toldAhead[rank] = null;
+            posted[rank].add(new Posted(true, null, null));
         } else if (fact instanceof RankFact.ProbeAny probe) {
-            waitsForGrant[rank].add(true);
+            toldAhead[rank] = null;
+            posted[rank].add(new Posted(true, null, null));
             if (probe.patterns().stream().anyMatch(p -> p.source() == RankFact.ANY)) {
                 ensureQueue(rank); // a rank that polls for anyone's requests acts as a master too
             }
@@ -280,21 +298,54 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
                 if (connection != null) {
                     connection.abort(abort.reason());
                 }
-            } else if ((reply instanceof EmulatorReply.Grant || reply instanceof EmulatorReply.NothingArrived)
-                    && !Boolean.TRUE.equals(waitsForGrant[reply.rank()].poll())) {
-                continue; // the rank received without waiting; the grant only settled its virtual time
-            } else if (connection == null || !connection.send(reply)) {
-                // The rank waits for this answer and would wait until the launcher's timeout: end the run now.
-                fail("could not answer rank " + reply.rank() + " (" + reply.getClass().getSimpleName()
-                        + "): its connection is closed or it stopped reading");
+            } else if (reply instanceof EmulatorReply.Grant || reply instanceof EmulatorReply.NothingArrived) {
+                Posted receive = posted[reply.rank()].poll();
+                if (receive != null && !receive.waits()) {
+                    // The rank received without waiting; the grant only settled its virtual time.
+                    if (!matches(receive.expected(), reply)) {
+                        fail("rank " + reply.rank() + " took " + receive.expected() + " as told, but the emulator granted " + reply);
+                        return;
+                    }
+                    continue;
+                }
+                if (!answer(connection, ahead(reply, receive))) {
+                    return;
+                }
+            } else if (!answer(connection, reply)) {
                 return;
             }
         }
     }
 
+    /** A grant of a blocking receive tells the rank its next match for the same pattern, when that is decided. */
+    private EmulatorReply ahead(EmulatorReply reply, Posted receive) {
+        if (!(reply instanceof EmulatorReply.Grant grant) || receive == null || receive.pattern() == null) {
+            return reply;
+        }
+        EmulatorReply.Grant.Next next = kernel.decidedMatch(grant.rank(), receive.pattern()).orElse(null);
+        toldAhead[grant.rank()] = next == null ? null : new Posted(false, receive.pattern(), next);
+        return grant.withNext(next);
+    }
+
+    private static boolean matches(EmulatorReply.Grant.Next expected, EmulatorReply reply) {
+        return expected == null || reply instanceof EmulatorReply.Grant g
+                && g.source() == expected.source() && g.tag() == expected.tag() && g.bytes() == expected.bytes();
+    }
+
+    /** Sends a reply the rank waits for; false (and the run ended) when that is impossible. */
+    private boolean answer(RankConnection connection, EmulatorReply reply) {
+        if (connection == null || !connection.send(reply)) {
+            // The rank waits for this answer and would wait until the launcher's timeout: end the run now.
+            fail("could not answer rank " + reply.rank() + " (" + reply.getClass().getSimpleName()
+                    + "): its connection is closed or it stopped reading");
+            return false;
+        }
+        return true;
+    }
+
     @SuppressWarnings("unchecked")
-    private static ArrayDeque<Boolean>[] newQueues(int np) {
-        ArrayDeque<Boolean>[] queues = (ArrayDeque<Boolean>[]) new ArrayDeque<?>[np];
+    private static ArrayDeque<Posted>[] newQueues(int np) {
+        ArrayDeque<Posted>[] queues = (ArrayDeque<Posted>[]) new ArrayDeque<?>[np];
         for (int r = 0; r < np; r++) {
             queues[r] = new ArrayDeque<>();
         }

@@ -8,8 +8,25 @@ public sealed interface EmulatorReply {
 
     int rank();
 
-    /** Receive now from (source, tag): MPI's non-overtaking rule then yields the granted message. */
-    record Grant(int rank, int source, int tag, int bytes, long virtualNanos) implements EmulatorReply {}
+    /**
+     * Receive now from (source, tag): MPI's non-overtaking rule then yields the granted message. `next`, when not
+     * null, is what the rank's next receive for the same pattern will take (it passed the rank's interface already,
+     * and messages pass in order): that receive needs no grant of its own.
+     */
+    record Grant(int rank, int source, int tag, int bytes, long virtualNanos, Next next) implements EmulatorReply {
+
+        /** A grant that says nothing about the next receive (what the kernel answers). */
+        public Grant(int rank, int source, int tag, int bytes, long virtualNanos) {
+            this(rank, source, tag, bytes, virtualNanos, null);
+        }
+
+        public Grant withNext(Next ahead) {
+            return new Grant(rank, source, tag, bytes, virtualNanos, ahead);
+        }
+
+        /** A message already decided for a receive: where it comes from, its tag and size. */
+        public record Next(int source, int tag, int bytes) {}
+    }
 
     /**
      * No message matching a ProbeAny asOfNow has arrived by the rank's virtual clock virtualNanos; the empty poll

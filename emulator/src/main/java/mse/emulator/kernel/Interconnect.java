@@ -116,6 +116,11 @@ final class Interconnect {
         return mailboxes[receiver.rank].match(receiver.wanted);
     }
 
+    /** The first message for any of `patterns` that has passed the rank's interface, if any. */
+    Optional<AnnouncedMessage> passedMatch(int rank, List<MessagePattern> patterns) {
+        return mailboxes[rank].match(patterns);
+    }
+
     /** A receive takes the message from the mailbox; returns the task whose result it carries (Charge.NONE: none). */
     int take(RankState receiver, AnnouncedMessage message) {
         mailboxes[receiver.rank].remove(message);

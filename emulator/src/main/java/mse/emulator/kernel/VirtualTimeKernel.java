@@ -127,6 +127,16 @@ public final class VirtualTimeKernel {
         return r.isFinished() || r.held.stream().anyMatch(f -> f instanceof RankFact.Finished);
     }
 
+    /**
+     * What a blocking receive of `rank` for `pattern` takes whenever it is posted, if that is decided already: the
+     * first matching message that has passed the rank's interface. Messages pass in order, so no later one can
+     * come before it; only another receive of the same rank could take it first.
+     */
+    public Optional<EmulatorReply.Grant.Next> decidedMatch(int rank, MessagePattern pattern) {
+        return interconnect.passedMatch(rankOf(rank).rank, List.of(pattern))
+                .map(m -> new EmulatorReply.Grant.Next(m.source(), m.tag(), m.bytes()));
+    }
+
     /** The rank's current virtual clock (without Progress not yet charged). */
     public long clockOf(int rank) {
         return rankOf(rank).clock.now();

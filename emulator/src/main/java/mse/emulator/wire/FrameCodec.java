@@ -50,6 +50,7 @@ public final class FrameCodec {
     static final byte ABORT = 0x22;
     static final byte PROGRESS_REQUEST = 0x23;
     static final byte NOTHING_ARRIVED = 0x24;
+    static final byte GRANT_AHEAD = 0x25;
 
     private FrameCodec() {}
 
@@ -93,6 +94,10 @@ public final class FrameCodec {
 
     public static byte[] encodeReply(EmulatorReply reply) {
         if (reply instanceof EmulatorReply.Grant r) {
+            if (r.next() != null) {
+                return PayloadWriter.of(GRANT_AHEAD, 36).i32(r.rank()).i32(r.source()).i32(r.tag()).i32(r.bytes())
+                        .i64(r.virtualNanos()).i32(r.next().source()).i32(r.next().tag()).i32(r.next().bytes()).bytes();
+            }
             return PayloadWriter.of(GRANT, 24).i32(r.rank()).i32(r.source()).i32(r.tag()).i32(r.bytes())
                     .i64(r.virtualNanos()).bytes();
         } else if (reply instanceof EmulatorReply.NothingArrived r) {
@@ -189,6 +194,9 @@ public final class FrameCodec {
         EmulatorReply reply = switch (type) {
             case GRANT -> new EmulatorReply.Grant(in.i32("rank"), in.i32("source"), in.i32("tag"),
                     in.i32("bytes"), in.i64("virtualNanos"));
+            case GRANT_AHEAD -> new EmulatorReply.Grant(in.i32("rank"), in.i32("source"), in.i32("tag"),
+                    in.i32("bytes"), in.i64("virtualNanos"),
+                    new EmulatorReply.Grant.Next(in.i32("next source"), in.i32("next tag"), in.i32("next bytes")));
             case CLOCK -> new EmulatorReply.Clock(in.i32("rank"), in.i64("virtualNanos"));
             case NOTHING_ARRIVED -> new EmulatorReply.NothingArrived(in.i32("rank"), in.i64("virtualNanos"));
             case ABORT -> new EmulatorReply.Abort(in.i32("rank"), in.string("reason"));

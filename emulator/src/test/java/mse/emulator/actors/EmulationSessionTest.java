@@ -142,6 +142,37 @@ class EmulationSessionTest {
         }
     }
 
+    @Test
+    void aGrantTellsTheMasterItsNextDecidedMatchWhichItThenTakesUnasked() throws Exception {
+        int np = 3;
+        try (EmulationSession session = start(np)) {
+            EmulatorReply.Grant[] grant = new EmulatorReply.Grant[1];
+            List<Consumer<EmulatorLink>> scripts = List.of(
+                    link -> {
+                        sleep(300); // both results are announced, and their senders done, before the master asks
+                        grant[0] = (EmulatorReply.Grant) link.ask(new RankFact.Receive(0, 0, RankFact.ANY, 2, true));
+                        link.report(new RankFact.Receive(0, 0, RankFact.ANY, 2, false)); // as told: no question
+                        link.report(new RankFact.Finished(0, 0));
+                    },
+                    link -> {
+                        link.report(new RankFact.Sent(1, 0, 0, 2, 8));
+                        link.report(new RankFact.Finished(1, 0));
+                    },
+                    link -> {
+                        link.report(new RankFact.Sent(2, 10_000, 0, 2, 16));
+                        link.report(new RankFact.Finished(2, 0));
+                    });
+            List<Thread> threads = ranks(session, np, scripts);
+            EmulationReport report = session.report().get(30, TimeUnit.SECONDS);
+            for (Thread t : threads) {
+                t.join();
+            }
+            assertEquals(1, grant[0].source());
+            assertEquals(new EmulatorReply.Grant.Next(2, 2, 16), grant[0].next(), "rank 2's result passed already");
+            assertEquals(2, report.masterQueues().get(0).queueWaitNanos().getTotalCount(), "both results received");
+        }
+    }
+
     private static void sleep(long millis) {
         try {
             Thread.sleep(millis);

@@ -20,7 +20,10 @@ import mse.emulator.wire.EmulatorLink;
  * ANY_SOURCE receive the grant makes the choice a target cluster would make; for a specific source it
  * only says the message has been sent, so the MPI receive completes at once instead of spinning (an
  * idle Open MPI rank spins, which on an oversubscribed host steals the CPU the working ranks need).
- * Over a Comm whose receives sleep instead (LocalComm), a specific-source receive skips that wait.
+ * Over a Comm whose receives sleep instead (LocalComm), a specific-source receive skips that wait. A grant may
+ * also tell the rank what its next receive of the same pattern takes, when the emulator has decided that already
+ * (the message passed the rank's interface, and messages pass in order): that receive asks nothing, which saves a
+ * master working through queued results one round trip to the emulator per result.
  * Sends are reported before the MPI send, so a large message's rendezvous never waits on the grant.
  *
  * <p>Non-blocking receives are matched here ({@link PostedReceives}) out of the same facts: a test or iprobe is
@@ -45,6 +48,12 @@ public final class EmulatedComm extends MatchingComm {
     private volatile boolean inComm;
     /** Operations the program thread is inside (an isend sends, a collective sends and receives): 0 in the program. */
     private int depth;
+    /**
+     * What the emulator decided for this rank's next blocking receive of pattern decidedFor (it told us with the
+     * last grant), so that receive needs no grant; good for the next receive only (program thread only).
+     */
+    private MessagePattern decidedFor;
+    private EmulatorReply.Grant.Next decidedNext;
     /** The program's CPU measured when the current operation began and not yet reported in a fact. */
     private volatile long unreported;
 
@@ -94,6 +103,7 @@ public final class EmulatedComm extends MatchingComm {
     /** The plain receive, which PostedReceives builds on. */
     @Override
     Message receive(int source, int tag) {
+        EmulatorReply.Grant.Next decided = takeDecided(source, tag);
         if (source != ANY_SOURCE && inner.blocksWithoutSpinning()) {
             // No choice to make and no spinning to avoid: the kernel settles the receive's virtual time from
             // the facts alone (it holds this rank's later facts until then), so the rank need not wait for it.
@@ -101,11 +111,35 @@ public final class EmulatedComm extends MatchingComm {
             link.flush(); // the receive may block in the inner Comm: what the rank said must be out first
             return inner.recv(source, tag);
         }
+        if (decided != null) {
+            // The emulator told us with the last grant: no need to ask. Out go the facts up to here at once (the
+            // sends among them are what other ranks' grants wait for), then the receive takes that message.
+            link.report(new RankFact.Receive(rank(), charge(), source, tag, false));
+            link.flush();
+            return received(decided.source(), decided.tag(), decided.bytes());
+        }
         EmulatorReply.Grant grant = (EmulatorReply.Grant) link.ask(new RankFact.Receive(rank(), charge(), source, tag, true));
-        Message m = inner.recv(grant.source(), grant.tag());
-        if (m.data().length != grant.bytes()) {
-            throw new CommException("rank " + rank() + ": the emulator granted " + grant.bytes()
-                    + " bytes from rank " + grant.source() + " but MPI delivered " + m.data().length);
+        if (grant.next() != null) {
+            decidedFor = new MessagePattern(source, tag);
+            decidedNext = grant.next();
+        }
+        return received(grant.source(), grant.tag(), grant.bytes());
+    }
+
+    /** The next match the emulator decided for a receive of exactly this pattern, if it told us; forgotten either way. */
+    private EmulatorReply.Grant.Next takeDecided(int source, int tag) {
+        EmulatorReply.Grant.Next next = decidedNext;
+        boolean forThis = next != null && decidedFor.source() == source && decidedFor.tag() == tag;
+        decidedNext = null;
+        decidedFor = null;
+        return forThis ? next : null;
+    }
+
+    private Message received(int source, int tag, int bytes) {
+        Message m = inner.recv(source, tag);
+        if (m.data().length != bytes) {
+            throw new CommException("rank " + rank() + ": the emulator granted " + bytes
+                    + " bytes from rank " + source + " but MPI delivered " + m.data().length);
         }
         return m;
     }
@@ -113,6 +147,7 @@ public final class EmulatedComm extends MatchingComm {
     /** A blocking probe: one pattern is MPI_Probe's Probe fact, several (waitAny) a ProbeAny. */
     @Override
     Envelope probeAny(List<MessagePattern> patterns) {
+        takeDecided(RankFact.ANY, RankFact.ANY); // a probe comes between: the emulator forgot what it told us
         MessagePattern only = patterns.get(0);
         RankFact fact = patterns.size() == 1 ? new RankFact.Probe(rank(), charge(), only.source(), only.tag())
                 : new RankFact.ProbeAny(rank(), charge(), patterns, false);
@@ -123,6 +158,7 @@ public final class EmulatedComm extends MatchingComm {
     /** As of the rank's virtual now: the emulator answers once no earlier arrival is possible. */
     @Override
     Optional<Envelope> pollAny(List<MessagePattern> patterns) {
+        takeDecided(RankFact.ANY, RankFact.ANY);
         EmulatorReply answer = link.ask(new RankFact.ProbeAny(rank(), charge(), patterns, true));
         if (answer instanceof EmulatorReply.Grant grant) {
             return Optional.of(new Envelope(grant.source(), grant.tag(), grant.bytes()));

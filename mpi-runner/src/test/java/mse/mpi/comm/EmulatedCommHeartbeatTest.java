@@ -42,7 +42,7 @@ class EmulatedCommHeartbeatTest {
     }
 
     /** Rank 1 of 2 over a Comm whose receive blocks (like LocalComm) until the test releases it. */
-    private static final class BlockingComm implements Comm {
+    private static final class BlockingComm extends PointToPointOnlyComm {
         final CountDownLatch inReceive = new CountDownLatch(1);
         final CountDownLatch release = new CountDownLatch(1);
         final ScriptedCpu cpu;
@@ -75,48 +75,9 @@ class EmulatedCommHeartbeatTest {
             return new Message(source, tag, new byte[8]);
         }
 
-        public Envelope probe(int source, int tag) {
-            throw new UnsupportedOperationException();
-        }
-
-        public Request isend(byte[] data, int dest, int tag) {
-            throw new UnsupportedOperationException();
-        }
-
-        public Request irecv(int source, int tag, int capacity) {
-            throw new UnsupportedOperationException();
-        }
-
-        public java.util.Optional<Envelope> iprobe(int source, int tag) {
-            throw new UnsupportedOperationException();
-        }
-
-        public byte[] bcast(byte[] data, int root) {
-            throw new UnsupportedOperationException();
-        }
-
-        public java.util.List<byte[]> gather(byte[] data, int root) {
-            throw new UnsupportedOperationException();
-        }
-
-        public byte[] reduce(byte[] data, ReduceOp op, int root) {
-            throw new UnsupportedOperationException();
-        }
-
-        public void barrier() {
-            throw new UnsupportedOperationException();
-        }
-
-        public double wtime() {
-            return 0;
-        }
-
         @Override
         public boolean blocksWithoutSpinning() {
             return true;
-        }
-
-        public void close() {
         }
     }
 
