@@ -63,22 +63,20 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
      * run of 8,192 messages ran C1's profiling code where `calibrate`, after 10,000 round trips, timed compiled
      * code. Only these classes: scaling every class compiled the JVM's own start-up loops too, which doubled a
      * run's CPU time. quiet: no line per command on the rank's stdout.
+     *
+     * <p>And no rank compiles the farm warm-up's task step, so each workload method it calls (describe, compute,
+     * collect, the message framing) counts its own calls and reaches C2 on its own. Compiled, the step inlined them
+     * all, their own counters stopped in C1, and the run's loops compiled them again: a plain np 2 run over tcp
+     * (MASE 256x256, 16 points) lost 28-50 ms to compilations inside the measured span that took a core from the
+     * master or the slave, 10-12 ms with this; an emulated np 4 run used 0.2 s less CPU (7.46 against 7.68 s, means
+     * of 4 and 7 runs) and 0.15 s less wall, with the master's charged compute per result unchanged (np 8, 16
+     * points: 0.92-0.96 µs against 0.95-1.04 µs). (Before the master's loop was compiled early, below, leaving the
+     * step out of emulated runs had raised that charge by about 1 µs.)
      */
     public static final List<String> PROGRAM_JIT_OPTIONS = List.of("-XX:CompileCommand=quiet",
             "-XX:CompileCommand=CompileThresholdScaling,mse.mpi.apps.*::*,0.01",
             "-XX:CompileCommand=CompileThresholdScaling,mse.mpi.comm.*::*,0.01",
-            "-XX:CompileCommand=CompileThresholdScaling,mpi.*::*,0.01");
-
-    /**
-     * A plain (not emulated) run's ranks also never compile the farm warm-up's task step, so each workload method it
-     * calls (describe, compute, collect, the message framing) counts its own calls and reaches C2 on its own.
-     * Compiled, the step inlined them all, their own counters stopped in C1, and the run's loops compiled them again
-     * inside the measured span: a plain np 2 run over tcp (MASE 256x256, 16 points) lost 28-50 ms to compilations
-     * that took a core from the master or the slave, 10-12 ms with this. Emulated runs leave it out: there the
-     * compilations cost no program thread CPU, and the master's charged compute per result rose by about 1 µs with
-     * it (np 8, three runs each: medians 1.9-2.2 µs against 1.5-2.0 µs).
-     */
-    public static final List<String> PLAIN_RUN_JIT_OPTIONS = List.of(
+            "-XX:CompileCommand=CompileThresholdScaling,mpi.*::*,0.01",
             "-XX:CompileCommand=exclude,mse.mpi.apps.farm.FarmWarmUp::exerciseTask");
 
     /**
@@ -101,9 +99,9 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
         return local(np, classpath, mainClass, programArgs, EMULATED_RUN_JIT_OPTIONS);
     }
 
-    /** A plain run of the program: {@link #local} with {@link #PLAIN_RUN_JIT_OPTIONS} instead of the emulated run's. */
+    /** A plain run of the program: {@link #local} without {@link #EMULATED_RUN_JIT_OPTIONS}. */
     public static MpirunCommand plain(int np, String classpath, String mainClass, List<String> programArgs) {
-        return local(np, classpath, mainClass, programArgs, PLAIN_RUN_JIT_OPTIONS);
+        return local(np, classpath, mainClass, programArgs, List.of());
     }
 
     private static MpirunCommand local(int np, String classpath, String mainClass, List<String> programArgs,
