@@ -11,7 +11,6 @@ import java.util.ArrayDeque;
 import java.util.Set;
 import java.util.function.Consumer;
 import mse.emulator.wire.FrameCodec;
-import mse.emulator.wire.MalformedFrameException;
 
 /**
  * One rank's socket inside the gateway. The selector thread reads it (frames in, events out); the actor
@@ -81,16 +80,8 @@ final class GatewayConnection implements ReplyChannel {
             throw new EOFException();
         }
         in.flip();
-        while (in.remaining() >= FrameCodec.LENGTH_FIELD_BYTES) {
-            int length = in.getInt(in.position());
-            if (length < 1 || length > FrameCodec.MAX_FRAME_BYTES) {
-                throw new MalformedFrameException("frame length " + length + " outside 1.." + FrameCodec.MAX_FRAME_BYTES);
-            }
-            if (in.remaining() < FrameCodec.LENGTH_FIELD_BYTES + length) {
-                break;
-            }
-            ByteBuffer payload = in.slice(in.position() + FrameCodec.LENGTH_FIELD_BYTES, length);
-            in.position(in.position() + FrameCodec.LENGTH_FIELD_BYTES + length);
+        ByteBuffer payload;
+        while ((payload = FrameCodec.takeFrame(in)) != null) {
             GatewayEvent event = session.onFrame(payload);
             if (!closing()) {
                 deliver.accept(event); // after the emulator closed its side, what the rank still says is moot

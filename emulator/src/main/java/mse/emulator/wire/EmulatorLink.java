@@ -1,10 +1,5 @@
 package mse.emulator.wire;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.channels.SocketChannel;
@@ -36,12 +31,10 @@ public final class EmulatorLink implements AutoCloseable {
     private final Hello hello;
     private final String peer;
     private final int rank;
-    private final DataOutputStream out;
-    private final DataInputStream in;
+    /** The facts connection: facts reported and not yet sent are the frame it builds (writeLock), answers come back. */
+    private final FrameChannel frames;
     private final ReentrantLock writeLock = new ReentrantLock();
     private final ReentrantLock askLock = new ReentrantLock();
-    /** Facts reported and not yet sent, encoded back to back: the payload of the next frame. */
-    private final ByteArrayOutputStream pending = new ByteArrayOutputStream(256);
     private volatile EmulationAbortedException ended;
     private volatile boolean closing;
     /** The connection ProgressRequests arrive on, once measureCpuWith opened it. */
@@ -85,14 +78,13 @@ public final class EmulatorLink implements AutoCloseable {
         }
     });
 
-    private EmulatorLink(SocketChannel socket, EmulatorEndpoint endpoint, Hello hello) {
+    private EmulatorLink(SocketChannel socket, FrameChannel frames, EmulatorEndpoint endpoint, Hello hello) {
         this.socket = socket;
+        this.frames = frames;
         this.endpoint = endpoint;
         this.hello = hello;
         this.peer = endpoint.toString();
         this.rank = hello.rank();
-        this.out = new DataOutputStream(new BufferedOutputStream(ChannelStreams.out(socket), 8 * 1024));
-        this.in = new DataInputStream(new BufferedInputStream(ChannelStreams.in(socket), 8 * 1024));
     }
 
     /** Connects to host:port over TCP: {@link #connect(EmulatorEndpoint, Hello)}. */
@@ -104,12 +96,11 @@ public final class EmulatorLink implements AutoCloseable {
     public static EmulatorLink connect(EmulatorEndpoint endpoint, Hello hello) throws IOException {
         SocketChannel socket = LinkConnector.open(endpoint);
         try {
-            greet(socket, hello);
+            return new EmulatorLink(socket, greet(socket, hello), endpoint, hello);
         } catch (IOException | RuntimeException e) {
             socket.close();
             throw new IOException("cannot greet the emulator at " + endpoint + ": " + e.getMessage(), e);
         }
-        return new EmulatorLink(socket, endpoint, hello);
     }
 
     /**
@@ -122,15 +113,16 @@ public final class EmulatorLink implements AutoCloseable {
         if (lowerBoundSocket != null) {
             return;
         }
+        FrameChannel requests;
         try {
             SocketChannel channel = LinkConnector.open(endpoint);
-            greet(channel, new Hello(hello.token(), hello.rank(), hello.np(), Hello.Channel.LOWER_BOUNDS));
+            requests = greet(channel, new Hello(hello.token(), hello.rank(), hello.np(), Hello.Channel.LOWER_BOUNDS));
             lowerBoundSocket = channel;
         } catch (IOException e) {
             throw new EmulationAbortedException("cannot open the lower-bound connection to the emulator at " + peer
                     + ": " + e.getMessage(), e);
         }
-        Thread reader = new Thread(this::readRequests, "mse-emulator-link-rank-" + rank);
+        Thread reader = new Thread(() -> readRequests(requests), "mse-emulator-link-rank-" + rank);
         reader.setDaemon(true);
         reader.start();
     }
@@ -178,8 +170,7 @@ public final class EmulatorLink implements AutoCloseable {
         try {
             writeLock.lock();
             try {
-                writePending();
-                out.flush();
+                frames.send();
                 socket.shutdownOutput();
             } finally {
                 writeLock.unlock();
@@ -203,10 +194,12 @@ public final class EmulatorLink implements AutoCloseable {
         }
     }
 
-    private static void greet(SocketChannel channel, Hello hello) throws IOException {
-        DataOutputStream greeting = new DataOutputStream(ChannelStreams.out(channel));
-        FrameCodec.writeFrame(greeting, FrameCodec.encodeHello(hello));
-        greeting.flush();
+    /** Says Hello on a new connection; its frames from then on. */
+    private static FrameChannel greet(SocketChannel channel, Hello hello) throws IOException {
+        FrameChannel frames = new FrameChannel(channel);
+        frames.append(FrameCodec.encodeHello(hello));
+        frames.send();
+        return frames;
     }
 
     private static Class<? extends EmulatorReply> expectedAnswer(RankFact fact) {
@@ -230,14 +223,13 @@ public final class EmulatorLink implements AutoCloseable {
                 }
                 lastWordWritten |= fact instanceof RankFact.Finished || fact instanceof RankFact.Failed;
                 byte[] encoded = FrameCodec.encodeFact(fact);
-                if (pending.size() + encoded.length > FrameCodec.MAX_FRAME_BYTES) {
-                    writePending(); // a rank that says a lot without blocking: one full frame goes ahead
+                if (frames.pendingBytes() + encoded.length > FrameCodec.MAX_FRAME_BYTES) {
+                    frames.send(); // a rank that says a lot without blocking: one full frame goes ahead
                 }
-                pending.write(encoded);
+                frames.append(encoded);
             }
             if (send) {
-                writePending();
-                out.flush();
+                frames.send();
             }
         } catch (IOException e) {
             EmulationAbortedException lost = lost(e);
@@ -248,18 +240,11 @@ public final class EmulatorLink implements AutoCloseable {
         }
     }
 
-    private void writePending() throws IOException {
-        if (pending.size() > 0) {
-            FrameCodec.writeFrame(out, pending.toByteArray());
-            pending.reset();
-        }
-    }
-
     /** The asking thread reads its answer: the emulator's only other word on this connection is Abort. */
     private EmulatorReply readAnswer() {
         EmulatorReply reply;
         try {
-            reply = FrameCodec.decodeReply(FrameCodec.readFrame(in));
+            reply = FrameCodec.decodeReply(frames.receive());
         } catch (EOFException e) {
             throw fail(lost(new IOException("the emulator closed the connection")));
         } catch (IOException | MalformedFrameException e) {
@@ -272,10 +257,10 @@ public final class EmulatorLink implements AutoCloseable {
     }
 
     /** The link's thread where measured CPU is charged: hands ProgressRequests to the responder until the end. */
-    private void readRequests() {
-        try (DataInputStream requests = new DataInputStream(new BufferedInputStream(ChannelStreams.in(lowerBoundSocket)))) {
+    private void readRequests(FrameChannel requests) {
+        try {
             while (true) {
-                EmulatorReply reply = FrameCodec.decodeReply(FrameCodec.readFrame(requests));
+                EmulatorReply reply = FrameCodec.decodeReply(requests.receive());
                 if (reply instanceof EmulatorReply.ProgressRequest request) {
                     lowerBounds.onRequest(request);
                 } else if (reply instanceof EmulatorReply.Abort abort) {

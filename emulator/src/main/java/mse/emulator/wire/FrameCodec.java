@@ -230,14 +230,35 @@ public final class FrameCodec {
     }
 
     /**
+     * The payload of the whole frame at the buffer's position (moving past it), or null while the frame is still
+     * incomplete; a length field outside 1..MAX_FRAME_BYTES throws.
+     */
+    public static ByteBuffer takeFrame(ByteBuffer in) {
+        if (in.remaining() < LENGTH_FIELD_BYTES) {
+            return null;
+        }
+        int length = checkedLength(in.getInt(in.position()));
+        if (in.remaining() < LENGTH_FIELD_BYTES + length) {
+            return null;
+        }
+        ByteBuffer payload = in.slice(in.position() + LENGTH_FIELD_BYTES, length);
+        in.position(in.position() + LENGTH_FIELD_BYTES + length);
+        return payload;
+    }
+
+    private static int checkedLength(int length) {
+        if (length < 1 || length > MAX_FRAME_BYTES) {
+            throw new MalformedFrameException("frame length " + length + " outside 1.." + MAX_FRAME_BYTES);
+        }
+        return length;
+    }
+
+    /**
      * Reads one length-prefixed frame and returns its payload. Throws EOFException when the stream ends
      * (cleanly between frames or in the middle of one) and MalformedFrameException for a bad length.
      */
     public static byte[] readFrame(DataInputStream in) throws IOException {
-        int length = in.readInt();
-        if (length < 1 || length > MAX_FRAME_BYTES) {
-            throw new MalformedFrameException("frame length " + length + " outside 1.." + MAX_FRAME_BYTES);
-        }
+        int length = checkedLength(in.readInt());
         byte[] payload = new byte[length];
         in.readFully(payload);
         return payload;
