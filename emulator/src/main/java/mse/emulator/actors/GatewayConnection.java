@@ -45,13 +45,19 @@ final class GatewayConnection implements ReplyChannel {
         this.channel = channel;
         this.gateway = gateway;
         this.helloDeadlineNanos = helloDeadlineNanos;
-        this.session = new GatewaySession(remoteOf(channel), token, np, connectedRanks, this);
+        this.session = new GatewaySession(remoteOf(channel, gateway.address()), token, np, connectedRanks, this);
     }
 
-    /** Where the rank connected from: its TCP address, or this machine's loopback for the local socket. */
-    private static InetSocketAddress remoteOf(SocketChannel channel) throws IOException {
-        return channel.getRemoteAddress() instanceof InetSocketAddress inet ? inet
-                : new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+    /**
+     * Where the rank connected from: its TCP address; over the local socket, this machine as the other hosts reach it
+     * (the address the gateway listens on for TCP, loopback when that is every interface).
+     */
+    private static InetSocketAddress remoteOf(SocketChannel channel, InetSocketAddress listening) throws IOException {
+        if (channel.getRemoteAddress() instanceof InetSocketAddress inet) {
+            return inet;
+        }
+        InetAddress here = listening.getAddress();
+        return new InetSocketAddress(here.isAnyLocalAddress() ? InetAddress.getLoopbackAddress() : here, 0);
     }
 
     void register(SelectionKey registered) {

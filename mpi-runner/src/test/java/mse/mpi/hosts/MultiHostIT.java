@@ -7,16 +7,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import mse.mpi.JsonFile;
+import mse.mpi.apps.RankMain;
 import mse.mpi.apps.mase.CountImage;
 import mse.mpi.apps.mase.ImageSpec;
 import mse.mpi.cli.Mse;
+import mse.mpi.launch.MpiJob;
+import mse.mpi.launch.MpirunCommand;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -73,6 +78,30 @@ class MultiHostIT {
         List<String> breakdown = Files.readAllLines(out.resolve("breakdown.csv"));
         assertTrue(breakdown.get(0).endsWith(",host"), breakdown.get(0));
         assertTrue(breakdown.get(1).startsWith("0,master,") && breakdown.get(1).endsWith("," + cluster.hosts.get(0)), breakdown.get(1));
+        assertNothingLeft();
+    }
+
+    @Test
+    void underTheUsersOwnMpirunRanksOnRankZerosHostUseTheLocalSocketAndTheOthersTcp() throws Exception {
+        Path out = tmp.resolve("hosted");
+        Path rankHosts = tmp.resolve("rank-hosts");
+        Files.write(rankHosts, IntStream.range(0, 6).mapToObj(r -> cluster.hosts.get(r % 3)).toList());
+        String first = cluster.hosts.get(0);
+        List<String> args = with("--emulate", "--bind", first, "--task-cost", "per-iteration:10ns", "--out", out.toString());
+        MpirunCommand command = MpirunCommand.local(6, MpirunCommand.rankClasspath(), RankMain.class.getName(), args)
+                .onHosts(rankHosts, first.substring(0, first.lastIndexOf('.')) + ".0/24");
+        Map<String, String> environment = new HashMap<>(cluster.environment());
+        environment.put("OMPI_MCA_btl_tcp_progress_thread", "1"); // as the README asks of a user's own line
+        MpiJob.run(command, Duration.ofMinutes(5), environment);
+        Path local = tmp.resolve("local");
+        assertEquals(0, Mse.commandLine().execute(with("emulate", "--np", "6", "--task-cost", "per-iteration:10ns",
+                "--local", "--out", local.toString(), "--quiet").toArray(String[]::new)));
+        Map<String, Object> summary = JsonFile.read(out.resolve("summary.json"));
+        assertEquals(JsonFile.read(local.resolve("summary.json")).get("predictedSeconds"), summary.get("predictedSeconds"));
+        for (Map<String, Object> rank : ranks(summary)) {
+            // Ranks 0 and 3 share rank 0's host and its emulator's local socket: they count as that host's address.
+            assertEquals(cluster.hosts.get((Integer) rank.get("rank") % 3), rank.get("address"), rank.toString());
+        }
         assertNothingLeft();
     }
 
