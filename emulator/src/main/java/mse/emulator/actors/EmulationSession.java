@@ -124,6 +124,11 @@ public final class EmulationSession implements AutoCloseable {
         return gateway.address();
     }
 
+    /** Where ranks on other hosts connect: the gateway's TCP address. */
+    public EmulatorEndpoint tcpEndpoint() {
+        return EmulatorEndpoint.tcp(address().getHostString(), address().getPort());
+    }
+
     /** Where ranks on this machine connect: the gateway's local socket (cheaper per message than TCP). */
     public EmulatorEndpoint localEndpoint() {
         return gateway.localEndpoint();

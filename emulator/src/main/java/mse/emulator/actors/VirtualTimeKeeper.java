@@ -66,6 +66,9 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
      */
     private record Posted(boolean waits, MessagePattern pattern, EmulatorReply.Grant.Next expected) {}
 
+    /** What a Grant told the rank its next receive of `pattern` takes. */
+    private record Told(MessagePattern pattern, EmulatorReply.Grant.Next next) {}
+
     private final EmulationSetup setup;
     private final CompletableFuture<EmulationReport> result;
     private final TimerScheduler<Command> timers;
@@ -80,7 +83,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
      */
     private final ArrayDeque<Posted>[] posted;
     /** Per rank, the decided next match a Grant told it of, for the pattern of that receive (null: none). */
-    private final Posted[] toldAhead;
+    private final Told[] toldAhead;
     /** Per rank, the CPU target of the ProgressRequest it has not answered yet (NOT_ASKED when none). */
     private final long[] askedCpuNanos;
     private final Map<Integer, ActorRef<MasterQueue.Command>> queues = new TreeMap<>();
@@ -109,7 +112,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         this.connections = new RankConnection[setup.np()];
         this.lowerBoundChannels = new RankConnection[setup.np()];
         this.posted = newQueues(setup.np());
-        this.toldAhead = new Posted[setup.np()];
+        this.toldAhead = new Told[setup.np()];
         this.askedCpuNanos = new long[setup.np()];
         Arrays.fill(askedCpuNanos, NOT_ASKED);
         setup.masters().forEach(this::ensureQueue);
@@ -222,10 +225,10 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         int rank = fact.rank();
         if (fact instanceof RankFact.Receive r) {
             MessagePattern pattern = new MessagePattern(r.source(), r.tag());
-            Posted told = toldAhead[rank];
+            Told told = toldAhead[rank];
             toldAhead[rank] = null; // good for the rank's next receive only
             posted[rank].add(new Posted(r.needsAnswer(), pattern,
-                    !r.needsAnswer() && told != null && told.pattern().equals(pattern) ? told.expected() : null));
+                    !r.needsAnswer() && told != null && told.pattern().equals(pattern) ? told.next() : null));
             if (r.source() == RankFact.ANY) {
                 ensureQueue(rank); // a rank that takes requests from anyone acts as a master
             }
@@ -323,7 +326,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
             return reply;
         }
         EmulatorReply.Grant.Next next = kernel.decidedMatch(grant.rank(), receive.pattern()).orElse(null);
-        toldAhead[grant.rank()] = next == null ? null : new Posted(false, receive.pattern(), next);
+        toldAhead[grant.rank()] = next == null ? null : new Told(receive.pattern(), next);
         return grant.withNext(next);
     }
 

@@ -14,7 +14,6 @@ import mse.emulator.actors.EmulationSetup;
 import mse.emulator.kernel.RankFact;
 import mse.emulator.model.NetworkModel;
 import mse.emulator.model.TargetCpu;
-import mse.emulator.wire.EmulatorEndpoint;
 import mse.emulator.wire.EmulatorLink;
 import mse.emulator.wire.Hello;
 
@@ -59,9 +58,8 @@ final class HopBenchmark {
     }
 
     private static EmulatorLink connect(EmulationSession session, int rank, boolean localSocket) throws java.io.IOException {
-        EmulatorEndpoint endpoint = localSocket ? session.localEndpoint()
-                : EmulatorEndpoint.tcp(session.address().getHostString(), session.address().getPort());
-        return EmulatorLink.connect(endpoint, new Hello(session.token(), rank, 2));
+        return EmulatorLink.connect(localSocket ? session.localEndpoint() : session.tcpEndpoint(),
+                new Hello(session.token(), rank, 2));
     }
 
     private static long[] measure(EmulatorLink sender, EmulatorLink receiver, int hops) throws Exception {

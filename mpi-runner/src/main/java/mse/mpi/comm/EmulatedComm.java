@@ -49,11 +49,10 @@ public final class EmulatedComm extends MatchingComm {
     /** Operations the program thread is inside (an isend sends, a collective sends and receives): 0 in the program. */
     private int depth;
     /**
-     * What the emulator decided for this rank's next blocking receive of pattern decidedFor (it told us with the
-     * last grant), so that receive needs no grant; good for the next receive only (program thread only).
+     * What the emulator decided for this rank's next blocking receive of a pattern (it told us with the last grant),
+     * so that receive needs no grant; good for the next receive only (program thread only).
      */
-    private MessagePattern decidedFor;
-    private EmulatorReply.Grant.Next decidedNext;
+    private Decided decided;
     /** The program's CPU measured when the current operation began and not yet reported in a fact. */
     private volatile long unreported;
 
@@ -103,7 +102,7 @@ public final class EmulatedComm extends MatchingComm {
     /** The plain receive, which PostedReceives builds on. */
     @Override
     Message receive(int source, int tag) {
-        EmulatorReply.Grant.Next decided = takeDecided(source, tag);
+        EmulatorReply.Grant.Next told = takeDecided(new MessagePattern(source, tag));
         if (source != ANY_SOURCE && inner.blocksWithoutSpinning()) {
             // No choice to make and no spinning to avoid: the kernel settles the receive's virtual time from
             // the facts alone (it holds this rank's later facts until then), so the rank need not wait for it.
@@ -111,28 +110,28 @@ public final class EmulatedComm extends MatchingComm {
             link.flush(); // the receive may block in the inner Comm: what the rank said must be out first
             return inner.recv(source, tag);
         }
-        if (decided != null) {
+        if (told != null) {
             // The emulator told us with the last grant: no need to ask. Out go the facts up to here at once (the
             // sends among them are what other ranks' grants wait for), then the receive takes that message.
             link.report(new RankFact.Receive(rank(), charge(), source, tag, false));
             link.flush();
-            return received(decided.source(), decided.tag(), decided.bytes());
+            return received(told.source(), told.tag(), told.bytes());
         }
         EmulatorReply.Grant grant = (EmulatorReply.Grant) link.ask(new RankFact.Receive(rank(), charge(), source, tag, true));
         if (grant.next() != null) {
-            decidedFor = new MessagePattern(source, tag);
-            decidedNext = grant.next();
+            decided = new Decided(new MessagePattern(source, tag), grant.next());
         }
         return received(grant.source(), grant.tag(), grant.bytes());
     }
 
+    /** A match the emulator decided for the next receive of `pattern`. */
+    private record Decided(MessagePattern pattern, EmulatorReply.Grant.Next next) {}
+
     /** The next match the emulator decided for a receive of exactly this pattern, if it told us; forgotten either way. */
-    private EmulatorReply.Grant.Next takeDecided(int source, int tag) {
-        EmulatorReply.Grant.Next next = decidedNext;
-        boolean forThis = next != null && decidedFor.source() == source && decidedFor.tag() == tag;
-        decidedNext = null;
-        decidedFor = null;
-        return forThis ? next : null;
+    private EmulatorReply.Grant.Next takeDecided(MessagePattern pattern) {
+        Decided told = decided;
+        decided = null;
+        return told != null && told.pattern().equals(pattern) ? told.next() : null;
     }
 
     private Message received(int source, int tag, int bytes) {
@@ -147,7 +146,7 @@ public final class EmulatedComm extends MatchingComm {
     /** A blocking probe: one pattern is MPI_Probe's Probe fact, several (waitAny) a ProbeAny. */
     @Override
     Envelope probeAny(List<MessagePattern> patterns) {
-        takeDecided(RankFact.ANY, RankFact.ANY); // a probe comes between: the emulator forgot what it told us
+        decided = null; // a probe comes between: the emulator forgot what it told us
         MessagePattern only = patterns.get(0);
         RankFact fact = patterns.size() == 1 ? new RankFact.Probe(rank(), charge(), only.source(), only.tag())
                 : new RankFact.ProbeAny(rank(), charge(), patterns, false);
@@ -158,7 +157,7 @@ public final class EmulatedComm extends MatchingComm {
     /** As of the rank's virtual now: the emulator answers once no earlier arrival is possible. */
     @Override
     Optional<Envelope> pollAny(List<MessagePattern> patterns) {
-        takeDecided(RankFact.ANY, RankFact.ANY);
+        decided = null;
         EmulatorReply answer = link.ask(new RankFact.ProbeAny(rank(), charge(), patterns, true));
         if (answer instanceof EmulatorReply.Grant grant) {
             return Optional.of(new Envelope(grant.source(), grant.tag(), grant.bytes()));

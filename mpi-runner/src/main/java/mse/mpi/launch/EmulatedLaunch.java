@@ -17,7 +17,6 @@ import mse.emulator.model.NetworkModel;
 import mse.emulator.report.EmulationReport;
 import mse.emulator.report.Json;
 import mse.emulator.timeline.TimelineSetup;
-import mse.emulator.wire.EmulatorEndpoint;
 import mse.emulator.wire.EmulatorLink;
 import mse.emulator.wire.Hello;
 import mse.mpi.apps.RankArguments;
@@ -82,9 +81,7 @@ public final class EmulatedLaunch {
     private static EmulatedRun runMpirun(EmulationPlan plan, EmulationSession session) {
         Path masterFile = plan.workDir().resolve("master.json");
         // Ranks on this machine use the emulator's local socket; on several hosts they all use TCP.
-        String emulator = plan.cluster().multiHost()
-                ? EmulatorEndpoint.tcp(session.address().getHostString(), session.address().getPort()).toString()
-                : session.localEndpoint().toString();
+        String emulator = (plan.cluster().multiHost() ? session.tcpEndpoint() : session.localEndpoint()).toString();
         MpirunCommand command = plan.cluster().place(mpirun(plan, emulator, masterFile), plan.workDir());
         double wall;
         try {

@@ -25,8 +25,7 @@ import mse.mpi.comm.MpiComm;
  * Emulation under the user's own mpirun command line (`mpirun -np 8 java ... RankMain --emulate ...`):
  * rank 0 hosts the emulator in its JVM and hands its addresses (TCP, and its local socket for the ranks on its
  * node) and the run's token to the other ranks over MPI itself, before the program starts; every rank then
- * reports to it. At the end rank 0 waits
- * for the report and writes the result files, as `mse emulate` would.
+ * reports to it. At the end rank 0 waits for the report and writes the result files, as `mse emulate` would.
  */
 public final class HostedEmulation {
 
