@@ -129,6 +129,14 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
                 mainClass, programArgs, rankHostfile);
     }
 
+    /** The same job with more options for each rank's JVM, after those it has. */
+    public MpirunCommand withJvmOptions(List<String> more) {
+        List<String> options = new ArrayList<>(jvmOptions);
+        options.addAll(more);
+        return new MpirunCommand(mpirun, np, cores, root, networkInterface, btl, exportedVariables, classpath, options,
+                mainClass, programArgs, rankHostfile);
+    }
+
     /** The same job over other byte transfer layers, e.g. "self,tcp" (--mca btl). */
     public MpirunCommand withBtl(String transports) {
         return new MpirunCommand(mpirun, np, cores, root, networkInterface, transports, exportedVariables, classpath,
