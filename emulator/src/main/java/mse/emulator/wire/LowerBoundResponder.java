@@ -14,6 +14,11 @@ import mse.emulator.kernel.EmulatorReply;
  * <p>No periodic timer and no spinning: up to 64 ranks share two cores, and a thread that polls steals the
  * core a working rank needs. Thread CPU time grows no faster than wall time, so the thread sleeps for the
  * CPU still missing divided by the share of a core the program thread got during the previous sleep.
+ *
+ * <p>Most requests need no wait: the rank has said something since the emulator asked (its fact is on the way, or
+ * waits in the link to be flushed), or its CPU is already past the target. The link's reader thread settles those
+ * itself as the request arrives, and only wakes this thread for a request that must wait: each wake-up of another
+ * thread costs a core switch, which on a shared or virtual machine costs more than the check.
  */
 final class LowerBoundResponder implements Runnable {
 
@@ -38,6 +43,9 @@ final class LowerBoundResponder implements Runnable {
         boolean ended();
     }
 
+    /** What {@link #settle} returns for a request it answered, or found answered by a later fact. */
+    private static final long SETTLED = Long.MIN_VALUE;
+
     private final Link link;
     private volatile LongSupplier cpuSinceLastFact;
     private final AtomicReference<EmulatorReply.ProgressRequest> request = new AtomicReference<>();
@@ -56,14 +64,22 @@ final class LowerBoundResponder implements Runnable {
     }
 
     /**
-     * Reader thread: a new request replaces the previous one (the emulator only ever lowers the target).
-     * A rank that cannot measure its CPU never answers: its next fact does.
+     * Reader thread: a new request replaces the previous one (the emulator only ever lowers the target), and is
+     * settled here when it needs no wait. A rank that cannot measure its CPU never answers: its next fact does.
      */
     void onRequest(EmulatorReply.ProgressRequest next) {
         if (cpuSinceLastFact == null) {
             return;
         }
         request.set(next);
+        try {
+            if (settle(next) == SETTLED) {
+                request.compareAndSet(next, null); // a thread serving an older request sees it gone and sleeps
+                return;
+            }
+        } catch (EmulationAbortedException over) {
+            return; // the link is gone: nobody is left to answer
+        }
         Thread t = thread;
         if (t == null) {
             synchronized (this) {
@@ -104,19 +120,32 @@ final class LowerBoundResponder implements Runnable {
         }
     }
 
+    /**
+     * Settles a request that needs no wait: a fact reported since the emulator asked answers it (flushed now: the
+     * kernel needs it first, and asks again if it still waits on us), and a CPU past the target is answered. Returns
+     * {@link #SETTLED}, or else the CPU since the rank's last fact (-1 while the rank cannot say).
+     */
+    private long settle(EmulatorReply.ProgressRequest r) {
+        if (link.factsReported() != r.factsSeen()) {
+            link.flush();
+            return SETTLED;
+        }
+        long cpu = cpuSinceLastFact.getAsLong();
+        if (cpu >= r.cpuNanos()) {
+            link.answer(r.factsSeen(), cpu);
+            return SETTLED;
+        }
+        return cpu;
+    }
+
     private void serve(EmulatorReply.ProgressRequest current) {
         long lastCpu = -1;
         long lastWall = System.nanoTime();
         double share = 1.0;
         long unknownSleep = MIN_SLEEP_NANOS / 2;
         while (request.get() == current && !link.ended()) {
-            if (link.factsReported() != current.factsSeen()) {
-                link.flush(); // the kernel needs those facts first; it asks again if it still waits on us
-                break;
-            }
-            long cpu = cpuSinceLastFact.getAsLong();
-            if (cpu >= current.cpuNanos()) {
-                link.answer(current.factsSeen(), cpu);
+            long cpu = settle(current);
+            if (cpu == SETTLED) {
                 break;
             }
             long wall = System.nanoTime();

@@ -25,14 +25,16 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(30)
 class EmulatedCommHeartbeatTest {
 
-    /** The program thread's CPU, as the test says; a read by the link's responder may run a scripted step. */
+    /** The program thread's CPU, as the test says; a read by the link's reader or responder may run a scripted step. */
     private static final class ScriptedCpu implements LongSupplier {
         final AtomicLong nanos = new AtomicLong();
         private volatile Runnable atHeartbeatRead = () -> { };
 
         @Override
         public long getAsLong() {
-            if (Thread.currentThread().getName().startsWith("mse-lower-bound")) {
+            // The link measures on its reader thread (a request that needs no wait) or its responder (the rest).
+            String reader = Thread.currentThread().getName();
+            if (reader.startsWith("mse-lower-bound") || reader.startsWith("mse-emulator-link")) {
                 Runnable step = atHeartbeatRead;
                 atHeartbeatRead = () -> { };
                 step.run();
