@@ -1,7 +1,6 @@
 package mse.mpi.launch;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +52,8 @@ public final class UnchargedCode {
                 written.toFile().deleteOnExit();
                 file = written;
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot write the ranks' compiler directives: " + e.getMessage(), e);
+                throw new LaunchException("cannot write the ranks' compiler directives in "
+                        + System.getProperty("java.io.tmpdir") + ": " + e.getMessage());
             }
         }
         return List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:-DisplayVMOutput",
