@@ -82,9 +82,10 @@ public final class EmulatedLaunch {
         Path masterFile = plan.workDir().resolve("master.json");
         // Ranks on this machine use the emulator's local socket; on several hosts they all use TCP.
         String emulator = (plan.cluster().multiHost() ? session.tcpEndpoint() : session.localEndpoint()).toString();
-        MpirunCommand command = plan.cluster().multiHost()
-                ? plan.cluster().place(mpirun(plan, emulator, masterFile), plan.workDir())
-                : mpirun(plan, emulator, masterFile).withJvmOptions(UnchargedCode.jvmOptions());
+        MpirunCommand job = mpirun(plan, emulator, masterFile);
+        // The compiler directives are a file on this machine: ranks on other hosts could not read it.
+        MpirunCommand command = plan.cluster().multiHost() ? plan.cluster().place(job, plan.workDir())
+                : job.withJvmOptions(UnchargedCode.jvmOptions());
         double wall;
         try {
             wall = MpiJob.run(command, plan.timeout(), environment(plan, session));
