@@ -28,7 +28,7 @@ import picocli.CommandLine.Parameters;
 
 /**
  * `mse bench emulate`: what emulation costs in wall time. The same program at the same P is run plainly
- * under mpirun and emulated under mpirun, several times each, at 1 and 16 points per task (or the given
+ * under mpirun and emulated under mpirun, several times each and in turns, at 1 and 16 points per task (or the given
  * --task-points); the ratio of the median wall times (mpirun start to end, JVM start-up included) is printed,
  * then the fact -> grant hop ({@link HopBenchmark}), ending with machine-readable lines.
  */
@@ -102,12 +102,19 @@ final class BenchCommand implements Callable<Integer> {
         }
         Path scratch = Files.createTempDirectory("mse-bench");
         List<String> lines = new ArrayList<>();
-        System.out.printf("%s master strategy; median of %d runs each%n", program.strategy().name(), repeat);
+        System.out.printf("%s master strategy; median of %d runs each, plain and emulated in turns%n", program.strategy().name(), repeat);
         System.out.printf("%-40s %6s %12s %12s %8s%n", "workload", "P", "plain s", "emulated s", "ratio");
         for (Program workload : granularities) {
             for (int np : nps) {
-                double plain = median(plainRuns(workload, np));
-                double emulated = median(emulatedRuns(workload, np, scratch));
+                double[] plainWalls = new double[repeat];
+                double[] emulatedWalls = new double[repeat];
+                for (int i = 0; i < repeat; i++) {
+                    // In turns: the VM's pace drifts over a bench, and a drift must not land on one side only.
+                    plainWalls[i] = plainRun(workload, np);
+                    emulatedWalls[i] = emulatedRun(workload, np, scratch);
+                }
+                double plain = median(plainWalls);
+                double emulated = median(emulatedWalls);
                 double ratio = emulated / plain;
                 System.out.printf("%-40s %6d %12.3f %12.3f %8.2f%n", workload.describe(), np, plain, emulated, ratio);
                 lines.add(String.format("emulation-overhead-np%d-points%d: %.3f", np, taskPoints(workload), ratio));
@@ -140,23 +147,15 @@ final class BenchCommand implements Callable<Integer> {
         System.out.printf("hop-tcp-p99-us: %.1f%n", tcp[1]);
     }
 
-    private double[] plainRuns(Program workload, int np) {
+    private static double plainRun(Program workload, int np) {
         List<String> args = RankArguments.of(workload);
         MpirunCommand command = MpirunCommand.plain(np, MpirunCommand.rankClasspath(), RankMain.class.getName(), args);
-        double[] walls = new double[repeat];
-        for (int i = 0; i < repeat; i++) {
-            walls[i] = MpiJob.run(command, Duration.ofMinutes(30));
-        }
-        return walls;
+        return MpiJob.run(command, Duration.ofMinutes(30));
     }
 
-    private double[] emulatedRuns(Program workload, int np, Path scratch) {
-        double[] walls = new double[repeat];
-        for (int i = 0; i < repeat; i++) {
-            walls[i] = EmulatedLaunch.run(new EmulationPlan(workload, np, ProfileLoader.load("mpich-fast-ethernet"),
-                    new TaskCost.Real(), false, Duration.ofMinutes(30), scratch, 0)).wallSeconds();
-        }
-        return walls;
+    private static double emulatedRun(Program workload, int np, Path scratch) {
+        return EmulatedLaunch.run(new EmulationPlan(workload, np, ProfileLoader.load("mpich-fast-ethernet"),
+                new TaskCost.Real(), false, Duration.ofMinutes(30), scratch, 0)).wallSeconds();
     }
 
     private static double median(double[] values) {
