@@ -40,6 +40,14 @@ public interface Comm extends AutoCloseable {
      */
     Message recv(int source, int tag);
 
+    /**
+     * {@link #recv}, of a message whose size the caller knows already (the emulator granted exactly that message):
+     * an MPI receive then needs no probe first. A message of another size is the caller's to detect.
+     */
+    default Message recvKnown(int source, int tag, int bytes) {
+        return recv(source, tag);
+    }
+
     /** Blocking probe: the envelope of the message the matching recv would return, without taking it. */
     Envelope probe(int source, int tag);
 

@@ -135,7 +135,7 @@ public final class EmulatedComm extends MatchingComm {
     }
 
     private Message received(int source, int tag, int bytes) {
-        Message m = inner.recv(source, tag);
+        Message m = inner.recvKnown(source, tag, bytes);
         if (m.data().length != bytes) {
             throw new CommException("rank " + rank() + ": the emulator granted " + bytes
                     + " bytes from rank " + source + " but MPI delivered " + m.data().length);

@@ -101,6 +101,19 @@ public final class MpiComm implements Comm {
         }
     }
 
+    /** No probe: a buffer of the known size takes the message, and one of another size is reported by its count. */
+    @Override
+    public Message recvKnown(int source, int tag, int bytes) {
+        try {
+            byte[] data = new byte[bytes];
+            Status got = MPI.COMM_WORLD.recv(data, bytes, MPI.BYTE, mpiSource(source), mpiTag(tag));
+            int count = got.getCount(MPI.BYTE);
+            return new Message(got.getSource(), got.getTag(), count == bytes ? data : java.util.Arrays.copyOf(data, count));
+        } catch (MPIException e) {
+            throw failure("receive from " + describe(source), e);
+        }
+    }
+
     @Override
     public Envelope probe(int source, int tag) {
         try {
