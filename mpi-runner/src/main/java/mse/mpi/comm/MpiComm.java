@@ -108,7 +108,7 @@ public final class MpiComm implements Comm {
             byte[] data = new byte[bytes];
             Status got = MPI.COMM_WORLD.recv(data, bytes, MPI.BYTE, mpiSource(source), mpiTag(tag));
             int count = got.getCount(MPI.BYTE);
-            return new Message(got.getSource(), got.getTag(), count == bytes ? data : java.util.Arrays.copyOf(data, count));
+            return new Message(got.getSource(), got.getTag(), count == bytes ? data : Arrays.copyOf(data, count));
         } catch (MPIException e) {
             throw failure("receive from " + describe(source), e);
         }
