@@ -101,7 +101,10 @@ public final class MpiComm implements Comm {
         }
     }
 
-    /** No probe: a buffer of the known size takes the message, and one of another size is reported by its count. */
+    /**
+     * No probe: a buffer of the known size takes the message. A shorter message comes back shorter (the caller compares
+     * sizes); a longer one fails as MPI's truncation error.
+     */
     @Override
     public Message recvKnown(int source, int tag, int bytes) {
         try {

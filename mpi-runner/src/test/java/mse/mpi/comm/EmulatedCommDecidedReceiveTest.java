@@ -22,6 +22,8 @@ class EmulatedCommDecidedReceiveTest {
     /** A master (rank 0 of 3) over an MPI stand-in whose receives record what they were asked for. */
     private static final class RecordingComm extends PointToPointOnlyComm {
         final List<String> received = new ArrayList<>();
+        /** The sizes the emulator granted, which an MPI receive then needs no probe to learn. */
+        final List<Integer> knownSizes = new ArrayList<>();
 
         public int rank() {
             return 0;
@@ -37,6 +39,12 @@ class EmulatedCommDecidedReceiveTest {
         public Message recv(int source, int tag) {
             received.add(source + "/" + tag);
             return new Message(source, tag, new byte[source == 2 ? 16 : 8]);
+        }
+
+        @Override
+        public Message recvKnown(int source, int tag, int bytes) {
+            knownSizes.add(bytes);
+            return recv(source, tag);
         }
     }
 
@@ -71,6 +79,7 @@ class EmulatedCommDecidedReceiveTest {
             master.join();
             assertEquals(List.of(new RankFact.Finished(0, 0)), emulator.untilClosed());
             assertEquals(List.of("1/2", "2/2", "1/2", "2/3", "1/2"), mpi.received);
+            assertEquals(List.of(8, 16, 8, 16, 8), mpi.knownSizes, "each receive told MPI the size it was granted");
         }
     }
 }
