@@ -117,6 +117,8 @@ final class BenchCommand implements Callable<Integer> {
                 double emulated = median(emulatedWalls);
                 double ratio = emulated / plain;
                 System.out.printf("%-40s %6d %12.3f %12.3f %8.2f%n", workload.describe(), np, plain, emulated, ratio);
+                // Each run in order: the spread says how far to trust a median, and the emulator's JVM warms up over them.
+                System.out.printf("  runs in order: plain %s s; emulated %s s%n", seconds(plainWalls), seconds(emulatedWalls));
                 lines.add(String.format("emulation-overhead-np%d-points%d: %.3f", np, taskPoints(workload), ratio));
             }
         }
@@ -156,6 +158,10 @@ final class BenchCommand implements Callable<Integer> {
     private static double emulatedRun(Program workload, int np, Path scratch) {
         return EmulatedLaunch.run(new EmulationPlan(workload, np, ProfileLoader.load("mpich-fast-ethernet"),
                 new TaskCost.Real(), false, Duration.ofMinutes(30), scratch, 0)).wallSeconds();
+    }
+
+    private static String seconds(double[] walls) {
+        return String.join(", ", Arrays.stream(walls).mapToObj(w -> String.format("%.2f", w)).toList());
     }
 
     private static double median(double[] values) {
