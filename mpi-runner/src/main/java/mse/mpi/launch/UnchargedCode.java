@@ -9,16 +9,16 @@ import java.util.stream.Collectors;
 
 /**
  * The code of an emulated rank that no charge ever includes, which HotSpot's C2 does not compile: C1 compiles it, in
- * its profiling tier first; a method that gets hot enough for C2 is found excluded and compiled once more by C1
- * without profiling (LogCompilation of a 4,096-task np 4 run: of the 85-99 methods of the link, the Comm layer and Open
- * MPI's binding that a rank compiled, 47-53 stayed in the profiling tier and 18-27 were compiled twice). What an
- * emulated rank is charged is the CPU of its program thread between two Comm calls (EmulatedComm): the program's own
- * code and the JDK code it calls, which keep C2. The link to the emulator, the Comm layer, Open MPI's binding, loading
- * classes from jars and the sockets only cost wall time, and a rank lives a few seconds: C2 compiling them (after a
- * first round in C1's profiling code) took the cores the ranks and the emulator need. `emulate --np 8 --task-points 16`, 3 interleaved runs each: 4.29-4.44 s of wall against 4.90-5.69 s
- * and 10.5-10.7 s of CPU against 11.7-13.3, the master's charged compute per result unchanged (0.98-1.18 µs against
- * 0.85-0.99) and the predictions with it; np 4: 2.31-2.52 s against 2.51-2.83 s at 16 points, 5.27-5.33 s against
- * 5.49-5.53 s at 1 point.
+ * its profiling tier first; a method that gets hot enough for C2 is found excluded and compiled once more by C1 without
+ * profiling (LogCompilation of a 4,096-task np 4 run: of the 85-99 methods of the link, the Comm layer and Open MPI's
+ * binding that a rank compiled, 47-53 stayed in the profiling tier and 18-27 were compiled twice). What an emulated
+ * rank is charged is the CPU of its program thread between two Comm calls (EmulatedComm): the program's own code and
+ * the JDK code it calls, which keep C2. The link to the emulator, the Comm layer, Open MPI's binding, loading classes
+ * from jars and the sockets only cost wall time, and a rank lives a few seconds: C2 compiling them (after a first round
+ * in C1's profiling code) took the cores the ranks and the emulator need. `emulate --np 8 --task-points 16`, 3
+ * interleaved runs each: 4.29-4.44 s of wall against 4.90-5.69 s and 10.5-10.7 s of CPU against 11.7-13.3, the master's
+ * charged compute per result unchanged (0.98-1.18 µs against 0.85-0.99) and the predictions with it; np 4: 2.31-2.52 s
+ * against 2.51-2.83 s at 16 points, 5.27-5.33 s against 5.49-5.53 s at 1 point.
  *
  * <p>The JDK's lambda and method-handle code stays with C2, although it is spun for the link too: C2 inlines a
  * program's lambdas through it, and it would not inline code it may not compile. Plain runs keep all of C2: they
