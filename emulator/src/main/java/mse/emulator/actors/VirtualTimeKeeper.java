@@ -66,8 +66,11 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
      */
     private record Posted(boolean waits, MessagePattern pattern, EmulatorReply.Grant.Next expected) {}
 
-    /** What a Grant told the rank its next receive of `pattern` takes. */
-    private record Told(MessagePattern pattern, EmulatorReply.Grant.Next next) {}
+    /**
+     * What a Grant told the rank its next receive of `pattern` takes, or a Forecast (pushed): a pushed one holds for
+     * the receive even when the rank asked for it, since the ask crossed the Forecast on the wire.
+     */
+    private record Told(MessagePattern pattern, EmulatorReply.Grant.Next next, boolean pushed) {}
 
     private final EmulationSetup setup;
     private final CompletableFuture<EmulationReport> result;
@@ -84,6 +87,13 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     private final ArrayDeque<Posted>[] posted;
     /** Per rank, the decided next match a Grant told it of, for the pattern of that receive (null: none). */
     private final Told[] toldAhead;
+    /**
+     * Per rank, its blocking calls so far (receives, probes, polls and sends to itself), counted as the rank's
+     * EmulatorLink counts them: what names the receive a Forecast is for.
+     */
+    private final long[] blockingCalls;
+    /** Per rank that receives from anyone (a master), the pattern of its last such receive: what a Forecast is for. */
+    private final Map<Integer, MessagePattern> anySourcePatterns = new TreeMap<>();
     /** Per rank, the CPU target of the ProgressRequest it has not answered yet (NOT_ASKED when none). */
     private final long[] askedCpuNanos;
     private final Map<Integer, ActorRef<MasterQueue.Command>> queues = new TreeMap<>();
@@ -113,6 +123,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         this.lowerBoundChannels = new RankConnection[setup.np()];
         this.posted = newQueues(setup.np());
         this.toldAhead = new Told[setup.np()];
+        this.blockingCalls = new long[setup.np()];
         this.askedCpuNanos = new long[setup.np()];
         Arrays.fill(askedCpuNanos, NOT_ASKED);
         setup.masters().forEach(this::ensureQueue);
@@ -201,6 +212,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
                 }
             }
             requestProgress(); // once per frame: the facts of one frame are one step of the rank
+            sendForecasts();
         } else if (event instanceof GatewayEvent.RankDisconnected d) {
             onDisconnected(d);
         } else if (event instanceof GatewayEvent.ConnectionRejected r) {
@@ -224,18 +236,25 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     private void onFact(RankFact fact) {
         int rank = fact.rank();
         if (fact instanceof RankFact.Receive r) {
+            blockingCalls[rank]++;
             MessagePattern pattern = new MessagePattern(r.source(), r.tag());
             Told told = toldAhead[rank];
             toldAhead[rank] = null; // good for the rank's next receive only
-            posted[rank].add(new Posted(r.needsAnswer(), pattern,
-                    !r.needsAnswer() && told != null && told.pattern().equals(pattern) ? told.next() : null));
+            boolean tookTold = told != null && told.pattern().equals(pattern) && (!r.needsAnswer() || told.pushed());
+            posted[rank].add(new Posted(r.needsAnswer() && !tookTold, pattern, tookTold ? told.next() : null));
             if (r.source() == RankFact.ANY) {
+                anySourcePatterns.put(rank, pattern);
                 ensureQueue(rank); // a rank that takes requests from anyone acts as a master
             }
+        } else if (fact instanceof RankFact.Sent sent && sent.dst() == rank) {
+            blockingCalls[rank]++;
+            toldAhead[rank] = null; // it may pass before the message told of: the rank asks again (EmulatedComm)
         } else if (fact instanceof RankFact.Probe) {
+            blockingCalls[rank]++;
             toldAhead[rank] = null;
             posted[rank].add(new Posted(true, null, null));
         } else if (fact instanceof RankFact.ProbeAny probe) {
+            blockingCalls[rank]++;
             toldAhead[rank] = null;
             posted[rank].add(new Posted(true, null, null));
             if (probe.patterns().stream().anyMatch(p -> p.source() == RankFact.ANY)) {
@@ -326,8 +345,34 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
             return reply;
         }
         EmulatorReply.Grant.Next next = kernel.decidedMatch(grant.rank(), receive.pattern()).orElse(null);
-        toldAhead[grant.rank()] = next == null ? null : new Told(receive.pattern(), next);
+        toldAhead[grant.rank()] = next == null ? null : new Told(receive.pattern(), next, false);
         return grant.withNext(next);
+    }
+
+    /**
+     * Tells each master what its next receive takes once that is decided while the master runs (a slave's result
+     * came after the master's last grant): the Forecast waits on the master's socket, so its receive finds the
+     * answer there instead of a round trip after it asks. Only for a master not told already, with no receive
+     * outstanding; the kernel's forecast leaves the master's own next message out, which only a message to itself
+     * could overtake, and that voids the Forecast on both sides.
+     */
+    private void sendForecasts() {
+        if (endReason != null || concluded) {
+            return;
+        }
+        for (Map.Entry<Integer, MessagePattern> master : anySourcePatterns.entrySet()) {
+            int rank = master.getKey();
+            RankConnection connection = connections[rank];
+            if (toldAhead[rank] != null || !posted[rank].isEmpty() || connection == null || !kernel.isRunning(rank)) {
+                continue;
+            }
+            MessagePattern pattern = master.getValue();
+            kernel.decidedMatch(rank, pattern).ifPresent(next -> {
+                toldAhead[rank] = new Told(pattern, next, true);
+                // Unasked: a connection that cannot take it is closing, and its disconnect ends the run.
+                connection.send(new EmulatorReply.Forecast(rank, blockingCalls[rank], pattern, next));
+            });
+        }
     }
 
     private static boolean matches(EmulatorReply.Grant.Next expected, EmulatorReply reply) {

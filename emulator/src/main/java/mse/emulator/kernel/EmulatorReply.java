@@ -34,6 +34,14 @@ public sealed interface EmulatorReply {
      */
     record NothingArrived(int rank, long virtualNanos) implements EmulatorReply {}
 
+    /**
+     * Unasked: the rank's receive after `blockingCalls` blocking calls (receives, probes, polls and sends to itself,
+     * counted alike on both sides), if it is one of `pattern`, takes `next`. The emulator sends it when it decides a
+     * master's next receive while the master runs, so that the master finds its answer waiting on the socket instead
+     * of a round trip after it asks; a forecast for any other call is void on both sides.
+     */
+    record Forecast(int rank, long blockingCalls, MessagePattern pattern, Grant.Next next) implements EmulatorReply {}
+
     /** The rank's virtual clock, answering a ClockQuery. */
     record Clock(int rank, long virtualNanos) implements EmulatorReply {}
 

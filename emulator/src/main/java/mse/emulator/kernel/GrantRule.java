@@ -114,11 +114,22 @@ final class GrantRule {
             }
             anyStale = false;
             if (moved) {
-                last = horizonOf(known); // a pure function of `known`: unchanged entries leave it as it was
+                last = horizonOf(known, -1); // a pure function of `known`: unchanged entries leave it as it was
             }
         }
-        assert last.equals(horizonOf(fresh(ranks, incoming, mailboxes))) : "a rank changed without GrantRule.changed: " + last;
+        assert last.equals(horizonOf(fresh(ranks, incoming, mailboxes), -1)) : "a rank changed without GrantRule.changed: " + last;
         return last;
+    }
+
+    /**
+     * The horizon over every unfinished rank but `excluded`'s own next message: the earliest (reach, rank) a message
+     * not announced yet can have when `excluded` sends nothing to itself. Paths through other ranks still count
+     * `excluded`'s sends (the fixpoint of ranks that wait on an unannounced message), so the head of `excluded`'s
+     * interface that this horizon allows is what its next receive takes unless it sends to itself first.
+     */
+    Horizon horizonWithout(int excluded, RankState[] ranks, IncomingInterface[] incoming, Mailbox[] mailboxes) {
+        horizon(ranks, incoming, mailboxes);
+        return horizonOf(known, excluded);
     }
 
     private Wakes fresh(RankState[] ranks, IncomingInterface[] incoming, Mailbox[] mailboxes) {
@@ -145,7 +156,8 @@ final class GrantRule {
         return moved;
     }
 
-    private Horizon horizonOf(Wakes ranks) {
+    /** The least (reach, rank) over every rank but `excluded` (-1: none); the fixpoint counts every rank. */
+    private Horizon horizonOf(Wakes ranks, int excluded) {
         long future = Long.MAX_VALUE;
         for (int rank = 0; rank < ranks.wake.length; rank++) {
             future = Math.min(future, nextReach(ranks.wake[rank], ranks.outgoingFree[rank]));
@@ -153,6 +165,9 @@ final class GrantRule {
         long reach = Long.MAX_VALUE;
         int first = Integer.MAX_VALUE;
         for (int rank = 0; rank < ranks.wake.length; rank++) {
+            if (rank == excluded) {
+                continue;
+            }
             long w = ranks.wake[rank];
             if (ranks.receiving[rank] && future != Long.MAX_VALUE) {
                 w = Math.min(w, Math.max(ranks.clock[rank], future));

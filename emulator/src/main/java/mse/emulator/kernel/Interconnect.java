@@ -121,6 +121,22 @@ final class Interconnect {
         return mailboxes[rank].match(patterns);
     }
 
+    /**
+     * The message the rank's next receive for `patterns` takes unless the rank sends to itself first, if that is
+     * decided already: the first matching one that has passed its interface, or else the interface's head when it
+     * matches and no other rank can still announce a message the interface would take first (the rank's own next
+     * message aside: once it waits in that receive, its own term no longer holds the head back). Not with zero
+     * lookahead, where ties among blocked ranks are broken only when all are blocked ({@link #passWhenAllBlocked}).
+     */
+    Optional<AnnouncedMessage> forecastMatch(int rank, List<MessagePattern> patterns) {
+        Optional<AnnouncedMessage> passed = passedMatch(rank, patterns);
+        AnnouncedMessage head = incoming[rank].head();
+        if (passed.isPresent() || head == null || !head.matchesAny(patterns) || network.lookaheadNanos() == 0) {
+            return passed;
+        }
+        return grantRule.horizonWithout(rank, ranks, incoming, mailboxes).allows(head) ? Optional.of(head) : Optional.empty();
+    }
+
     /** A receive takes the message from the mailbox; returns the task whose result it carries (Charge.NONE: none). */
     int take(RankState receiver, AnnouncedMessage message) {
         mailboxes[receiver.rank].remove(message);

@@ -129,12 +129,19 @@ public final class VirtualTimeKernel {
 
     /**
      * What a blocking receive of `rank` for `pattern` takes whenever it is posted, if that is decided already: the
-     * first matching message that has passed the rank's interface. Messages pass in order, so no later one can
-     * come before it; only another receive of the same rank could take it first.
+     * first matching message that has passed the rank's interface, or the one that will pass it first, since no
+     * other rank can announce one the interface would take before it. Messages pass in order, so no later one can
+     * come before it; only another receive or probe of the same rank, or a message it sends to itself, could
+     * change that.
      */
     public Optional<EmulatorReply.Grant.Next> decidedMatch(int rank, MessagePattern pattern) {
-        return interconnect.passedMatch(rankOf(rank).rank, List.of(pattern))
+        return interconnect.forecastMatch(rankOf(rank).rank, List.of(pattern))
                 .map(m -> new EmulatorReply.Grant.Next(m.source(), m.tag(), m.bytes()));
+    }
+
+    /** Whether the rank runs: neither blocked in a receive, probe or synchronous send, nor finished. */
+    public boolean isRunning(int rank) {
+        return rankOf(rank).isRunning();
     }
 
     /** The rank's current virtual clock (without Progress not yet charged). */

@@ -6,6 +6,7 @@ import java.nio.channels.SocketChannel;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 import mse.emulator.kernel.EmulatorReply;
+import mse.emulator.kernel.MessagePattern;
 import mse.emulator.kernel.RankFact;
 
 /**
@@ -39,10 +40,17 @@ public final class EmulatorLink implements AutoCloseable {
     private volatile boolean closing;
     /** The connection ProgressRequests arrive on, once measureCpuWith opened it. */
     private volatile SocketChannel lowerBoundSocket;
+    /** The last Forecast the emulator sent, read while the program thread waited for an answer (askLock). */
+    private EmulatorReply.Forecast forecast;
     /** Set, under the write lock, once Finished or Failed is reported: the rank's last word, nothing follows. */
     private boolean lastWordWritten;
     /** Facts other than Progress and Failed reported so far (guarded by writeLock): what the kernel counts. */
     private long factsReported;
+    /**
+     * Receives, probes, polls and sends to itself reported so far (guarded by writeLock): the keeper counts the
+     * same facts and names by this count the receive a Forecast is for.
+     */
+    private long blockingCalls;
     private final LowerBoundResponder lowerBounds = new LowerBoundResponder(new LowerBoundResponder.Link() {
         @Override
         public long factsReported() {
@@ -144,16 +152,24 @@ public final class EmulatorLink implements AutoCloseable {
     }
 
     /**
-     * Sends a fact that waits for its answer and blocks until it comes: Receive(needsAnswer) gets a Grant,
-     * ClockQuery gets a Clock. One ask at a time per link (a rank has one thread of control).
+     * Sends a fact that waits for its answer and blocks until it comes: Receive(needsAnswer) gets a Grant, or the
+     * Forecast for that very receive when the emulator sent one before the ask reached it; ClockQuery gets a Clock.
+     * One ask at a time per link (a rank has one thread of control).
      */
     public EmulatorReply ask(RankFact fact) {
         Class<? extends EmulatorReply> expected = expectedAnswer(fact);
         askLock.lock();
         try {
             failIfEnded();
-            write(fact, true);
+            long call = write(fact, true);
             EmulatorReply answer = readAnswer();
+            while (answer instanceof EmulatorReply.Forecast f) {
+                forecast = f;
+                if (fact instanceof RankFact.Receive r && forecasts(f, call, new MessagePattern(r.source(), r.tag()))) {
+                    return f; // decided while the rank ran, sent before the ask reached the emulator: no grant follows
+                }
+                answer = readAnswer();
+            }
             if (!expected.isInstance(answer)) {
                 throw new IllegalStateException("emulator answered " + fact + " with " + answer);
             }
@@ -161,6 +177,39 @@ public final class EmulatorLink implements AutoCloseable {
         } finally {
             askLock.unlock();
         }
+    }
+
+    /**
+     * What the rank's next blocking call takes if it is a receive of `pattern`, when a Forecast for exactly that call
+     * came while the rank waited for another answer: the receive then asks nothing. Null otherwise.
+     */
+    public EmulatorReply.Grant.Next forecast(MessagePattern pattern) {
+        askLock.lock();
+        try {
+            EmulatorReply.Forecast f = forecast;
+            return f != null && forecasts(f, blockingCalls(), pattern) ? f.next() : null;
+        } finally {
+            askLock.unlock();
+        }
+    }
+
+    private static boolean forecasts(EmulatorReply.Forecast f, long call, MessagePattern pattern) {
+        return f.blockingCalls() == call && f.pattern().equals(pattern);
+    }
+
+    private long blockingCalls() {
+        writeLock.lock();
+        try {
+            return blockingCalls;
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** A receive, probe, poll or send to itself: what the emulator counts to name the receive a Forecast is for. */
+    private boolean blocking(RankFact fact) {
+        return fact instanceof RankFact.Receive || fact instanceof RankFact.Probe || fact instanceof RankFact.ProbeAny
+                || fact instanceof RankFact.Sent s && s.dst() == rank;
     }
 
     /** Closes the sending side first, so the gateway sees a clean end of stream rather than a reset. */
@@ -213,11 +262,18 @@ public final class EmulatorLink implements AutoCloseable {
         throw new IllegalArgumentException(fact + " gets no answer: report it instead");
     }
 
-    /** Adds the fact (if any) to the pending frame and, when asked, sends that frame at once. */
-    private void write(RankFact fact, boolean send) {
+    /**
+     * Adds the fact (if any) to the pending frame and, when asked, sends that frame at once. Returns the fact's
+     * number among the rank's blocking calls, or -1 for a fact that is none.
+     */
+    private long write(RankFact fact, boolean send) {
         writeLock.lock();
         try {
+            long call = -1;
             if (fact != null) {
+                if (blocking(fact)) {
+                    call = blockingCalls++;
+                }
                 if (!(fact instanceof RankFact.Progress || fact instanceof RankFact.Failed)) {
                     factsReported++;
                 }
@@ -231,6 +287,7 @@ public final class EmulatorLink implements AutoCloseable {
             if (send) {
                 frames.send();
             }
+            return call;
         } catch (IOException e) {
             EmulationAbortedException lost = lost(e);
             end(lost);
@@ -240,7 +297,7 @@ public final class EmulatorLink implements AutoCloseable {
         }
     }
 
-    /** The asking thread reads its answer: the emulator's only other word on this connection is Abort. */
+    /** The asking thread reads its answer: the emulator's other words on this connection are Forecast and Abort. */
     private EmulatorReply readAnswer() {
         EmulatorReply reply;
         try {

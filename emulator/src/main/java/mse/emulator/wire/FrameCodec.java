@@ -51,6 +51,7 @@ public final class FrameCodec {
     static final byte PROGRESS_REQUEST = 0x23;
     static final byte NOTHING_ARRIVED = 0x24;
     static final byte GRANT_AHEAD = 0x25;
+    static final byte FORECAST = 0x26;
 
     private FrameCodec() {}
 
@@ -107,6 +108,9 @@ public final class FrameCodec {
         } else if (reply instanceof EmulatorReply.Abort r) {
             byte[] reason = utf8(r.reason());
             return PayloadWriter.of(ABORT, 8 + reason.length).i32(r.rank()).string(reason).bytes();
+        } else if (reply instanceof EmulatorReply.Forecast r) {
+            return PayloadWriter.of(FORECAST, 32).i32(r.rank()).i64(r.blockingCalls()).i32(r.pattern().source())
+                    .i32(r.pattern().tag()).i32(r.next().source()).i32(r.next().tag()).i32(r.next().bytes()).bytes();
         } else if (reply instanceof EmulatorReply.ProgressRequest r) {
             return PayloadWriter.of(PROGRESS_REQUEST, 20).i32(r.rank()).i64(r.factsSeen()).i64(r.cpuNanos()).bytes();
         }
@@ -200,6 +204,9 @@ public final class FrameCodec {
             case CLOCK -> new EmulatorReply.Clock(in.i32("rank"), in.i64("virtualNanos"));
             case NOTHING_ARRIVED -> new EmulatorReply.NothingArrived(in.i32("rank"), in.i64("virtualNanos"));
             case ABORT -> new EmulatorReply.Abort(in.i32("rank"), in.string("reason"));
+            case FORECAST -> new EmulatorReply.Forecast(in.i32("rank"), in.i64("blockingCalls"),
+                    new MessagePattern(in.i32("pattern source"), in.i32("pattern tag")),
+                    new EmulatorReply.Grant.Next(in.i32("source"), in.i32("tag"), in.i32("bytes")));
             case PROGRESS_REQUEST -> new EmulatorReply.ProgressRequest(in.i32("rank"), in.i64("factsSeen"),
                     in.i64("cpuNanos"));
             default -> throw new MalformedFrameException("expected an emulator reply, got type " + hex(type));

@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import mse.cluster.profiles.ProfileLoader;
 import mse.emulator.kernel.EmulatorReply;
+import mse.emulator.kernel.MessagePattern;
 import mse.emulator.kernel.RankFact;
 import mse.emulator.kernel.VirtualTimeKernel;
 import mse.emulator.model.LogGpsModel;
@@ -77,7 +79,8 @@ class EmulationSessionTest {
     private static void play(EmulatorLink link, List<RankFact> facts) {
         for (RankFact f : facts) {
             if (f instanceof RankFact.Receive) {
-                assertTrue(link.ask(f) instanceof EmulatorReply.Grant);
+                EmulatorReply answer = link.ask(f);
+                assertTrue(answer instanceof EmulatorReply.Grant || answer instanceof EmulatorReply.Forecast, answer.toString());
             } else {
                 link.report(f);
             }
@@ -170,6 +173,95 @@ class EmulationSessionTest {
             assertEquals(1, grant[0].source());
             assertEquals(new EmulatorReply.Grant.Next(2, 2, 16), grant[0].next(), "rank 2's result passed already");
             assertEquals(2, report.masterQueues().get(0).queueWaitNanos().getTotalCount(), "both results received");
+        }
+    }
+
+    @Test
+    void aForecastAnswersTheMastersNextReceiveDecidedWhileItRan() throws Exception {
+        int np = 3;
+        try (EmulationSession session = start(np)) {
+            EmulatorReply[] answers = new EmulatorReply[2];
+            CountDownLatch firstAnswered = new CountDownLatch(1);
+            CountDownLatch secondResultSent = new CountDownLatch(1);
+            List<Consumer<EmulatorLink>> scripts = List.of(
+                    link -> {
+                        answers[0] = link.ask(new RankFact.Receive(0, 0, RankFact.ANY, 2, true));
+                        firstAnswered.countDown();
+                        await(secondResultSent);
+                        sleep(200); // rank 2's result decides the next receive while the master runs
+                        answers[1] = link.ask(new RankFact.Receive(0, 0, RankFact.ANY, 2, true));
+                        link.report(new RankFact.Finished(0, 0));
+                    },
+                    link -> {
+                        link.report(new RankFact.Sent(1, 0, 0, 2, 8));
+                        link.report(new RankFact.Finished(1, 0));
+                    },
+                    link -> {
+                        link.report(new RankFact.Computed(2, 1_000_000)); // past rank 1's arrival: it can be granted
+                        link.flush();
+                        await(firstAnswered);
+                        link.report(new RankFact.Sent(2, 10_000, 0, 2, 16));
+                        link.report(new RankFact.Finished(2, 0));
+                        link.flush();
+                        secondResultSent.countDown();
+                    });
+            List<Thread> threads = ranks(session, np, scripts);
+            EmulationReport report = session.report().get(30, TimeUnit.SECONDS);
+            for (Thread t : threads) {
+                t.join();
+            }
+            assertEquals(1, ((EmulatorReply.Grant) answers[0]).source());
+            assertEquals(new EmulatorReply.Forecast(0, 1, new MessagePattern(RankFact.ANY, 2),
+                    new EmulatorReply.Grant.Next(2, 2, 16)), answers[1], "sent before the ask, which gets no grant");
+            assertEquals(2, report.masterQueues().get(0).queueWaitNanos().getTotalCount(), "both results received");
+        }
+    }
+
+    @Test
+    void aMessageTheMasterSendsItselfVoidsItsForecast() throws Exception {
+        int np = 2;
+        try (EmulationSession session = start(np)) {
+            EmulatorReply[] answers = new EmulatorReply[3];
+            CountDownLatch firstAnswered = new CountDownLatch(1);
+            CountDownLatch secondResultSent = new CountDownLatch(1);
+            List<Consumer<EmulatorLink>> scripts = List.of(
+                    link -> {
+                        answers[0] = link.ask(new RankFact.Receive(0, 0, RankFact.ANY, 2, true));
+                        firstAnswered.countDown();
+                        await(secondResultSent);
+                        sleep(200); // rank 1's second result decides the next receive: a Forecast is sent
+                        link.report(new RankFact.Sent(0, 0, 0, 2, 4)); // reaches the master before rank 1's
+                        answers[1] = link.ask(new RankFact.Receive(0, 0, RankFact.ANY, 2, true));
+                        answers[2] = link.ask(new RankFact.Receive(0, 0, RankFact.ANY, 2, true));
+                        link.report(new RankFact.Finished(0, 0));
+                    },
+                    link -> {
+                        link.report(new RankFact.Sent(1, 0, 0, 2, 8));
+                        link.flush();
+                        await(firstAnswered);
+                        link.report(new RankFact.Sent(1, 100_000_000, 0, 2, 16));
+                        link.report(new RankFact.Finished(1, 0));
+                        link.flush();
+                        secondResultSent.countDown();
+                    });
+            List<Thread> threads = ranks(session, np, scripts);
+            session.report().get(30, TimeUnit.SECONDS);
+            for (Thread t : threads) {
+                t.join();
+            }
+            assertEquals(1, ((EmulatorReply.Grant) answers[0]).source());
+            EmulatorReply.Grant own = (EmulatorReply.Grant) answers[1];
+            assertEquals(0, own.source(), "the forecast of rank 1's message was void: the master's own came first");
+            assertEquals(4, own.bytes());
+            assertEquals(16, ((EmulatorReply.Grant) answers[2]).bytes());
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            assertTrue(latch.await(20, TimeUnit.SECONDS));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -31,7 +31,8 @@ class DecidedMatchTest {
         assertEquals(Optional.empty(), kernel.decidedMatch(0, ANY_RESULT),
                 "rank 1 still runs and could send a message that passes before rank 2's");
         feed(kernel, finish(1));
-        assertEquals(Optional.empty(), kernel.decidedMatch(0, ANY_RESULT), "rank 0 itself could still send one");
+        assertEquals(Optional.of(new EmulatorReply.Grant.Next(2, 2, 16)), kernel.decidedMatch(0, ANY_RESULT),
+                "only rank 0's own next message could still come first, if it sent it to itself, which voids this");
         feed(kernel, new RankFact.Computed(0, 2_000_000));
         assertEquals(Optional.of(new EmulatorReply.Grant.Next(2, 2, 16)), kernel.decidedMatch(0, ANY_RESULT),
                 "rank 0's clock passed rank 2's arrival: nothing can come before it any more");
@@ -42,6 +43,20 @@ class DecidedMatchTest {
         assertEquals(16, second.get(0).bytes());
         assertEquals(Optional.empty(), kernel.decidedMatch(0, ANY_RESULT));
         feed(kernel, finish(2), finish(0));
+        assertTrue(kernel.outcome() instanceof RunOutcome.Completed, kernel.outcome().toString());
+    }
+
+    @Test
+    void aMessageTheRankSendsItselfIsWhatTheDecidedMatchLeavesOut() {
+        VirtualTimeKernel kernel = Fixtures.kernel(2);
+        feed(kernel, receive(0, ANY, 2));
+        feed(kernel, new RankFact.Sent(1, 0, 0, 2, 8), new RankFact.Sent(1, 50_000_000, 0, 2, 16), finish(1));
+        assertEquals(Optional.of(new EmulatorReply.Grant.Next(1, 2, 16)), kernel.decidedMatch(0, ANY_RESULT));
+        List<EmulatorReply.Grant> own = grants(feed(kernel, new RankFact.Sent(0, 0, 0, 2, 4),
+                new RankFact.Receive(0, 0, ANY, 2, true)));
+        assertEquals(0, own.get(0).source(), "its own message passes first: why a send to itself voids what it was told");
+        assertEquals(1, grants(feed(kernel, new RankFact.Receive(0, 0, ANY, 2, true))).get(0).source());
+        feed(kernel, finish(0));
         assertTrue(kernel.outcome() instanceof RunOutcome.Completed, kernel.outcome().toString());
     }
 

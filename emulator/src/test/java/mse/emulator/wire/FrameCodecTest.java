@@ -43,6 +43,7 @@ class FrameCodecTest {
             new EmulatorReply.Grant(0, 3, 11, 4_096, 5_000_000_000L),
             new EmulatorReply.Grant(1, RankFact.ANY, RankFact.ANY, 0, Long.MAX_VALUE),
             new EmulatorReply.Grant(2, 3, 11, 4_096, 5_000_000_000L, new EmulatorReply.Grant.Next(1, 12, 8)),
+            new EmulatorReply.Forecast(5, 70_001L, new MessagePattern(RankFact.ANY, 2), new EmulatorReply.Grant.Next(3, 2, 4_096)),
             new EmulatorReply.Clock(2, 123_456_789L),
             new EmulatorReply.NothingArrived(4, 77L),
             new EmulatorReply.Abort(3, "deadlock: rank 0 waits on (ANY, 5), rank 1 waits on (0, 7)"),

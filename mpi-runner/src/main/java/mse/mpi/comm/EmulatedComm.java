@@ -22,8 +22,11 @@ import mse.emulator.wire.EmulatorLink;
  * idle Open MPI rank spins, which on an oversubscribed host steals the CPU the working ranks need).
  * Over a Comm whose receives sleep instead (LocalComm), a specific-source receive skips that wait. A grant may
  * also tell the rank what its next receive of the same pattern takes, when the emulator has decided that already
- * (the message passed the rank's interface, and messages pass in order): that receive asks nothing, which saves a
- * master working through queued results one round trip to the emulator per result.
+ * (no other rank can announce a message the rank's interface would take first, and messages pass in order): that
+ * receive asks nothing, which saves a master working through queued results one round trip to the emulator per
+ * result. A master's receive decided after its last grant comes as a Forecast, sent unasked: the receive finds it on
+ * the socket when it asks, instead of waiting a round trip. A message the rank sends to itself could pass first;
+ * it voids what the rank was told, on both sides.
  * Sends are reported before the MPI send, so a large message's rendezvous never waits on the grant.
  *
  * <p>Non-blocking receives are matched here ({@link PostedReceives}) out of the same facts: a test or iprobe is
@@ -91,6 +94,9 @@ public final class EmulatedComm extends MatchingComm {
     public void send(byte[] data, int dest, int tag) {
         enterOperation();
         try {
+            if (dest == rank()) {
+                decided = null; // a message to itself may pass before the one the emulator told us of
+            }
             link.report(new RankFact.Sent(rank(), charge(), dest, tag, data.length));
             inner.sendDetached(data, dest, tag);
         } finally {
@@ -102,7 +108,11 @@ public final class EmulatedComm extends MatchingComm {
     /** The plain receive, which PostedReceives builds on. */
     @Override
     Message receive(int source, int tag) {
-        EmulatorReply.Grant.Next told = takeDecided(new MessagePattern(source, tag));
+        MessagePattern pattern = new MessagePattern(source, tag);
+        EmulatorReply.Grant.Next told = takeDecided(pattern);
+        if (told == null && source == ANY_SOURCE) {
+            told = link.forecast(pattern); // came while this rank waited for another answer
+        }
         if (source != ANY_SOURCE && inner.blocksWithoutSpinning()) {
             // No choice to make and no spinning to avoid: the kernel settles the receive's virtual time from
             // the facts alone (it holds this rank's later facts until then), so the rank need not wait for it.
@@ -117,9 +127,14 @@ public final class EmulatedComm extends MatchingComm {
             link.flush();
             return received(told.source(), told.tag(), told.bytes());
         }
-        EmulatorReply.Grant grant = (EmulatorReply.Grant) link.ask(new RankFact.Receive(rank(), charge(), source, tag, true));
+        EmulatorReply answer = link.ask(new RankFact.Receive(rank(), charge(), source, tag, true));
+        if (answer instanceof EmulatorReply.Forecast forecast) {
+            // Decided while this rank ran, and sent before the ask reached the emulator: no grant follows.
+            return received(forecast.next().source(), forecast.next().tag(), forecast.next().bytes());
+        }
+        EmulatorReply.Grant grant = (EmulatorReply.Grant) answer;
         if (grant.next() != null) {
-            decided = new Decided(new MessagePattern(source, tag), grant.next());
+            decided = new Decided(pattern, grant.next());
         }
         return received(grant.source(), grant.tag(), grant.bytes());
     }
