@@ -185,10 +185,7 @@ class EmulationSessionTest {
             CountDownLatch secondResultSent = new CountDownLatch(1);
             List<Consumer<EmulatorLink>> scripts = List.of(
                     link -> {
-                        answers[0] = link.ask(new RankFact.Receive(0, 0, RankFact.ANY, 2, true));
-                        firstAnswered.countDown();
-                        await(secondResultSent);
-                        sleep(200); // rank 2's result decides the next receive while the master runs
+                        answers[0] = firstReceiveThenRun(link, firstAnswered, secondResultSent);
                         answers[1] = link.ask(new RankFact.Receive(0, 0, RankFact.ANY, 2, true));
                         link.report(new RankFact.Finished(0, 0));
                     },
@@ -226,10 +223,7 @@ class EmulationSessionTest {
             CountDownLatch secondResultSent = new CountDownLatch(1);
             List<Consumer<EmulatorLink>> scripts = List.of(
                     link -> {
-                        answers[0] = link.ask(new RankFact.Receive(0, 0, RankFact.ANY, 2, true));
-                        firstAnswered.countDown();
-                        await(secondResultSent);
-                        sleep(200); // rank 1's second result decides the next receive: a Forecast is sent
+                        answers[0] = firstReceiveThenRun(link, firstAnswered, secondResultSent);
                         link.report(new RankFact.Sent(0, 0, 0, 2, 4)); // reaches the master before rank 1's
                         answers[1] = link.ask(new RankFact.Receive(0, 0, RankFact.ANY, 2, true));
                         answers[2] = link.ask(new RankFact.Receive(0, 0, RankFact.ANY, 2, true));
@@ -255,6 +249,18 @@ class EmulationSessionTest {
             assertEquals(4, own.bytes());
             assertEquals(16, ((EmulatorReply.Grant) answers[2]).bytes());
         }
+    }
+
+    /**
+     * The master's first receive, then a while of running once a slave's next result is out: that result decides the
+     * master's next receive meanwhile, and the emulator sends it a Forecast.
+     */
+    private static EmulatorReply firstReceiveThenRun(EmulatorLink link, CountDownLatch answered, CountDownLatch resultSent) {
+        EmulatorReply first = link.ask(new RankFact.Receive(0, 0, RankFact.ANY, 2, true));
+        answered.countDown();
+        await(resultSent);
+        sleep(200);
+        return first;
     }
 
     private static void await(CountDownLatch latch) {
