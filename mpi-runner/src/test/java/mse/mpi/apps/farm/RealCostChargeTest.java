@@ -1,6 +1,7 @@
 package mse.mpi.apps.farm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Comparator;
 import java.util.List;
@@ -41,14 +42,20 @@ class RealCostChargeTest {
         assertEquals(1.0, charged / burned, 0.05, "slaves charged " + charged + " ns for " + burned + " ns burned");
     }
 
-    /** EP's tasks all do the same work: the first ones (just after the warm-up) cost what the last ones do, within 10%. */
+    /**
+     * EP's tasks all do the same work: the first ones (just after the warm-up) cost no more than half again what the
+     * last ones do. Without the warm-up they cost 5 times as much (interpreter and C1: 2.3-2.4 ms against 0.43-0.44
+     * ms, 11-25); with it, what is left is this machine's noise: the thread CPU time of the same task moves by up to a
+     * third within a run on its two shared cores (first/last 0.75-1.34 over 18 runs on 11-25, either way, so the
+     * two-sided 10% this test had failed 3 runs in 18).
+     */
     @Test
-    void identicalTasksCostTheSameFromFirstToLast() throws Exception {
+    void theFirstTasksCostNoMoreThanTheLast() throws Exception {
         EmulationReport report = EmulatedFarm.run(3, r -> new EpWorkload(60, 20_000, 11), r -> () -> { });
         List<TaskRecord> tasks = report.tasks().stream().sorted(Comparator.comparingInt(TaskRecord::taskId)).toList();
         double first = median(tasks.subList(0, 12));
         double last = median(tasks.subList(tasks.size() - 12, tasks.size()));
-        assertEquals(1.0, first / last, 0.10, "median CPU of the first 12 tasks " + first + " ns, of the last 12 " + last + " ns");
+        assertTrue(first / last <= 1.5, "median CPU of the first 12 tasks " + first + " ns, of the last 12 " + last + " ns");
     }
 
     private static double median(List<TaskRecord> tasks) {
