@@ -46,8 +46,8 @@ class RealCostChargeTest {
      * EP's tasks all do the same work: the first ones (just after the warm-up) cost no more than half again what the
      * last ones do. Without the warm-up they cost 5 times as much (interpreter and C1: 2.3-2.4 ms against 0.43-0.44
      * ms, 11-25); with it, what is left is this machine's noise: the thread CPU time of the same task moves by up to a
-     * third within a run on its two shared cores (first/last 0.75-1.34 over 18 runs on 11-25, either way, so the
-     * two-sided 10% this test had failed 3 runs in 18).
+     * third within a run on its two shared cores (first/last 0.75-1.34 on 11-25, either way, so the
+     * two-sided 10% this test had failed 4 runs in 23, on the code before the Forecast too).
      */
     @Test
     void theFirstTasksCostNoMoreThanTheLast() throws Exception {
