@@ -54,12 +54,7 @@ public final class EmulatorLink implements AutoCloseable {
     private final LowerBoundResponder lowerBounds = new LowerBoundResponder(new LowerBoundResponder.Link() {
         @Override
         public long factsReported() {
-            writeLock.lock();
-            try {
-                return factsReported;
-            } finally {
-                writeLock.unlock();
-            }
+            return underWriteLock(() -> factsReported);
         }
 
         @Override
@@ -198,9 +193,14 @@ public final class EmulatorLink implements AutoCloseable {
     }
 
     private long blockingCalls() {
+        return underWriteLock(() -> blockingCalls);
+    }
+
+    /** Reads a count the write lock guards. */
+    private long underWriteLock(LongSupplier count) {
         writeLock.lock();
         try {
-            return blockingCalls;
+            return count.getAsLong();
         } finally {
             writeLock.unlock();
         }
