@@ -5,8 +5,8 @@ import java.util.function.Consumer;
 
 /**
  * Auto mode's bound on one kind of timeline entry (the slaves', or the masters'): the first `size` entries are
- * written at once, later ones wait in a ring of the last `size`, and what falls out of the ring is dropped. The
- * ring is written when the run ends, so a trace shows how a run starts and how it ends, with the middle cut.
+ * kept, later ones wait in a ring of the last `size`, and what falls out of the ring is dropped. Both are written
+ * when the run ends, so a trace shows how a run starts and how it ends, with the middle cut.
  */
 final class KeptWindows {
 
