@@ -91,7 +91,9 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
             "-XX:CompileCommand=CompileThresholdScaling,mse.mpi.apps.farm.Master::serve,0.001");
 
     /**
-     * A job of np java ranks on this machine, with rank JVMs kept light (128 MB heap, serial GC), the programs'
+     * A job of np java ranks on this machine, with rank JVMs kept light (128 MB heap, serial GC, no perf data file:
+     * nothing reads a rank's jvmstat counters, and a file in /tmp/hsperfdata_USER per rank is only a chance for
+     * "Cannot use file /tmp/hsperfdata_root/PID" warnings on a rank's stderr), the programs'
      * loops compiled early ({@link #PROGRAM_JIT_OPTIONS}, {@link #EMULATED_RUN_JIT_OPTIONS}) and logging where this
      * JVM logs now ({@link RunLog#rankJvmOptions()}: the run's mse.log, the console's threshold).
      */
@@ -106,7 +108,8 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
 
     private static MpirunCommand local(int np, String classpath, String mainClass, List<String> programArgs,
                                        List<String> moreJitOptions) {
-        List<String> jvm = new ArrayList<>(List.of("-Xmx" + (RANK_HEAP_BYTES >> 20) + "m", "-XX:+UseSerialGC", "-Xshare:auto"));
+        List<String> jvm = new ArrayList<>(List.of("-Xmx" + (RANK_HEAP_BYTES >> 20) + "m", "-XX:+UseSerialGC", "-XX:-UsePerfData",
+                "-Xshare:auto"));
         jvm.addAll(PROGRAM_JIT_OPTIONS);
         jvm.addAll(moreJitOptions);
         jvm.addAll(RunLog.rankJvmOptions());
