@@ -9,12 +9,26 @@ cd "$ROOT"
 MVN=(mvn -B -q -Dstyle.color=never)
 CLASSPATH_FILE="$ROOT/mpi-runner/target/mse.classpath"
 
+# Open MPI's libdir, where mpirun finds mpi.jar. ompi_info takes 0.2 s to say (it loads every MCA component), so
+# the answer is kept beside the build until ompi_info is installed again (a new install changes its ctime).
+OMPI_LIBDIR_FILE="$ROOT/mpi-runner/target/ompi-libdir"
+ompi_libdir() {
+  local bin; bin=$(readlink -f "$(command -v ompi_info)")
+  if [ -s "$OMPI_LIBDIR_FILE" ] && [ "$(stat -c %Y "$OMPI_LIBDIR_FILE")" -gt "$(stat -c %Z "$bin")" ]; then
+    cat "$OMPI_LIBDIR_FILE"
+    return 0
+  fi
+  local libdir; libdir=$(ompi_info --parsable --path libdir | sed -n 's/^path:libdir:\(.*\)$/\1/p')
+  if [ -n "$libdir" ] && mkdir -p "$(dirname "$OMPI_LIBDIR_FILE")"; then echo "$libdir" > "$OMPI_LIBDIR_FILE"; fi
+  echo "$libdir"
+}
+
 # Setup is cheap when everything is present; run it only when something is missing.
 needs_setup() {
   command -v mpirun >/dev/null 2>&1 || return 0
   command -v ompi_info >/dev/null 2>&1 || return 0
   command -v fc-list >/dev/null 2>&1 || return 0
-  local libdir; libdir=$(ompi_info --parsable --path libdir | sed -n 's/^path:libdir:\(.*\)$/\1/p')
+  local libdir; libdir=$(ompi_libdir)
   [ -f "$libdir/mpi.jar" ] || return 0
   ls "${MAVEN_REPO_LOCAL:-$HOME/.m2/repository}"/org/open-mpi/mpi/*/mpi-*.jar >/dev/null 2>&1 || return 0
   return 1
@@ -39,7 +53,10 @@ ensure_built() {
 # 6.23 s CPU and 2.46 s wall against 6.86 s and 2.64 s; at 1 point 9.9 against 10.6 s CPU; bench predict's
 # simulators as fast (21.7-21.8M against 18.8-21.9M messages/s), emulate --np 64 the same (45.1 against 44.2 s).
 MSE_JVM_OPTIONS=(-XX:FreqInlineSize=100 -XX:InlineSmallCode=1000)
-mse() { exec java "${MSE_JVM_OPTIONS[@]}" -cp "$(cat "$CLASSPATH_FILE")" mse.mpi.cli.Mse "$@"; }
+# The CLI checks Open MPI before it launches mpirun; it is given the libdir found above instead of asking again.
+mse() {
+  exec java "${MSE_JVM_OPTIONS[@]}" -Dmse.openmpi.libdir="$(ompi_libdir)" -cp "$(cat "$CLASSPATH_FILE")" mse.mpi.cli.Mse "$@"
+}
 
 case "${1:-}" in
   setup)

@@ -3,10 +3,14 @@ package mse.mpi.experiment;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.IVersionProvider;
 
 /** `mse --version`: MSE, Java and Open MPI versions. */
 public final class Versions implements IVersionProvider {
+
+    private static final Pattern OPEN_MPI_VERSION = Pattern.compile("Open MPI v(\\S+)");
 
     @Override
     public String[] getVersion() {
@@ -30,17 +34,13 @@ public final class Versions implements IVersionProvider {
         }
     }
 
+    /** `ompi_info --version` answers at once ("Open MPI v4.1.4"); its full listing loads every MCA component (0.2 s). */
     private static String openMpiVersion() {
         try {
-            Process p = new ProcessBuilder("ompi_info", "--parsable").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder("ompi_info", "--version").redirectErrorStream(true).start();
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                String version = "not found";
-                while ((line = r.readLine()) != null) {
-                    if (line.startsWith("ompi:version:full:")) {
-                        version = line.substring("ompi:version:full:".length());
-                    }
-                }
+                String version = r.lines().map(OPEN_MPI_VERSION::matcher).filter(Matcher::matches).map(m -> m.group(1))
+                        .findFirst().orElse("not found");
                 p.waitFor();
                 return version;
             }

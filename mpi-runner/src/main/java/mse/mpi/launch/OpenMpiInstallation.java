@@ -14,13 +14,32 @@ import java.nio.file.Path;
  */
 public final class OpenMpiInstallation {
 
+    /**
+     * Open MPI's libdir as run.sh found it (asking ompi_info, which takes 0.2 s as it loads every MCA component):
+     * given, only the jar is looked for.
+     */
+    public static final String LIBDIR_PROPERTY = "mse.openmpi.libdir";
     private static final String FIX = "install it with ./run.sh setup";
+    /** Once per JVM: a sweep launches mpirun once per point, and the installation does not change under it. */
+    private static volatile boolean installed;
 
     private OpenMpiInstallation() {
     }
 
     public static void check() {
-        check("ompi_info");
+        if (!installed) {
+            check("ompi_info", System.getProperty(LIBDIR_PROPERTY, ""));
+            installed = true;
+        }
+    }
+
+    /** With a known libdir only the jar is looked for; otherwise `ompiInfo` says where it is. */
+    static void check(String ompiInfo, String knownLibdir) {
+        if (knownLibdir.isBlank()) {
+            check(ompiInfo);
+        } else {
+            checkJar(Path.of(knownLibdir));
+        }
     }
 
     static void check(String ompiInfo) {

@@ -28,6 +28,14 @@ class OpenMpiInstallationTest {
     }
 
     @Test
+    void aLibdirFoundBeforeIsCheckedWithoutAskingOmpiInfo() throws java.io.IOException {
+        LaunchException e = assertThrows(LaunchException.class, () -> OpenMpiInstallation.check("ompi_info-not-here", tmp.toString()));
+        assertTrue(e.getMessage().contains(tmp.resolve("mpi.jar").toString()), e.getMessage());
+        java.nio.file.Files.createFile(tmp.resolve("mpi.jar"));
+        OpenMpiInstallation.check("ompi_info-not-here", tmp.toString());
+    }
+
+    @Test
     void missingMpirunSaysHowToInstall() {
         MpirunCommand command = new MpirunCommand("mpirun-not-here", 2, 2, false, "lo", MpirunCommand.DEFAULT_BTL, List.of(), "cp", List.of(),
                 "Main", List.of());
