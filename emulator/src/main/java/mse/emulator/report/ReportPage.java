@@ -20,7 +20,6 @@ import mse.emulator.timeline.TimelineReader;
 import mse.emulator.timeline.TimelineWindow;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
 
 /**
@@ -53,16 +52,22 @@ public final class ReportPage {
     }
 
     public static Path write(Path dir, Content content) throws IOException {
+        List<Section> extras = content.extra().stream()
+                .map(extra -> new Section(extra.name(), extra.heading(), extra.explanation(), extra::chart)).toList();
+        List<Section> sweep = content.points().isEmpty() ? List.of() : sweepSections(dir, content);
+        List<Section> all = new ArrayList<>(extras);
+        all.addAll(sweep);
+        List<byte[]> pngs = SectionDrawing.draw(all);
         StringBuilder html = new StringBuilder();
         html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
                 .append(Html.escape(content.title())).append("</title><style>").append(Html.STYLE).append("</style></head><body>\n")
                 .append("<h1>").append(Html.escape(content.title())).append("</h1>\n")
                 .append("<p class=\"command\"><code>").append(Html.escape(content.commandLine())).append("</code></p>\n");
-        for (ExtraChart extra : content.extra()) {
-            section(html, dir, extra.name(), extra.chart(), extra.heading(), extra.explanation());
-        }
-        if (!content.points().isEmpty()) {
-            sweepSections(html, dir, content);
+        for (int i = 0; i < all.size(); i++) {
+            if (i == extras.size()) { // the sweep's sections follow its table
+                html.append(Html.pointsTable(content.points()));
+            }
+            section(html, dir, all.get(i), pngs.get(i));
         }
         html.append(Html.inputsTable(content.inputs()));
         html.append("</body></html>\n");
@@ -71,26 +76,31 @@ public final class ReportPage {
         return page;
     }
 
-    private static void sweepSections(StringBuilder html, Path dir, Content content) throws IOException {
-        html.append(Html.pointsTable(content.points()));
-        section(html, dir, "time", TimeChart.of(content.points()), "Predicted time against P",
+    private static List<Section> sweepSections(Path dir, Content content) {
+        List<Section> sections = new ArrayList<>();
+        sections.add(new Section("time", "Predicted time against P",
                 "Each line is one configuration; the red diamond marks its saturation point, the P with the least time. "
-                        + "Past it, adding slaves makes the run slower: the master cannot serve them fast enough.");
-        section(html, dir, "breakdown", BreakdownChart.of(content.points()), "Where the master's time goes",
+                        + "Past it, adding slaves makes the run slower: the master cannot serve them fast enough.",
+                () -> TimeChart.of(content.points())));
+        sections.add(new Section("breakdown", "Where the master's time goes",
                 "Send and receive overheads (which grow with P on MPICH over Fast Ethernet), its own computation, and idle "
                         + "time waiting for results. A master with no idle time left is the bottleneck. The line is the time "
                         + "its incoming network link was busy passing messages (LogGP's G), which overlaps the bars."
-                        + linkBound(content.points()));
-        section(html, dir, "slave-wait", LatencyChart.of("Slave wait: request to next task", curves(content.points(), "slave-wait")),
-                "Slave wait distribution", "How long a slave waits from sending its result until its next task arrives. "
-                        + "The x axis stretches the tail: 100 is the 99th percentile.");
-        section(html, dir, "queue-wait", LatencyChart.of("Master queue wait", curves(content.points(), "master-queue-wait")),
-                "Master queue wait distribution", "How long a message waits in the master's queue while the master is busy.");
-        timelineSection(html, dir, content.points());
+                        + linkBound(content.points()),
+                () -> BreakdownChart.of(content.points())));
+        sections.add(new Section("slave-wait", "Slave wait distribution", "How long a slave waits from sending its result until "
+                + "its next task arrives. The x axis stretches the tail: 100 is the 99th percentile.",
+                () -> LatencyChart.of("Slave wait: request to next task", curves(content.points(), "slave-wait"))));
+        sections.add(new Section("queue-wait", "Master queue wait distribution",
+                "How long a message waits in the master's queue while the master is busy.",
+                () -> LatencyChart.of("Master queue wait", curves(content.points(), "master-queue-wait"))));
+        timelineSection(dir, content.points()).ifPresent(sections::add);
         if (!content.masterEvents().isEmpty()) {
-            section(html, dir, "masters", MasterTimeline.of(content.masterEvents()), "Dynamic masters",
-                    "Active masters over virtual time: splits add a master when slaves wait too long, merges return them.");
+            sections.add(new Section("masters", "Dynamic masters",
+                    "Active masters over virtual time: splits add a master when slaves wait too long, merges return them.",
+                    () -> MasterTimeline.of(content.masterEvents())));
         }
+        return sections;
     }
 
     /** The report's sentence for runs whose master's incoming link was busy at least 95% of the run. */
@@ -109,33 +119,33 @@ public final class ReportPage {
      * A Gantt chart of the first tasks of the largest P with a timeline (where the master is most likely the
      * bottleneck), read from the start of its timeline.json, and how to open the whole trace.
      */
-    private static void timelineSection(StringBuilder html, Path dir, List<ReportPoint> points) throws IOException {
+    private static Optional<Section> timelineSection(Path dir, List<ReportPoint> points) {
         Optional<ReportPoint> largest = points.stream().filter(p -> p.timeline() != null)
                 .max(Comparator.comparingInt(ReportPoint::np).thenComparing(ReportPoint::series, Comparator.reverseOrder()));
-        if (largest.isEmpty()) {
-            return;
-        }
-        ReportPoint p = largest.get();
-        List<TimelineReader.Span> spans = TimelineReader.spans(p.timeline(), GANTT_EVENTS_READ);
-        if (spans.stream().noneMatch(s -> s.rank() == 0)) {
-            return;
-        }
-        TimelineWindow window = TimelineWindow.firstTasks(spans, 0, GANTT_TASKS, GANTT_SLAVES);
-        String file = dir.toAbsolutePath().relativize(p.timeline().toAbsolutePath()).toString();
-        section(html, dir, "timeline", GanttChart.of(window, "First " + GANTT_TASKS + " tasks, " + p.series() + " P=" + p.np()),
-                "Timeline of the first tasks", "The master's track (top) and a few slaves' in virtual time: when the master's "
-                        + "bar has no gaps it is the bottleneck, and the slaves' gaps are their wait for it. The whole run is in "
-                        + file + " (Chrome trace format): open it at https://ui.perfetto.dev (Open trace file) or in "
-                        + "chrome://tracing (Load), with a track per rank, an arrow per message, the master's queue length as a "
-                        + "counter and DY's splits and merges as marks.");
+        return largest.map(p -> new Section("timeline", "Timeline of the first tasks", "The master's track (top) and a few "
+                + "slaves' in virtual time: when the master's bar has no gaps it is the bottleneck, and the slaves' gaps are "
+                + "their wait for it. The whole run is in " + dir.toAbsolutePath().relativize(p.timeline().toAbsolutePath())
+                + " (Chrome trace format): open it at "
+                + "https://ui.perfetto.dev (Open trace file) or in chrome://tracing (Load), with a track per rank, an arrow "
+                + "per message, the master's queue length as a counter and DY's splits and merges as marks.",
+                () -> {
+                    List<TimelineReader.Span> spans = TimelineReader.spans(p.timeline(), GANTT_EVENTS_READ);
+                    if (spans.stream().noneMatch(s -> s.rank() == 0)) {
+                        return null;
+                    }
+                    TimelineWindow window = TimelineWindow.firstTasks(spans, 0, GANTT_TASKS, GANTT_SLAVES);
+                    return GanttChart.of(window, "First " + GANTT_TASKS + " tasks, " + p.series() + " P=" + p.np());
+                }));
     }
 
-    private static void section(StringBuilder html, Path dir, String name, Chart<?, ?> chart, String heading, String explanation)
-            throws IOException {
-        byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
-        AtomicFiles.write(dir.resolve("charts/" + name + ".png"), out -> out.write(png));
-        html.append("<section id=\"").append(name).append("\"><h2>").append(Html.escape(heading)).append("</h2><p>")
-                .append(Html.escape(explanation)).append("</p><img class=\"chart\" alt=\"").append(Html.escape(heading))
+    /** A section's chart as PNG (null: the section has nothing to show), written beside the page and embedded in it. */
+    private static void section(StringBuilder html, Path dir, Section section, byte[] png) throws IOException {
+        if (png == null) {
+            return;
+        }
+        AtomicFiles.write(dir.resolve("charts/" + section.name() + ".png"), out -> out.write(png));
+        html.append("<section id=\"").append(section.name()).append("\"><h2>").append(Html.escape(section.heading())).append("</h2><p>")
+                .append(Html.escape(section.explanation())).append("</p><img class=\"chart\" alt=\"").append(Html.escape(section.heading()))
                 .append("\" src=\"data:image/png;base64,").append(Base64.getEncoder().encodeToString(png)).append("\"></section>\n");
     }
 
