@@ -53,7 +53,7 @@ public final class ReportPage {
 
     public static Path write(Path dir, Content content) throws IOException {
         List<Section> extras = content.extra().stream()
-                .map(extra -> new Section(extra.name(), extra.heading(), extra.explanation(), extra::chart)).toList();
+                .map(extra -> new Section(extra.name(), extra.heading(), extra.explanation(), extra::chart, false)).toList();
         List<Section> sweep = content.points().isEmpty() ? List.of() : sweepSections(dir, content);
         List<Section> all = new ArrayList<>(extras);
         all.addAll(sweep);
@@ -81,24 +81,24 @@ public final class ReportPage {
         sections.add(new Section("time", "Predicted time against P",
                 "Each line is one configuration; the red diamond marks its saturation point, the P with the least time. "
                         + "Past it, adding slaves makes the run slower: the master cannot serve them fast enough.",
-                () -> TimeChart.of(content.points())));
+                () -> TimeChart.of(content.points()), false));
         sections.add(new Section("breakdown", "Where the master's time goes",
                 "Send and receive overheads (which grow with P on MPICH over Fast Ethernet), its own computation, and idle "
                         + "time waiting for results. A master with no idle time left is the bottleneck. The line is the time "
                         + "its incoming network link was busy passing messages (LogGP's G), which overlaps the bars."
                         + linkBound(content.points()),
-                () -> BreakdownChart.of(content.points())));
+                () -> BreakdownChart.of(content.points()), false));
         sections.add(new Section("slave-wait", "Slave wait distribution", "How long a slave waits from sending its result until "
                 + "its next task arrives. The x axis stretches the tail: 100 is the 99th percentile.",
-                () -> LatencyChart.of("Slave wait: request to next task", curves(content.points(), "slave-wait"))));
+                () -> LatencyChart.of("Slave wait: request to next task", curves(content.points(), "slave-wait")), false));
         sections.add(new Section("queue-wait", "Master queue wait distribution",
                 "How long a message waits in the master's queue while the master is busy.",
-                () -> LatencyChart.of("Master queue wait", curves(content.points(), "master-queue-wait"))));
+                () -> LatencyChart.of("Master queue wait", curves(content.points(), "master-queue-wait")), false));
         timelineSection(dir, content.points()).ifPresent(sections::add);
         if (!content.masterEvents().isEmpty()) {
             sections.add(new Section("masters", "Dynamic masters",
                     "Active masters over virtual time: splits add a master when slaves wait too long, merges return them.",
-                    () -> MasterTimeline.of(content.masterEvents())));
+                    () -> MasterTimeline.of(content.masterEvents()), false));
         }
         return sections;
     }
@@ -135,7 +135,7 @@ public final class ReportPage {
                     }
                     TimelineWindow window = TimelineWindow.firstTasks(spans, 0, GANTT_TASKS, GANTT_SLAVES);
                     return GanttChart.of(window, "First " + GANTT_TASKS + " tasks, " + p.series() + " P=" + p.np());
-                }));
+                }, true));
     }
 
     /** A section's chart as PNG (null: the section has nothing to show), written beside the page and embedded in it. */
