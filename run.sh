@@ -77,7 +77,9 @@ mse() {
   # The CLI checks Open MPI before it launches mpirun; it is given the libdir found above instead of asking again.
   local jvm=("${MSE_JVM_OPTIONS[@]}" -Dmse.openmpi.libdir="$(ompi_libdir)" -Dmse.classpath="$(cat "$CLASSPATH_FILE")"
     -Xlog:disable -Xlog:all=warning:stderr -Xlog:cds=error:stderr -cp "$jar:$ROOT/mpi-runner/target/lib/*")
-  if [ "$archive" -nt "$jar" ]; then
+  # An archive is this JVM's own: one written before the JDK was installed again would be refused at every start.
+  local java_installed; java_installed=$(stat -c %Z "$(readlink -f "$(command -v java)")")
+  if [ "$archive" -nt "$jar" ] && [ "$(stat -c %Y "$archive")" -gt "$java_installed" ]; then
     exec java "${jvm[@]}" -XX:SharedArchiveFile="$archive" mse.mpi.cli.Mse "$@"
   fi
   # Only a real run of the subcommand loads what its next runs need: not its help, nor a run that failed.
