@@ -67,7 +67,7 @@ MSE_JVM_OPTIONS=(-XX:FreqInlineSize=100 -XX:InlineSmallCode=1000)
 # The CLI loads ~6,000 classes (Pekko, Scala, Jackson, XChart), 4,800 of them outside the JDK's own archive. It
 # takes them from a class data sharing archive of its own, one per subcommand, written when that subcommand first
 # runs after a build (at its exit, 2-3 s once): mapped from the file, verified when written. `emulate --np 4
-# --task-points 16`, whole command: 6.1-6.6 s against 6.8-7.5 s (three interleaved runs each). CDS reads classes
+# --task-points 16`, java started directly: 5.4-7.3 s against 5.8-8.3 s (four interleaved rounds). CDS reads classes
 # from jars only, so the CLI runs from the module's jar; the ranks keep the class path they had (mse.classpath).
 # JVM warnings go to stderr, so a stale archive (which the JVM refuses) cannot reach a command's output.
 mse() {
@@ -86,9 +86,17 @@ mse() {
   local arg; for arg in "$@"; do
     case "$arg" in -h|--help|-V|--version) exec java "${jvm[@]}" mse.mpi.cli.Mse "$@" ;; esac
   done
+  # This run's JVM is a child, not exec'd (the archive is moved into place after it): signals meant for the command
+  # are passed on, so that its shutdown still stops mpirun and the ranks.
   mkdir -p "$CDS_DIR"
-  local status=0
-  java "${jvm[@]}" -XX:ArchiveClassesAtExit="$archive.$$" mse.mpi.cli.Mse "$@" || status=$?
+  java "${jvm[@]}" -XX:ArchiveClassesAtExit="$archive.$$" mse.mpi.cli.Mse "$@" <&0 &
+  local pid=$! status
+  trap 'kill -TERM "$pid" 2>/dev/null' TERM INT HUP
+  while :; do
+    if wait "$pid"; then status=0; else status=$?; fi
+    kill -0 "$pid" 2>/dev/null || break
+  done
+  trap - TERM INT HUP
   if [ "$status" -eq 0 ] && [ -f "$archive.$$" ]; then mv -f "$archive.$$" "$archive"; else rm -f "$archive.$$"; fi
   exit "$status"
 }
