@@ -1,16 +1,15 @@
 package mse.emulator.report;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.IntStream;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
 
@@ -38,12 +37,12 @@ final class SectionDrawing {
         });
         try {
             // The longest first, so that the other threads share the rest instead of waiting for it at the end.
-            Map<Section, Future<byte[]>> drawn = new IdentityHashMap<>();
-            sections.stream().sorted(Comparator.comparing(section -> !section.readsTimeline()))
-                    .forEach(section -> drawn.put(section, pool.submit(() -> png(section.chart().call()))));
+            List<Future<byte[]>> drawn = new ArrayList<>(Collections.nCopies(sections.size(), null));
+            IntStream.range(0, sections.size()).boxed().sorted(Comparator.comparing(i -> !sections.get(i).readsTimeline()))
+                    .forEach(i -> drawn.set(i, pool.submit(() -> png(sections.get(i).chart().call()))));
             List<byte[]> pngs = new ArrayList<>();
-            for (Section section : sections) {
-                pngs.add(drawn.get(section).get());
+            for (Future<byte[]> png : drawn) {
+                pngs.add(png.get());
             }
             return pngs;
         } catch (ExecutionException e) {
@@ -63,9 +62,6 @@ final class SectionDrawing {
     private static IOException rethrown(Throwable cause) {
         if (cause instanceof IOException io) {
             return io;
-        }
-        if (cause instanceof UncheckedIOException unchecked) {
-            return unchecked.getCause();
         }
         if (cause instanceof RuntimeException runtime) {
             throw runtime;
