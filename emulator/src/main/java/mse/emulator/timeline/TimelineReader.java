@@ -1,10 +1,8 @@
 package mse.emulator.timeline;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -18,7 +16,7 @@ import java.util.List;
  */
 public final class TimelineReader {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+    private static final JsonFactory JSON = new JsonFactory();
 
     /** One complete event: rank `rank` was busy with `name` from startNanos to endNanos. */
     public record Span(int rank, String name, long startNanos, long endNanos) {}
@@ -29,18 +27,51 @@ public final class TimelineReader {
     /** The spans among the first `maxEvents` trace events of the file (Long.MAX_VALUE: all of them). */
     public static List<Span> spans(Path file, long maxEvents) throws IOException {
         List<Span> spans = new ArrayList<>();
-        try (JsonParser json = MAPPER.getFactory().createParser(file.toFile())) {
+        try (JsonParser json = JSON.createParser(file.toFile())) {
             seekEvents(json, file);
             long seen = 0;
             while (seen++ < maxEvents && json.nextToken() == JsonToken.START_OBJECT) {
-                JsonNode event = json.readValueAsTree();
-                if ("X".equals(event.path("ph").asText())) {
-                    long start = nanos(event.get("ts"));
-                    spans.add(new Span(event.get("tid").asInt(), event.get("name").asText(), start, start + nanos(event.get("dur"))));
+                Span span = span(json, file);
+                if (span != null) {
+                    spans.add(span);
                 }
             }
         }
         return spans;
+    }
+
+    /**
+     * One event, the parser on its START_OBJECT: the span of a complete event (ph X), null for any other event.
+     * Token by token, not as a tree: the report's Gantt chart reads 50,000 events on a JVM that has not read JSON
+     * this way before, 125 ms against 342 ms as trees (a 16-point np 4 timeline, 11-26), which took an emulated
+     * command's report from 0.51-0.54 s to 0.33-0.35 s.
+     */
+    private static Span span(JsonParser json, Path file) throws IOException {
+        String phase = null;
+        String name = null;
+        Integer rank = null;
+        Long start = null;
+        Long duration = null;
+        while (json.nextToken() == JsonToken.FIELD_NAME) {
+            String field = json.currentName();
+            json.nextToken();
+            switch (field) {
+                case "ph" -> phase = json.getText();
+                case "name" -> name = json.getText();
+                case "tid" -> rank = json.getIntValue();
+                case "ts" -> start = nanos(json);
+                case "dur" -> duration = nanos(json);
+                default -> json.skipChildren();
+            }
+        }
+        if (!"X".equals(phase)) {
+            return null;
+        }
+        if (name == null || rank == null || start == null || duration == null) {
+            throw new IOException(file + ": a complete event (ph X) without name, tid, ts or dur, before byte "
+                    + json.currentLocation().getByteOffset());
+        }
+        return new Span(rank, name, start, start + duration);
     }
 
     private static void seekEvents(JsonParser json, Path file) throws IOException {
@@ -61,7 +92,7 @@ public final class TimelineReader {
     }
 
     /** Microseconds with up to three decimals, back to exact nanoseconds. */
-    private static long nanos(JsonNode micros) {
-        return new BigDecimal(micros.asText()).movePointRight(3).longValueExact();
+    private static long nanos(JsonParser json) throws IOException {
+        return new BigDecimal(json.getText()).movePointRight(3).longValueExact();
     }
 }
