@@ -42,9 +42,9 @@ public final class TimelineReader {
 
     /**
      * One event, the parser on its START_OBJECT: the span of a complete event (ph X), null for any other event.
-     * Token by token, not as a tree: the report's Gantt chart reads 50,000 events on a JVM that has not read JSON
-     * this way before, 125 ms against 342 ms as trees (a 16-point np 4 timeline, 11-26), which took an emulated
-     * command's report from 0.51-0.54 s to 0.33-0.35 s.
+     * Token by token, not as trees: the report's Gantt chart reads the first 50,000 events in 85-120 ms instead of
+     * 248-291 ms in an emulated command (np 4, 16 points, 11-26), and the report's five charts take 328-345 ms
+     * instead of 384-391 (the rest is each drawing thread's first Java2D painting and PNG encoding).
      */
     private static Span span(JsonParser json, Path file) throws IOException {
         String phase = null;
