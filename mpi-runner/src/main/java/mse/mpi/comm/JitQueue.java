@@ -27,6 +27,8 @@ public final class JitQueue {
     private static final String COMMAND = "compilerQueue";
     /** Thread ids of this JVM seen to be other threads than compilers (Linux hands an id out again only much later). */
     private static final Set<String> OTHER_THREADS = new HashSet<>();
+    /** The stat line of a thread that has ended: not a compiler, not running. */
+    private static final String ENDED = "0 (ended) X";
 
     private JitQueue() {
     }
@@ -94,13 +96,20 @@ public final class JitQueue {
         return idle;
     }
 
-    /** The thread's stat line; a thread that ended since the listing reads as an idle one. */
+    /**
+     * The thread's stat line; a thread that ended since the listing reads as an idle one. One that ends while its
+     * line is read fails the read with ESRCH ("No such process") rather than a missing file: HotSpot retires idle
+     * compiler threads on a machine with many cores, so a warm-up's question meets this there.
+     */
     private static String stat(Path thread) {
         try {
             return Files.readString(thread.resolve("stat"));
         } catch (NoSuchFileException ended) {
-            return "0 (ended) X";
+            return ENDED;
         } catch (IOException e) {
+            if (!Files.exists(thread) || String.valueOf(e.getMessage()).contains("No such process")) {
+                return ENDED;
+            }
             throw new IllegalStateException("cannot read " + thread.resolve("stat"), e);
         }
     }

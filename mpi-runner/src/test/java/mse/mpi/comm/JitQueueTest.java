@@ -39,6 +39,41 @@ class JitQueueTest {
         assertFalse(JitQueue.compiling("4713 (a (b) c) R 4700 4700 0 -1 4194560 6078 0 0 0 120 9"));
     }
 
+    /**
+     * Threads that end while the JVM's threads are read: on a 16-core machine HotSpot starts and retires compiler
+     * threads while a warm-up asks, and a thread that ended between the listing and the read of its stat line
+     * failed the rank ("cannot read /proc/self/task/N/stat"). Short-lived threads here make the same race.
+     */
+    @Test
+    void threadsEndingWhileAskedReadAsEnded() throws InterruptedException {
+        java.util.concurrent.atomic.AtomicBoolean asking = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread churn = new Thread(() -> {
+            while (asking.get()) {
+                Thread[] batch = new Thread[8];
+                for (int i = 0; i < batch.length; i++) {
+                    batch[i] = new Thread(() -> { });
+                    batch[i].start();
+                }
+                for (Thread t : batch) {
+                    try {
+                        t.join();
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            }
+        });
+        churn.start();
+        try {
+            for (int question = 0; question < 20_000; question++) {
+                JitQueue.idle();
+            }
+        } finally {
+            asking.set(false);
+            churn.join();
+        }
+    }
+
     @Test
     void thisJvmAnswers() {
         JitQueue.idle(); // throws where neither procfs nor the diagnostic command answers: the warm-up relies on it
