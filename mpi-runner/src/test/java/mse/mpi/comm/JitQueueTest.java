@@ -3,6 +3,7 @@ package mse.mpi.comm;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /** The printed form of `jcmd PID Compiler.queue` (JDK 17) and a compiler thread's /proc stat line, idle and busy. */
@@ -46,7 +47,7 @@ class JitQueueTest {
      */
     @Test
     void threadsEndingWhileAskedReadAsEnded() throws InterruptedException {
-        java.util.concurrent.atomic.AtomicBoolean asking = new java.util.concurrent.atomic.AtomicBoolean(true);
+        AtomicBoolean asking = new AtomicBoolean(true);
         Thread churn = new Thread(() -> {
             while (asking.get()) {
                 Thread[] batch = new Thread[8];
