@@ -32,6 +32,7 @@ final class FactInterleaver {
     private final long[] lastGrant;
     private long sent;
     private RunResult result;
+    private Consumer<VirtualTimeKernel> afterEachFact = kernel -> { };
 
     FactInterleaver(NetworkProfile network, int processes, Random interleaving) {
         this.kernel = new VirtualTimeKernel(new LogGpsModel(network, processes), new TargetCpu(1.0), messages::add);
@@ -42,6 +43,11 @@ final class FactInterleaver {
         factsQueued = new long[processes];
         lastClock = new long[processes];
         lastGrant = new long[processes];
+    }
+
+    /** Looks at the kernel after each fact and the answers it gave (which may queue more facts). */
+    void afterEachFact(Consumer<VirtualTimeKernel> check) {
+        afterEachFact = check;
     }
 
     void queue(RankFact fact) {
@@ -101,6 +107,7 @@ final class FactInterleaver {
                 lastGrant[reply.rank()] = at;
                 onAnswer.accept(reply);
             }
+            afterEachFact.accept(kernel);
             for (int r = 0; r < outboxes.size(); r++) {
                 long now = kernel.clockOf(r);
                 assertTrue(now >= lastClock[r], "rank " + r + "'s clock went back from " + lastClock[r] + " to " + now);

@@ -34,6 +34,10 @@ import net.jqwik.api.Provide;
  * per message. Since every message is received, this is the precise form of "when m passes, every message
  * announced then or later sorts after m": one held back at m's passing but earlier than m would appear after m
  * in the sequence with a smaller key.</li>
+ * <li>what the kernel says the master's next receive takes while the master runs ({@link
+ * VirtualTimeKernel#decidedMatch}, which the keeper tells the master ahead) is what that receive is granted, with
+ * slaves that wait for their grants and with slaves that receive without waiting (LocalComm's), whose later facts
+ * reach the kernel before their receive is settled and wait there.</li>
  * </ul>
  */
 class KernelInvariantsTest {
@@ -71,6 +75,27 @@ class KernelInvariantsTest {
             assertTrue(m.sendNanos() <= m.departureNanos() && m.departureNanos() <= m.arrivalNanos()
                     && m.arrivalNanos() <= m.receiveStartNanos() && m.receiveStartNanos() <= m.receiveEndNanos(), m.toString());
         }
+    }
+
+    @Property(tries = 80)
+    void whatTheKernelDecidedAheadIsWhatTheMasterIsGranted(@ForAll("farms") Farm farm, @ForAll long seed,
+                                                           @ForAll boolean slavesWait) {
+        Run run = new Run(farm, new Random(seed), slavesWait);
+        EmulatorReply.Grant.Next[] decided = new EmulatorReply.Grant.Next[1];
+        run.facts.afterEachFact(kernel -> {
+            if (decided[0] == null && kernel.isRunning(0)) {
+                decided[0] = kernel.decidedMatch(0, new MessagePattern(RankFact.ANY, RESULT)).orElse(null);
+            }
+        });
+        run.onMasterGrant(grant -> {
+            if (decided[0] != null) {
+                assertEquals(decided[0], new EmulatorReply.Grant.Next(grant.source(), grant.tag(), grant.bytes()),
+                        "decided ahead, then granted");
+            }
+            decided[0] = null;
+        });
+        run.play();
+        run.facts.assertEachMessageReceivedOnce();
     }
 
     @Property(tries = 40)
@@ -113,6 +138,9 @@ class KernelInvariantsTest {
     private static final class Run {
 
         private final Farm farm;
+        /** Slaves wait for the grant of their receive before they go on (false: LocalComm's receive, no wait). */
+        private final boolean slavesWait;
+        private java.util.function.Consumer<EmulatorReply.Grant> masterGranted = grant -> { };
         private final FactInterleaver facts;
         private final List<MessageRecord> messages;
         private final List<Deque<Integer>> taskQueues = new ArrayList<>();
@@ -121,7 +149,12 @@ class KernelInvariantsTest {
         private RunResult result;
 
         Run(Farm farm, Random interleaving) {
+            this(farm, interleaving, true);
+        }
+
+        Run(Farm farm, Random interleaving, boolean slavesWait) {
             this.farm = farm;
+            this.slavesWait = slavesWait;
             this.facts = new FactInterleaver(farm.network(), farm.processes(), interleaving);
             this.messages = facts.messages;
             for (int rank = 0; rank < farm.processes(); rank++) {
@@ -129,10 +162,14 @@ class KernelInvariantsTest {
             }
         }
 
+        void onMasterGrant(java.util.function.Consumer<EmulatorReply.Grant> check) {
+            masterGranted = check;
+        }
+
         Run play() {
             for (int slave = 1; slave < farm.processes(); slave++) {
-                assignOrStop(slave, 0);
                 facts.queue(new RankFact.Receive(slave, 0, 0, RankFact.ANY, false));
+                assignOrStop(slave, 0);
             }
             facts.queue(new RankFact.Receive(0, 0, RankFact.ANY, RESULT, true));
             result = facts.play(this::react);
@@ -141,24 +178,31 @@ class KernelInvariantsTest {
 
         private void react(EmulatorReply.Grant grant) {
             if (grant.rank() == 0) {
+                masterGranted.accept(grant);
                 long storeCost = farm.masterCpu()[resultsReceived];
                 resultsReceived++;
                 assignOrStop(grant.source(), storeCost);
                 facts.queue(resultsReceived == farm.tasks()
                         ? new RankFact.Finished(0, 0)
                         : new RankFact.Receive(0, 0, RankFact.ANY, RESULT, true));
+            } else if (!slavesWait) {
+                // the slave went on when MPI delivered the message (see assignOrStop)
             } else if (grant.tag() == TASK) {
-                int rank = grant.rank();
-                int task = taskQueues.get(rank).poll();
-                long cpu = farm.slaveCpu()[task];
-                if (farm.heartbeats() && cpu > 1) {
-                    facts.queue(new RankFact.Progress(rank, facts.factsQueued(rank), cpu / 2));
-                }
-                facts.queue(new RankFact.Sent(rank, cpu, 0, RESULT, farm.resultBytes()[task]));
-                facts.queue(new RankFact.Receive(rank, 0, 0, RankFact.ANY, false));
+                work(grant.rank());
             } else {
                 facts.queue(new RankFact.Finished(grant.rank(), 0));
             }
+        }
+
+        /** The slave computes its next task, sends the result and receives again. */
+        private void work(int rank) {
+            int task = taskQueues.get(rank).poll();
+            long cpu = farm.slaveCpu()[task];
+            if (farm.heartbeats() && cpu > 1) {
+                facts.queue(new RankFact.Progress(rank, facts.factsQueued(rank), cpu / 2));
+            }
+            facts.queue(new RankFact.Sent(rank, cpu, 0, RESULT, farm.resultBytes()[task]));
+            facts.queue(new RankFact.Receive(rank, 0, 0, RankFact.ANY, false));
         }
 
         private void assignOrStop(int slave, long cpuBefore) {
@@ -166,8 +210,14 @@ class KernelInvariantsTest {
                 taskQueues.get(slave).add(tasksSent);
                 facts.queue(new RankFact.Sent(0, cpuBefore, slave, TASK, farm.taskBytes()[tasksSent]));
                 tasksSent++;
+                if (!slavesWait) {
+                    work(slave); // its facts reach the kernel before its receive is settled, and wait there
+                }
             } else {
                 facts.queue(new RankFact.Sent(0, cpuBefore, slave, STOP, 0));
+                if (!slavesWait) {
+                    facts.queue(new RankFact.Finished(slave, 0));
+                }
             }
         }
     }
