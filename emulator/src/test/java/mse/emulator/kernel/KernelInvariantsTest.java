@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Consumer;
 import mse.cluster.profiles.NetworkProfile;
 import mse.emulator.model.LogGpsModel;
 import net.jqwik.api.Arbitraries;
@@ -140,7 +141,7 @@ class KernelInvariantsTest {
         private final Farm farm;
         /** Slaves wait for the grant of their receive before they go on (false: LocalComm's receive, no wait). */
         private final boolean slavesWait;
-        private java.util.function.Consumer<EmulatorReply.Grant> masterGranted = grant -> { };
+        private Consumer<EmulatorReply.Grant> masterGranted = grant -> { };
         private final FactInterleaver facts;
         private final List<MessageRecord> messages;
         private final List<Deque<Integer>> taskQueues = new ArrayList<>();
@@ -162,7 +163,7 @@ class KernelInvariantsTest {
             }
         }
 
-        void onMasterGrant(java.util.function.Consumer<EmulatorReply.Grant> check) {
+        void onMasterGrant(Consumer<EmulatorReply.Grant> check) {
             masterGranted = check;
         }
 
