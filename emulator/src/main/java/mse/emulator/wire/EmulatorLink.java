@@ -10,8 +10,9 @@ import mse.emulator.kernel.MessagePattern;
 import mse.emulator.kernel.RankFact;
 
 /**
- * One rank's connection to the emulator, used inside the rank JVM: blocking socket channels (TCP, or the
- * emulator's local socket on its own machine, see {@link EmulatorEndpoint}), because a rank runs in a heap of
+ * One rank's connection to the emulator, used inside the rank JVM: plain socket channels (TCP, or the
+ * emulator's local socket on its own machine, see {@link EmulatorEndpoint}) read by the thread that waits
+ * ({@link FrameChannel}), because a rank runs in a heap of
  * 128 MB or less next to up to 63 others on a small host and must start in milliseconds; an actor system per
  * rank would cost both.
  *
@@ -39,7 +40,7 @@ public final class EmulatorLink implements AutoCloseable {
     private volatile EmulationAbortedException ended;
     private volatile boolean closing;
     /** The connection ProgressRequests arrive on, once measureCpuWith opened it. */
-    private volatile SocketChannel lowerBoundSocket;
+    private volatile FrameChannel lowerBoundFrames;
     /** The last Forecast the emulator sent, read while the program thread waited for an answer (askLock). */
     private EmulatorReply.Forecast forecast;
     /** Set, under the write lock, once Finished or Failed is reported: the rank's last word, nothing follows. */
@@ -113,14 +114,14 @@ public final class EmulatorLink implements AutoCloseable {
      */
     public void measureCpuWith(LongSupplier cpuSinceLastFact) {
         lowerBounds.measureWith(cpuSinceLastFact);
-        if (lowerBoundSocket != null) {
+        if (lowerBoundFrames != null) {
             return;
         }
         FrameChannel requests;
         try {
             SocketChannel channel = LinkConnector.open(endpoint);
             requests = greet(channel, new Hello(hello.token(), hello.rank(), hello.np(), Hello.Channel.LOWER_BOUNDS));
-            lowerBoundSocket = channel;
+            lowerBoundFrames = requests;
         } catch (IOException e) {
             throw new EmulationAbortedException("cannot open the lower-bound connection to the emulator at " + peer
                     + ": " + e.getMessage(), e);
@@ -232,7 +233,7 @@ public final class EmulatorLink implements AutoCloseable {
     }
 
     private void closeQuietly() {
-        for (SocketChannel channel : new SocketChannel[] {socket, lowerBoundSocket}) {
+        for (FrameChannel channel : new FrameChannel[] {frames, lowerBoundFrames}) {
             try {
                 if (channel != null) {
                     channel.close();
@@ -243,12 +244,23 @@ public final class EmulatorLink implements AutoCloseable {
         }
     }
 
-    /** Says Hello on a new connection; its frames from then on. */
+    /** Says Hello on a new connection; its frames from then on (the channel is closed if that fails). */
     private static FrameChannel greet(SocketChannel channel, Hello hello) throws IOException {
-        FrameChannel frames = new FrameChannel(channel);
-        frames.append(FrameCodec.encodeHello(hello));
-        frames.send();
-        return frames;
+        FrameChannel frames;
+        try {
+            frames = new FrameChannel(channel);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+        try {
+            frames.append(FrameCodec.encodeHello(hello));
+            frames.send();
+            return frames;
+        } catch (IOException | RuntimeException e) {
+            frames.close();
+            throw e;
+        }
     }
 
     private static Class<? extends EmulatorReply> expectedAnswer(RankFact fact) {
