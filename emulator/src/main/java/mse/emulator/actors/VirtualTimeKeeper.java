@@ -1,5 +1,6 @@
 package mse.emulator.actors;
 
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -40,8 +41,9 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
  * routes between it and the ranks' connections. Facts from the gateway go into the kernel; its replies go
  * back to the ranks that asked; messages to and from masters go to their {@link MasterQueue}s. Lower bounds
  * are asked for on demand: a rank the kernel says holds a grant back is told the CPU time it must pass, and
- * answers once when it got there (its next fact answers too). No rank is asked in the task-cost modes that
- * charge no measured CPU, where a computing rank's lower bound cannot move before its next fact.
+ * answers once when it got there (its next fact answers too); a rank whose facts lately came close together is
+ * asked only once the grant has waited a pause ({@link LowerBoundAsking}). No rank is asked in the task-cost modes
+ * that charge no measured CPU, where a computing rank's lower bound cannot move before its next fact.
  */
 public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.Command> {
 
@@ -50,6 +52,11 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     record FromGateway(GatewayEvent event) implements Command {}
 
     record ConnectDeadline() implements Command {}
+
+    /** The pause is over for the lower bounds not asked for at once: every rank still holding a grant back is asked. */
+    record AskHeldBack() implements Command {}
+
+    private static final AskHeldBack ASK_HELD_BACK = new AskHeldBack();
 
     record QueueSummarized(MasterQueue.Summary summary) implements Command {}
 
@@ -96,6 +103,9 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     private final Map<Integer, MessagePattern> anySourcePatterns = new TreeMap<>();
     /** Per rank, the CPU target of the ProgressRequest it has not answered yet (NOT_ASKED when none). */
     private final long[] askedCpuNanos;
+    private final LowerBoundAsking asking;
+    /** How long a lower bound not asked for at once waits ({@link LowerBoundAsking#PAUSE}; tests lengthen it). */
+    private final Duration askingPause;
     private final Map<Integer, ActorRef<MasterQueue.Command>> queues = new TreeMap<>();
     private final Map<Integer, LatencyHistograms> summaries = new HashMap<>();
     private final List<TaskRecord> tasks = new ArrayList<>();
@@ -111,8 +121,9 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
 
     private VirtualTimeKeeper(ActorContext<Command> context, TimerScheduler<Command> timers, EmulationSetup setup,
                               CompletableFuture<EmulationReport> result, AtomicLong tasksDone, RankHosts hosts,
-                              Optional<TimelineWriter> timeline) {
+                              Optional<TimelineWriter> timeline, Duration askingPause) {
         super(context);
+        this.askingPause = askingPause;
         this.tasksDone = tasksDone;
         this.hosts = hosts;
         this.timeline = timeline;
@@ -126,6 +137,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         this.blockingCalls = new long[setup.np()];
         this.askedCpuNanos = new long[setup.np()];
         Arrays.fill(askedCpuNanos, NOT_ASKED);
+        this.asking = new LowerBoundAsking(setup.np());
         setup.masters().forEach(this::ensureQueue);
         this.kernel = new VirtualTimeKernel(setup.network(), setup.cpus(), new KernelObserver() {
             @Override
@@ -165,9 +177,16 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     public static Behavior<Command> create(EmulationSetup setup, CompletableFuture<EmulationReport> result,
                                            CompletableFuture<ActorRef<GatewayEvent>> events, AtomicLong tasksDone,
                                            RankHosts hosts, Optional<TimelineWriter> timeline) {
+        return create(setup, result, events, tasksDone, hosts, timeline, LowerBoundAsking.PAUSE);
+    }
+
+    /** The same with another pause before a lower bound not asked for at once is asked (tests). */
+    static Behavior<Command> create(EmulationSetup setup, CompletableFuture<EmulationReport> result,
+                                    CompletableFuture<ActorRef<GatewayEvent>> events, AtomicLong tasksDone,
+                                    RankHosts hosts, Optional<TimelineWriter> timeline, Duration askingPause) {
         return Behaviors.setup(context -> Behaviors.withTimers(timers -> {
             events.complete(context.messageAdapter(GatewayEvent.class, FromGateway::new));
-            return new VirtualTimeKeeper(context, timers, setup, result, tasksDone, hosts, timeline);
+            return new VirtualTimeKeeper(context, timers, setup, result, tasksDone, hosts, timeline, askingPause);
         }));
     }
 
@@ -176,6 +195,10 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         return newReceiveBuilder()
                 .onMessage(FromGateway.class, m -> supervised(() -> onGatewayEvent(m)))
                 .onMessage(ConnectDeadline.class, m -> supervised(() -> onConnectDeadline(m)))
+                .onMessage(AskHeldBack.class, m -> supervised(() -> {
+                    requestProgress(true);
+                    return this;
+                }))
                 .onMessage(QueueSummarized.class, m -> supervised(() -> onQueueSummarized(m)))
                 .onMessage(Abort.class, m -> supervised(() -> onAbort(m)))
                 .build();
@@ -211,7 +234,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
                     onFact(fact);
                 }
             }
-            requestProgress(); // once per frame: the facts of one frame are one step of the rank
+            requestProgress(false); // once per frame: the facts of one frame are one step of the rank
             sendForecasts();
         } else if (event instanceof GatewayEvent.RankDisconnected d) {
             onDisconnected(d);
@@ -262,6 +285,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
             }
         }
         askedCpuNanos[rank] = NOT_ASKED; // any fact, a Progress included, answers the open request
+        asking.observe(fact);
         List<EmulatorReply> replies;
         try {
             replies = kernel.accept(fact);
@@ -402,20 +426,30 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
 
     /**
      * Asks each rank holding a grant back for its lower bound, unless it already has a request as low, on the
-     * rank's lower-bound connection. A request that cannot be written, or a rank without that connection (yet), is
-     * harmless: the rank's next fact answers it.
+     * rank's lower-bound connection: at once where {@link LowerBoundAsking} says so or when `pauseOver`, else once
+     * the pause is over. A request that cannot be written, or a rank without that connection (yet), is harmless:
+     * the rank's next fact answers it.
      */
-    private void requestProgress() {
+    private void requestProgress(boolean pauseOver) {
         if (concluded || !setup.chargesMeasuredCpu()) {
             return;
         }
+        boolean held = false;
         for (EmulatorReply.ProgressRequest request : kernel.progressRequests()) {
             int rank = request.rank();
             RankConnection channel = lowerBoundChannels[rank];
-            if (request.cpuNanos() < askedCpuNanos[rank] && channel != null) {
+            if (request.cpuNanos() >= askedCpuNanos[rank] || channel == null) {
+                continue;
+            }
+            if (pauseOver || asking.asksAtOnce(rank)) {
                 askedCpuNanos[rank] = request.cpuNanos();
                 channel.send(request);
+            } else {
+                held = true;
             }
+        }
+        if (held && !timers.isTimerActive(ASK_HELD_BACK)) {
+            timers.startSingleTimer(ASK_HELD_BACK, askingPause);
         }
     }
 

@@ -21,6 +21,12 @@ public sealed interface RankFact {
 
     int rank();
 
+    /**
+     * The thread CPU nanoseconds the rank computed since its previous fact (a Progress: so far, not yet charged);
+     * 0 for Failed.
+     */
+    long cpuNanos();
+
     /** The rank computed for cpuNanos of thread CPU time since its previous fact. */
     record Computed(int rank, long cpuNanos) implements RankFact {}
 
@@ -80,5 +86,10 @@ public sealed interface RankFact {
     record Finished(int rank, long cpuNanos) implements RankFact {}
 
     /** The rank failed; the run must end with this reason. */
-    record Failed(int rank, String reason) implements RankFact {}
+    record Failed(int rank, String reason) implements RankFact {
+        @Override
+        public long cpuNanos() {
+            return 0;
+        }
+    }
 }

@@ -94,12 +94,11 @@ final class FrameChannel implements AutoCloseable {
             if (!in.hasRemaining()) {
                 in = ByteBuffer.allocateDirect(2 * in.capacity()).put(in.flip());
             }
+            await(readable); // at once when bytes are there; saves the read that would find none while the peer thinks
             int read = channel.read(in);
             in.flip();
             if (read < 0) {
                 throw new EOFException();
-            } else if (read == 0) {
-                await(readable);
             }
         }
     }
