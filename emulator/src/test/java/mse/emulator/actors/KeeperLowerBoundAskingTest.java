@@ -3,7 +3,6 @@ package mse.emulator.actors;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -17,7 +16,6 @@ import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.report.EmulationReport;
 import mse.emulator.timeline.RankHosts;
-import mse.emulator.wire.FrameCodec;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -80,11 +78,11 @@ class KeeperLowerBoundAskingTest {
         TestProbe<EmulatorReply> slave1 = testKit.createTestProbe();
         TestProbe<EmulatorReply> slave2 = testKit.createTestProbe();
         TestProbe<EmulatorReply> slave2LowerBounds = testKit.createTestProbe();
-        events.tell(new GatewayEvent.RankConnected(0, 3, connection(0, master)));
-        events.tell(new GatewayEvent.RankConnected(1, 3, connection(1, slave1)));
-        events.tell(new GatewayEvent.RankConnected(2, 3, connection(2, slave2)));
-        events.tell(new GatewayEvent.LowerBoundsConnected(1, connection(1, testKit.createTestProbe())));
-        events.tell(new GatewayEvent.LowerBoundsConnected(2, connection(2, slave2LowerBounds)));
+        events.tell(new GatewayEvent.RankConnected(0, 3, ProbeConnections.to(0, master)));
+        events.tell(new GatewayEvent.RankConnected(1, 3, ProbeConnections.to(1, slave1)));
+        events.tell(new GatewayEvent.RankConnected(2, 3, ProbeConnections.to(2, slave2)));
+        events.tell(new GatewayEvent.LowerBoundsConnected(1, ProbeConnections.to(1, testKit.createTestProbe())));
+        events.tell(new GatewayEvent.LowerBoundsConnected(2, ProbeConnections.to(2, slave2LowerBounds)));
         facts(events, new RankFact.Sent(0, 0, 1, 1, 8), new RankFact.Sent(0, 0, 2, 1, 8));
         facts(events, new RankFact.Computed(2, slave2FirstCpuNanos), new RankFact.Receive(2, 0, 0, 1, true));
         facts(events, new RankFact.Receive(1, 0, 0, 1, true));
@@ -98,19 +96,5 @@ class KeeperLowerBoundAskingTest {
 
     private static void facts(ActorRef<GatewayEvent> events, RankFact... facts) {
         events.tell(new GatewayEvent.FactsArrived(List.of(facts)));
-    }
-
-    private static RankConnection connection(int rank, TestProbe<EmulatorReply> replies) {
-        return new RankConnection(rank, new InetSocketAddress("127.0.0.1", 1), new ReplyChannel() {
-            @Override
-            public boolean write(byte[] payload) {
-                replies.getRef().tell(FrameCodec.decodeReply(payload));
-                return true;
-            }
-
-            @Override
-            public void close() {
-            }
-        });
     }
 }

@@ -19,7 +19,6 @@ import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.report.EmulationReport;
 import mse.emulator.timeline.RankHosts;
-import mse.emulator.wire.FrameCodec;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -67,17 +66,7 @@ class KeeperRobustnessTest {
 
     /** A connection for `rank` whose replies reach the probe. */
     private static RankConnection connection(int rank, TestProbe<EmulatorReply> replies) {
-        return new RankConnection(rank, new InetSocketAddress("127.0.0.1", 1), new ReplyChannel() {
-            @Override
-            public boolean write(byte[] payload) {
-                replies.getRef().tell(FrameCodec.decodeReply(payload));
-                return true;
-            }
-
-            @Override
-            public void close() {
-            }
-        });
+        return ProbeConnections.to(rank, replies);
     }
 
     /** A connection that can no longer be written: the rank is gone, or its buffer is full. */
