@@ -105,8 +105,14 @@ final class FrameChannel implements AutoCloseable {
 
     private void awaitWritable() throws IOException {
         if (writable == null) {
-            writable = Selector.open();
-            channel.register(writable, SelectionKey.OP_WRITE);
+            Selector selector = Selector.open();
+            try {
+                channel.register(selector, SelectionKey.OP_WRITE);
+            } catch (IOException | RuntimeException e) {
+                selector.close(); // the channel closed meanwhile
+                throw e;
+            }
+            writable = selector;
         }
         await(writable);
     }
