@@ -10,7 +10,7 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 
 /**
- * Length-prefixed frames over a rank's blocking socket channel, built and read in direct buffers of its own: one
+ * Length-prefixed frames over a rank's socket channel, built and read in direct buffers of its own: one
  * write per frame, one read per burst of frames, no stream layers and no copy through the JDK's temporary direct
  * buffers. The link's frames are small and every emulated message sends and reads one, so this code runs a hundred
  * thousand times in a 1-point run, and its compiled size counts too: the stream stack C2 inlined into the link's write

@@ -64,11 +64,6 @@ class KeeperRobustnessTest {
         return new Keeper(events.get(10, TimeUnit.SECONDS), result);
     }
 
-    /** A connection for `rank` whose replies reach the probe. */
-    private static RankConnection connection(int rank, TestProbe<EmulatorReply> replies) {
-        return ProbeConnections.to(rank, replies);
-    }
-
     /** A connection that can no longer be written: the rank is gone, or its buffer is full. */
     private static RankConnection deadConnection(int rank) {
         return new RankConnection(rank, new InetSocketAddress("127.0.0.1", 1), new ReplyChannel() {
@@ -87,7 +82,7 @@ class KeeperRobustnessTest {
     void aGrantThatCannotBeWrittenEndsTheRunNamingTheRank() throws Exception {
         Keeper keeper = keeper(2);
         TestProbe<EmulatorReply> rank0 = testKit.createTestProbe();
-        keeper.events().tell(new GatewayEvent.RankConnected(0, 2, connection(0, rank0)));
+        keeper.events().tell(new GatewayEvent.RankConnected(0, 2, ProbeConnections.to(0, rank0)));
         keeper.events().tell(new GatewayEvent.RankConnected(1, 2, deadConnection(1)));
         keeper.fact(new RankFact.Sent(0, 0, 1, 3, 8));
         keeper.fact(new RankFact.Receive(1, 0, 0, 3, true));
@@ -102,7 +97,7 @@ class KeeperRobustnessTest {
         Keeper keeper = keeper(2);
         TestProbe<EmulatorReply> replies = testKit.createTestProbe();
         // Rank 0's events carry rank 1's connection: the keeper's answer to rank 0 throws on misrouting.
-        keeper.events().tell(new GatewayEvent.RankConnected(0, 2, connection(1, replies)));
+        keeper.events().tell(new GatewayEvent.RankConnected(0, 2, ProbeConnections.to(1, replies)));
         keeper.fact(new RankFact.ClockQuery(0, 0));
         String reason = keeper.failure();
         assertTrue(reason.contains("sent on the connection of rank 1"), reason);
@@ -115,7 +110,7 @@ class KeeperRobustnessTest {
         keeper.fact(new RankFact.Failed(1, "OutOfMemoryError"));
         keeper.failure();
         TestProbe<EmulatorReply> late = testKit.createTestProbe();
-        keeper.events().tell(new GatewayEvent.RankConnected(0, 2, connection(0, late)));
+        keeper.events().tell(new GatewayEvent.RankConnected(0, 2, ProbeConnections.to(0, late)));
         EmulatorReply.Abort abort = assertInstanceOf(EmulatorReply.Abort.class,
                 late.receiveMessage(Duration.ofSeconds(ENDS_WITHIN_SECONDS)));
         assertEquals(0, abort.rank());
