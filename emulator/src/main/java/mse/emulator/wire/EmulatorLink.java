@@ -28,7 +28,6 @@ import mse.emulator.kernel.RankFact;
  */
 public final class EmulatorLink implements AutoCloseable {
 
-    private final SocketChannel socket;
     private final EmulatorEndpoint endpoint;
     private final Hello hello;
     private final String peer;
@@ -82,8 +81,7 @@ public final class EmulatorLink implements AutoCloseable {
         }
     });
 
-    private EmulatorLink(SocketChannel socket, FrameChannel frames, EmulatorEndpoint endpoint, Hello hello) {
-        this.socket = socket;
+    private EmulatorLink(FrameChannel frames, EmulatorEndpoint endpoint, Hello hello) {
         this.frames = frames;
         this.endpoint = endpoint;
         this.hello = hello;
@@ -100,7 +98,7 @@ public final class EmulatorLink implements AutoCloseable {
     public static EmulatorLink connect(EmulatorEndpoint endpoint, Hello hello) throws IOException {
         SocketChannel socket = LinkConnector.open(endpoint);
         try {
-            return new EmulatorLink(socket, greet(socket, hello), endpoint, hello);
+            return new EmulatorLink(greet(socket, hello), endpoint, hello);
         } catch (IOException | RuntimeException e) {
             socket.close();
             throw new IOException("cannot greet the emulator at " + endpoint + ": " + e.getMessage(), e);
@@ -220,8 +218,7 @@ public final class EmulatorLink implements AutoCloseable {
         try {
             writeLock.lock();
             try {
-                frames.send();
-                socket.shutdownOutput();
+                frames.sendLast();
             } finally {
                 writeLock.unlock();
             }

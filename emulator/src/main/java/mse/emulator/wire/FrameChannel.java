@@ -83,6 +83,12 @@ final class FrameChannel implements AutoCloseable {
         out.clear().position(FrameCodec.LENGTH_FIELD_BYTES);
     }
 
+    /** Sends the frame built so far and closes the sending side: the peer reads a clean end of stream, not a reset. */
+    void sendLast() throws IOException {
+        send();
+        channel.shutdownOutput();
+    }
+
     /** Blocks until a whole frame is there and returns its payload, valid until the next call. */
     ByteBuffer receive() throws IOException {
         while (true) {
