@@ -110,6 +110,19 @@ class FrameChannelTest {
         assertArrayEquals(payload, received);
     }
 
+    /** The rank's last word: what is pending arrives whole, then a clean end of stream; its own side still reads. */
+    @Test
+    void theLastFrameIsFollowedByEndOfStreamAndTheRankStillReads() throws Exception {
+        rankEnd.append(new byte[] {1, 2, 3});
+        rankEnd.sendLast();
+        emulatorEnd.configureBlocking(true);
+        ByteBuffer frame = readFrame(emulatorEnd);
+        assertArrayEquals(new byte[] {1, 2, 3}, new byte[] {frame.get(), frame.get(), frame.get()});
+        assertEquals(-1, emulatorEnd.read(ByteBuffer.allocate(1)));
+        writeFrame(emulatorEnd, new byte[] {9});
+        assertEquals(9, rankEnd.receive().get());
+    }
+
     @Test
     void closingWakesAThreadWaitingForAFrameWithAnIoException() throws Exception {
         CompletableFuture<Long> waiterId = new CompletableFuture<>();
