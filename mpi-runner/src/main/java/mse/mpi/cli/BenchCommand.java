@@ -37,8 +37,9 @@ import picocli.CommandLine.Parameters;
                 "'predict': simulated messages per second at P = 64 (SI's simulator and DY's kernel replay), and one live emulate at np 8 (wall) divided by a predict sweep P = 2..64.",
                 "'real-mode': --task-cost real at np 8, median of --repeat runs: the master's compute per task, live against predict --trace, two CPU burners, validate --np 2.",
                 "'hop': wall time from a fact on one rank's connection to the grant it releases on another's (median, p99).",
+                "'floor': the same farm's tasks, empty, between rank JVMs that sleep while they wait, slaves to master directly and through a relay where the emulator stands (us per task, median), then the hop with sockets only: what this machine charges any emulated farm.",
                 "'soak': a 1,048,576-task emulation at np 16 (unless --image/--np say otherwise): peak memory of the emulator and of a rank, wall time."},
-        footer = {"", "Examples:", "  ./run.sh bench emulate --np 4,8 --repeat 3", "  ./run.sh bench hop",
+        footer = {"", "Examples:", "  ./run.sh bench emulate --np 4,8 --repeat 3", "  ./run.sh bench hop", "  ./run.sh bench floor --np 4,8",
                 "  ./run.sh bench predict --image 1024x1024 --task-cost per-iteration:10ns",
                 "  ./run.sh bench soak --task-cost per-iteration:10ns",
                 "  ./run.sh bench real-mode --task-points 16 --repeat 3"})
@@ -47,7 +48,7 @@ final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "WHAT", description = "The benchmark: emulate, hop, predict, soak or real-mode.")
+    @Parameters(index = "0", paramLabel = "WHAT", description = "The benchmark: emulate, hop, floor, predict, soak or real-mode.")
     String what;
 
     @Option(names = "--np", paramLabel = "P,P,...", defaultValue = "4,8", description = "Ranks (default: ${DEFAULT-VALUE}).")
@@ -69,16 +70,26 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Program program = BadInputException.check(app::program);
+        if (repeat < 1) {
+            throw new BadInputException("--repeat: expected at least 1, got " + repeat);
+        }
         if ("predict".equals(what)) {
             PredictBenchmark.run(program, target, repeat, Files.createTempDirectory("mse-bench-predict"));
             return 0;
         }
         if ("real-mode".equals(what)) {
-            RealModeBenchmark.run(program, Math.max(1, repeat), Files.createTempDirectory("mse-bench-real"));
+            RealModeBenchmark.run(program, repeat, Files.createTempDirectory("mse-bench-real"));
             return 0;
         }
         if ("hop".equals(what)) {
             printHop(HopBenchmark.run(HOPS, true), HopBenchmark.run(HOPS, false));
+            return 0;
+        }
+        if ("floor".equals(what)) {
+            Program farm = spec.commandLine().getParseResult().hasMatchedOption("--task-points") ? program
+                    : AppOptionsDefaults.withTaskPoints(program, 1);
+            FarmFloorBenchmark.run(NpList.parse(npList), farm.workload().tasks(), repeat, HOPS,
+                    Files.createTempDirectory("mse-bench-floor"));
             return 0;
         }
         if ("soak".equals(what)) {
@@ -88,10 +99,7 @@ final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if (!"emulate".equals(what)) {
-            throw new BadInputException("bench: unknown benchmark '" + what + "'; available: emulate, hop, predict, soak, real-mode");
-        }
-        if (repeat < 1) {
-            throw new BadInputException("--repeat: expected at least 1, got " + repeat);
+            throw new BadInputException("bench: unknown benchmark '" + what + "'; available: emulate, hop, floor, predict, soak, real-mode");
         }
         List<Integer> nps = NpList.parse(npList);
         List<Program> granularities = granularities(program);
@@ -164,7 +172,7 @@ final class BenchCommand implements Callable<Integer> {
         return String.join(", ", Arrays.stream(walls).mapToObj(w -> String.format("%.2f", w)).toList());
     }
 
-    private static double median(double[] values) {
+    static double median(double[] values) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
         int n = sorted.length;

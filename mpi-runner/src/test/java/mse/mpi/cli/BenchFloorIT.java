@@ -1,0 +1,45 @@
+package mse.mpi.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * `mse bench floor` as a user starts it: its farms run under real mpirun, directly and through the relay, to the
+ * end (every task returned, or the master writes no farm time and the bench fails), and it prints a figure for each
+ * P and kind and for both hop floors. Only that the figures exist and are times: tests never judge wall time.
+ */
+class BenchFloorIT {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void printsTheFarmFloorOfEachPDirectAndRelayedAndTheHopFloors() throws Exception {
+        Path stdout = tmp.resolve("stdout");
+        Path stderr = tmp.resolve("stderr");
+        String classpath = System.getProperty("mse.classpath", System.getProperty("java.class.path"));
+        Process mse = new ProcessBuilder(List.of("java", "-cp", classpath, "-Dmse.classpath=" + classpath, Mse.class.getName(),
+                "bench", "floor", "--np", "2,3", "--image", "64x32", "--repeat", "1"))
+                .redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+        assertTrue(mse.waitFor(600, TimeUnit.SECONDS), "mse did not end");
+        String out = Files.readString(stdout, StandardCharsets.UTF_8);
+        assertEquals(0, mse.exitValue(), Files.readString(stderr, StandardCharsets.UTF_8) + out);
+        assertTrue(out.contains("farm floor: 2048 empty tasks"), out);
+        for (String figure : List.of("farm-floor-np2-direct-us", "farm-floor-np2-relayed-us", "farm-floor-np3-direct-us",
+                "farm-floor-np3-relayed-us", "hop-floor-direct-median-us", "hop-floor-relayed-median-us")) {
+            Matcher line = Pattern.compile("(?m)^" + figure + ": (\\d+\\.\\d)$").matcher(out);
+            assertTrue(line.find(), figure + " missing:\n" + out);
+            assertTrue(Double.parseDouble(line.group(1)) > 0, figure + " is no time:\n" + out);
+        }
+    }
+}
