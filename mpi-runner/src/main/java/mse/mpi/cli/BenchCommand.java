@@ -30,13 +30,14 @@ import picocli.CommandLine.Parameters;
  * `mse bench emulate`: what emulation costs in wall time. The same program at the same P is run plainly
  * under mpirun and emulated under mpirun, several times each and in turns, at 1 and 16 points per task (or the given
  * --task-points); the ratio of the median wall times (mpirun start to end, JVM start-up included) is printed,
- * then the fact -> grant hop ({@link HopBenchmark}), ending with machine-readable lines.
+ * then the fact -> grant hop ({@link HopBenchmark}) and the machine's floor under it ({@link HopFloor}), ending with
+ * machine-readable lines.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Benchmarks. 'emulate': wall time of an emulated run divided by the plain run of the same command, at 1 and 16 points per task (unless --task-points says), and the hop.",
+        description = {"Benchmarks. 'emulate': wall time of an emulated run divided by the plain run of the same command, at 1 and 16 points per task (unless --task-points says), the hop and its floor.",
                 "'predict': simulated messages per second at P = 64 (SI's simulator and DY's kernel replay), and one live emulate at np 8 (wall) divided by a predict sweep P = 2..64.",
                 "'real-mode': --task-cost real at np 8, median of --repeat runs: the master's compute per task, live against predict --trace, two CPU burners, validate --np 2.",
-                "'hop': wall time from a fact on one rank's connection to the grant it releases on another's (median, p99).",
+                "'hop': wall time from a fact on one rank's connection to the grant it releases on another's (median, p99), then the same with sockets only, directly and through a forwarding thread (the machine's floor).",
                 "'floor': the same farm's tasks, empty, between rank JVMs that sleep while they wait, slaves to master directly and through a relay where the emulator stands (us per task, median), then the hop with sockets only: what this machine charges any emulated farm.",
                 "'soak': a 1,048,576-task emulation at np 16 (unless --image/--np say otherwise): peak memory of the emulator and of a rank, wall time."},
         footer = {"", "Examples:", "  ./run.sh bench emulate --np 4,8 --repeat 3", "  ./run.sh bench hop", "  ./run.sh bench floor --np 4,8",
@@ -83,6 +84,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         if ("hop".equals(what)) {
             printHop(HopBenchmark.run(HOPS, true), HopBenchmark.run(HOPS, false));
+            HopFloor.measure(HOPS, Files.createTempDirectory("mse-bench-hop")).forEach(System.out::println);
             return 0;
         }
         if ("floor".equals(what)) {
@@ -132,8 +134,10 @@ final class BenchCommand implements Callable<Integer> {
         }
         double[] hop = HopBenchmark.run(HOPS, true);
         double[] tcpHop = HopBenchmark.run(HOPS, false);
+        List<String> hopFloor = HopFloor.measure(HOPS, scratch);
         lines.forEach(System.out::println);
         printHop(hop, tcpHop);
+        hopFloor.forEach(System.out::println);
         return 0;
     }
 

@@ -44,11 +44,7 @@ final class FarmFloorBenchmark {
             lines.add(String.format("farm-floor-np%d-direct-us: %.1f", np, BenchCommand.median(direct)));
             lines.add(String.format("farm-floor-np%d-relayed-us: %.1f", np, BenchCommand.median(relayed)));
         }
-        double directHop = HopFloor.medianMicros(hops, false, scratch);
-        double relayedHop = HopFloor.medianMicros(hops, true, scratch);
-        System.out.printf("hop floor (as bench hop, sockets only), %d hops: direct p50 %.1f us, relayed p50 %.1f us%n", hops, directHop, relayedHop);
-        lines.add(String.format("hop-floor-direct-median-us: %.1f", directHop));
-        lines.add(String.format("hop-floor-relayed-median-us: %.1f", relayedHop));
+        lines.addAll(HopFloor.measure(hops, scratch));
         lines.forEach(System.out::println);
     }
 

@@ -10,6 +10,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -28,8 +29,20 @@ final class HopFloor {
     private HopFloor() {
     }
 
+    /**
+     * Measures both floors, prints them for people and returns their machine-readable lines
+     * (hop-floor-direct-median-us, hop-floor-relayed-median-us).
+     */
+    static List<String> measure(int hops, Path folder) throws Exception {
+        double direct = medianMicros(hops, false, folder);
+        double relayed = medianMicros(hops, true, folder);
+        System.out.printf("hop floor (as bench hop, sockets only), %d hops: direct p50 %.1f us, relayed p50 %.1f us%n", hops, direct, relayed);
+        return List.of(String.format("hop-floor-direct-median-us: %.1f", direct),
+                String.format("hop-floor-relayed-median-us: %.1f", relayed));
+    }
+
     /** The median hop in microseconds over `hops` hops, directly or through a relay thread. */
-    static double medianMicros(int hops, boolean relayed, Path folder) throws Exception {
+    private static double medianMicros(int hops, boolean relayed, Path folder) throws Exception {
         try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
             Path socket = folder.resolve(relayed ? "hop-relayed.sock" : "hop-direct.sock");
             server.bind(UnixDomainSocketAddress.of(socket));
