@@ -10,6 +10,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Iterator;
 
 /**
@@ -48,7 +49,7 @@ public final class FarmFloorRank {
             SocketChannel relay = connect(folder.resolve(RELAY_SOCKET));
             new FloorMessages().write(relay, 0, 0);
             awaitMessage(relay, new FloorMessages()); // the relay's go: every slave is connected
-            java.util.Arrays.fill(route, relay);
+            Arrays.fill(route, relay);
         } else {
             acceptSlaves(folder.resolve(MASTER_SOCKET), route);
         }
@@ -104,25 +105,18 @@ public final class FarmFloorRank {
     }
 
     /** A slave: says who it is, then returns every task until told to stop. */
-    private static void serve(SocketChannel master, int rank) throws IOException {
-        FloorMessages messages = new FloorMessages();
-        messages.write(master, rank, 0);
-        try (Selector selector = Selector.open()) {
-            master.configureBlocking(false);
-            master.register(selector, SelectionKey.OP_READ);
-            while (true) {
-                while (!messages.next()) {
-                    selector.select();
-                    selector.selectedKeys().clear();
-                    if (!messages.fill(master)) {
-                        throw new IOException("the master's connection ended before its stop");
-                    }
-                }
-                if (messages.task() == FloorMessages.STOP) {
-                    return;
-                }
-                messages.write(master, rank, messages.task());
+    private static void serve(SocketChannel master, int rank) throws Exception {
+        FloorMessages out = new FloorMessages();
+        out.write(master, rank, 0);
+        boolean stopped = FloorMessages.each(master, task -> {
+            if (task.task() == FloorMessages.STOP) {
+                return false;
             }
+            out.write(master, rank, task.task());
+            return true;
+        });
+        if (!stopped) {
+            throw new IOException("the master's connection ended before its stop");
         }
     }
 

@@ -3,6 +3,8 @@ package mse.mpi.cli;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 
 /**
@@ -60,6 +62,35 @@ final class FloorMessages {
         while (out.hasRemaining()) {
             if (channel.write(out) < 0) {
                 throw new EOFException("connection ended");
+            }
+        }
+    }
+
+    /** What a reader does with each message; false: it reads no more. */
+    interface OnMessage {
+        boolean accept(FloorMessages message) throws Exception;
+    }
+
+    /**
+     * Every message the channel brings, each wait asleep in a selector (as an emulated rank's link and the gateway
+     * wait), until `onMessage` says no more (true) or the connection ends (false).
+     */
+    static boolean each(SocketChannel channel, OnMessage onMessage) throws Exception {
+        FloorMessages in = new FloorMessages();
+        try (Selector selector = Selector.open()) {
+            channel.configureBlocking(false);
+            channel.register(selector, SelectionKey.OP_READ);
+            while (true) {
+                while (!in.next()) {
+                    selector.select();
+                    selector.selectedKeys().clear();
+                    if (!in.fill(channel)) {
+                        return false;
+                    }
+                }
+                if (!onMessage.accept(in)) {
+                    return true;
+                }
             }
         }
     }

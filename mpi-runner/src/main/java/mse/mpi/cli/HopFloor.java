@@ -3,8 +3,6 @@ package mse.mpi.cli;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
@@ -58,7 +56,7 @@ final class HopFloor {
                 time(sender, arrivals, hops); // warm-up
                 long[] nanos = time(sender, arrivals, hops);
                 Arrays.sort(nanos);
-                return nanos[nanos.length / 2] / 1e3;
+                return HopBenchmark.percentile(nanos, 0.50);
             } finally {
                 Files.deleteIfExists(socket);
             }
@@ -100,34 +98,17 @@ final class HopFloor {
     /** Waits in a selector, as the gateway does, and writes on whatever it read. */
     private static void forward(SocketChannel from, SocketChannel to) throws Exception {
         FloorMessages out = new FloorMessages();
-        eachMessage(from, in -> out.write(to, in.slave(), in.task()));
+        FloorMessages.each(from, in -> {
+            out.write(to, in.slave(), in.task());
+            return true;
+        });
     }
 
     /** Waits in a selector, as a rank's link does, and stamps each message's arrival. */
     private static void receive(SocketChannel channel, SynchronousQueue<Long> arrivals) throws Exception {
-        eachMessage(channel, in -> arrivals.put(System.nanoTime()));
-    }
-
-    private interface OnMessage {
-        void accept(FloorMessages message) throws Exception;
-    }
-
-    /** Every message the channel brings, until it ends, each wait asleep in a selector. */
-    private static void eachMessage(SocketChannel channel, OnMessage onMessage) throws Exception {
-        FloorMessages in = new FloorMessages();
-        try (Selector selector = Selector.open()) {
-            channel.configureBlocking(false);
-            channel.register(selector, SelectionKey.OP_READ);
-            while (true) {
-                selector.select();
-                selector.selectedKeys().clear();
-                if (!in.fill(channel)) {
-                    return;
-                }
-                while (in.next()) {
-                    onMessage.accept(in);
-                }
-            }
-        }
+        FloorMessages.each(channel, in -> {
+            arrivals.put(System.nanoTime());
+            return true;
+        });
     }
 }
