@@ -25,6 +25,13 @@ import mse.emulator.kernel.RankFact;
  */
 public final class FrameCodec {
 
+    /**
+     * The protocol's version, the first field of Hello: a rank built from another version of this protocol (an
+     * interposition library from another checkout) is refused with both numbers named instead of misread. Version 1
+     * had no such field. docs/wire-protocol.md writes the protocol down.
+     */
+    public static final int PROTOCOL_VERSION = 2;
+
     /** Largest payload accepted or produced, in bytes, not counting the 4-byte length prefix. */
     public static final int MAX_FRAME_BYTES = 64 * 1024;
     /** Size of the big-endian length prefix in front of every payload. */
@@ -57,7 +64,7 @@ public final class FrameCodec {
 
     public static byte[] encodeHello(Hello hello) {
         byte[] token = utf8(hello.token());
-        return PayloadWriter.of(HELLO, 4 + token.length + 9).string(token).i32(hello.rank()).i32(hello.np())
+        return PayloadWriter.of(HELLO, 4 + 4 + token.length + 9).i32(PROTOCOL_VERSION).string(token).i32(hello.rank()).i32(hello.np())
                 .bool(hello.channel() == Hello.Channel.LOWER_BOUNDS).bytes();
     }
 
@@ -122,6 +129,11 @@ public final class FrameCodec {
         byte type = in.type();
         if (type != HELLO) {
             throw new MalformedFrameException("expected Hello as the first frame, got type " + hex(type));
+        }
+        int version = in.i32("version");
+        if (version != PROTOCOL_VERSION) {
+            throw new MalformedFrameException("the rank speaks wire protocol version " + version + ", this emulator "
+                    + PROTOCOL_VERSION + ": rebuild the rank side (./run.sh builds both)");
         }
         String token = in.string("token");
         int rank = in.i32("rank");

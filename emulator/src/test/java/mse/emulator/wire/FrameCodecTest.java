@@ -159,7 +159,7 @@ class FrameCodecTest {
         assertMessage("truncated", () -> FrameCodec.decodeReply(lying.array()));
 
         byte[] badRank = FrameCodec.encodeHello(new Hello("t", 0, 1));
-        ByteBuffer.wrap(badRank).putInt(1 + 4 + 1, 5); // rank 5 of np=1
+        ByteBuffer.wrap(badRank).putInt(1 + 4 + 4 + 1, 5); // rank 5 of np=1
         assertMessage("bad Hello", () -> FrameCodec.decodeHello(badRank));
         assertMessage("exceeds", () -> FrameCodec.decodeFact(new byte[FrameCodec.MAX_FRAME_BYTES + 1]));
     }
