@@ -29,6 +29,8 @@ needs_setup() {
   command -v mpirun >/dev/null 2>&1 || return 0
   command -v ompi_info >/dev/null 2>&1 || return 0
   command -v fc-list >/dev/null 2>&1 || return 0
+  command -v make >/dev/null 2>&1 || return 0
+  command -v mpicc >/dev/null 2>&1 || return 0
   local libdir; libdir=$(ompi_libdir)
   [ -f "$libdir/mpi.jar" ] || return 0
   ls "${MAVEN_REPO_LOCAL:-$HOME/.m2/repository}"/org/open-mpi/mpi/*/mpi-*.jar >/dev/null 2>&1 || return 0
@@ -50,6 +52,15 @@ ensure_built() {
   # Maven 3.8's -q still prints colour resets when stdout is not a terminal; drop them.
   "${MVN[@]}" -DskipTests install 2>&1 | sed 's/\x1b\[0m//g' >&2
   built
+}
+
+# The interposition library that brings foreign programs' MPI calls to the emulator (docs/interposition.md) and the
+# C examples, built with mpicc by their own Makefiles (which do nothing when nothing changed).
+PMPI_LIBRARY="$ROOT/pmpi/build/libmse-pmpi.so"
+ensure_native_built() {
+  [ -f "$ROOT/pmpi/Makefile" ] || return 0 # until the library lands on main (this session): remove then
+  make -s -C "$ROOT/pmpi" >&2
+  make -s -C "$ROOT/examples/c" >&2
 }
 
 # After a build: where the ranks' classes are, and no class archive of the classes before.
@@ -76,6 +87,7 @@ mse() {
   local archive="$CDS_DIR/$key.jsa"
   # The CLI checks Open MPI before it launches mpirun; it is given the libdir found above instead of asking again.
   local jvm=("${MSE_JVM_OPTIONS[@]}" -Dmse.openmpi.libdir="$(ompi_libdir)" -Dmse.classpath="$(cat "$CLASSPATH_FILE")"
+    -Dmse.pmpi.library="$PMPI_LIBRARY"
     -Xlog:disable -Xlog:all=warning:stderr -Xlog:cds=error:stderr -cp "$jar:$ROOT/mpi-runner/target/lib/*")
   # An archive is this JVM's own: one written before the JDK was installed again would be refused at every start.
   local java_installed; java_installed=$(stat -c %Z "$(readlink -f "$(command -v java)")")
@@ -108,15 +120,19 @@ case "${1:-}" in
     shift
     # The report test renders report.html in headless Chromium, which only the tests need.
     if needs_setup || ! command -v chromium >/dev/null 2>&1; then "$ROOT/scripts/setup.sh" --with-browser; fi
+    # The library and the examples the integration tests run, then the library's own unit tests (AddressSanitizer,
+    # UndefinedBehaviorSanitizer).
+    ensure_native_built
+    if [ -f "$ROOT/pmpi/Makefile" ]; then make -s -C "$ROOT/pmpi" check; fi
     # Integration tests start real mpirun jobs; -Dtest selection passes through.
     mvn -B -Dstyle.color=never install "$@"
     built ;;
   "")
     # The default job: MASE SI emulated on Fast Ethernet (seed 001 Table 2) over P = 2..32, each P a real
     # mpirun job; 16-point tasks put the master's saturation point inside the sweep.
-    ensure_setup; ensure_built
+    ensure_setup; ensure_built; ensure_native_built
     mse sweep --np 2,4,8,16,32 --task-points 16 --profile mpich-fast-ethernet ;;
   *)
-    ensure_setup; ensure_built
+    ensure_setup; ensure_built; ensure_native_built
     mse "$@" ;;
 esac

@@ -30,7 +30,9 @@ public final class EmulationResultFiles {
     public static EmulatedPrediction write(Path dir, EmulationReport report, List<String> rankHosts) throws IOException {
         EmulatedPrediction prediction = prediction(report, ranks(report, rankHosts));
         writeBreakdown(dir.resolve("breakdown.csv"), report, prediction.ranks());
-        writeTasks(dir.resolve("tasks.csv"), report.tasks());
+        if (!report.tasks().isEmpty()) { // a foreign program that reports no tasks has no tasks.csv
+            writeTasks(dir.resolve("tasks.csv"), report.tasks());
+        }
         LatencyHistograms queues = report.combinedQueues();
         writeHistogram(dir.resolve("histograms/slave-wait.hgrm"), queues.slaveWaitNanos(), 1000.0);
         writeHistogram(dir.resolve("histograms/master-queue-wait.hgrm"), queues.queueWaitNanos(), 1000.0);
@@ -55,7 +57,9 @@ public final class EmulationResultFiles {
             LatencyHistograms queue = report.masterQueues().get(rank);
             masters.add(queue == null ? m : m.withQueue(queue));
         }
-        return new EmulatedPrediction(seconds(predicted), seconds(sequential), predicted == 0 ? 0.0 : (double) sequential / predicted,
+        boolean tasks = !report.tasks().isEmpty();
+        return new EmulatedPrediction(seconds(predicted), tasks ? seconds(sequential) : null,
+                !tasks ? null : predicted == 0 ? 0.0 : (double) sequential / predicted,
                 new Breakdown(RankBreakdown.of(master)), Latency.of(report.combinedQueues(), true), masters, ranks);
     }
 

@@ -87,6 +87,28 @@ public final class EmulationOptions {
 
     /** Checks np against what this host can run. */
     public void validate(int np) {
+        validateCommon(np);
+        int limit = local ? 256 : 64;
+        if (np > limit) {
+            throw new BadInputException("--np: " + np + " ranks is more than " + (local ? "--local" : "mpirun emulation")
+                    + " supports on one host (" + limit + ")" + (local ? "" : "; try --local"));
+        }
+    }
+
+    /**
+     * Checks np for a foreign program: its ranks are native processes of a few tens of MB, not JVMs, so memory
+     * bounds np, not the JVM ranks' limit (measured: docs/interposition.md).
+     */
+    public void validateForeign(int np) {
+        validateCommon(np);
+        long available = ForeignRankMemory.availableBytes();
+        if (!hosts.multiHost() && available > 0 && np * ForeignRankMemory.BYTES_PER_RANK > available) {
+            throw new BadInputException("--np: " + np + " ranks need about " + (np * ForeignRankMemory.BYTES_PER_RANK >> 20)
+                    + " MB and this machine has " + (available >> 20) + " MB available");
+        }
+    }
+
+    private void validateCommon(int np) {
         timeline();
         if (timeoutSeconds < 1) {
             throw new BadInputException("--timeout: expected a positive number of seconds, got " + timeoutSeconds);
@@ -95,10 +117,5 @@ public final class EmulationOptions {
             throw new BadInputException("--local runs the ranks as threads of this JVM; it takes no --hostfile");
         }
         hosts.validate(np);
-        int limit = local ? 256 : 64;
-        if (np > limit) {
-            throw new BadInputException("--np: " + np + " ranks is more than " + (local ? "--local" : "mpirun emulation")
-                    + " supports on one host (" + limit + ")" + (local ? "" : "; try --local"));
-        }
     }
 }

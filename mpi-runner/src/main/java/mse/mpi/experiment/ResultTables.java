@@ -18,16 +18,21 @@ public final class ResultTables {
     public static void printRun(EmulationSummary s, Path dir) {
         RunHeader h = s.header();
         RankBreakdown master = s.breakdown().master();
-        System.out.printf("%s, %s master strategy%s, np %s, target %s (cpu ratio %s, task cost %s)%n", h.workload(),
-                h.strategy(), h.prefetch() != null ? " (prefetch " + h.prefetch() + ")" : "", h.np(), h.profile(),
-                h.cpuRatio(), h.taskCost());
-        System.out.printf("  predicted time   %.6f s (virtual; speedup %.2f over one target CPU)%n", s.predictedSeconds(), s.speedup());
+        String what = h.program() != null ? "program " + h.workload()
+                : String.format("%s, %s master strategy%s", h.workload(), h.strategy(), h.prefetch() != null ? " (prefetch " + h.prefetch() + ")" : "");
+        System.out.printf("%s, np %s, target %s (cpu ratio %s, task cost %s)%n", what, h.np(), h.profile(), h.cpuRatio(), h.taskCost());
+        System.out.printf("  predicted time   %.6f s (virtual%s)%n", s.predictedSeconds(),
+                Double.isNaN(s.speedup()) ? "" : String.format("; speedup %.2f over one target CPU", s.speedup()));
         System.out.printf("  master %s         send %.4f s, recv %.4f s, compute %.4f s, idle %.4f s (busy %.1f%%)%n",
                 master.rank(), master.sendSeconds(), master.recvSeconds(), master.computeSeconds(), master.idleSeconds(),
                 100 * master.busyFraction());
         System.out.printf("  slave wait       p50 %.1f us, p99 %.1f us; master queue wait p99 %.1f us%n",
                 s.latency().slaveWaitMicros().p50(), s.latency().slaveWaitMicros().p99(), s.latency().masterQueueWaitMicros().p99());
-        System.out.printf("  tasks %s, checksum %s, wall time %.2f s%n", h.tasks(), h.checksum(), h.wallSeconds());
+        if (h.tasks() != null) {
+            System.out.printf("  tasks %s, checksum %s, wall time %.2f s%n", h.tasks(), h.checksum(), h.wallSeconds());
+        } else {
+            System.out.printf("  wall time        %.2f s%n", h.wallSeconds());
+        }
         System.out.printf("  results          %s%n", dir.resolve("summary.json"));
     }
 

@@ -23,7 +23,7 @@ public final class RunReport {
     public record Run(SweepPoint point, Path dir) {}
 
     /** What the runs of a report share, for its inputs table; checksum null when no run computed every task. */
-    public record Inputs(String workload, String app, int tasks, String taskCost, String checksum) {
+    public record Inputs(String workload, String app, Integer tasks, String taskCost, String checksum) {
 
         public static Inputs of(RunHeader header) {
             return new Inputs(header.workload(), header.app(), header.tasks(), header.taskCost(), header.checksum());
@@ -40,11 +40,15 @@ public final class RunReport {
         Map<String, String> inputs = new LinkedHashMap<>();
         inputs.put("workload", shared.workload());
         inputs.put("application", shared.app());
-        inputs.put("tasks", Integer.toString(shared.tasks()));
+        if (shared.tasks() != null) { // a foreign program that reports no tasks has none to show
+            inputs.put("tasks", Integer.toString(shared.tasks()));
+        }
         inputs.put("task cost", shared.taskCost());
         inputs.put("CPU ratio (target / host)", Double.toString(target.cpu().speedRatio()));
         profileInputs(inputs, target);
-        inputs.put("checksum", String.valueOf(shared.checksum()));
+        if (shared.checksum() != null || shared.tasks() != null) {
+            inputs.put("checksum", String.valueOf(shared.checksum()));
+        }
         for (String line : new Versions().getVersion()) {
             int space = line.indexOf(' ');
             inputs.put(line.substring(0, space) + " version", line.substring(space + 1));
@@ -81,7 +85,8 @@ public final class RunReport {
 
     /** "single", "multi Pm=4", "dynamic", "single K=2" (with --prefetch) — with the profile when it is not the default. */
     public static String series(SweepPoint p, String profile) {
-        String label = StrategyOptions.kind(p.strategy()).map(k -> k.series(p.masters())).orElse(p.strategy());
+        // A foreign program has no strategy of MSE's: its series is the program.
+        String label = p.strategy() == null ? "program" : StrategyOptions.kind(p.strategy()).map(k -> k.series(p.masters())).orElse(p.strategy());
         if (p.prefetch() != null) {
             label += " K=" + p.prefetch();
         }

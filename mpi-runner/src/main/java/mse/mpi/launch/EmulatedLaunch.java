@@ -88,7 +88,7 @@ public final class EmulatedLaunch {
                 : job.withJvmOptions(UnchargedCode.jvmOptions());
         double wall;
         try {
-            wall = MpiJob.run(command, plan.timeout(), environment(plan, session));
+            wall = MpiJob.run(command, plan.timeout(), environment(plan.cluster(), session));
         } catch (LaunchException e) {
             // The emulator usually knows better (which rank vanished, who waits for whom): give it a moment.
             LaunchException reason = emulatorReasonOr(session, e);
@@ -127,9 +127,9 @@ public final class EmulatedLaunch {
      * over TCP (and the connection it opens first) would not move until the rank called MPI again, while the
      * receiver waits for it: the run would hang. Shared memory (one host) needs no progress to deliver.
      */
-    private static Map<String, String> environment(EmulationPlan plan, EmulationSession session) {
+    static Map<String, String> environment(Cluster cluster, EmulationSession session) {
         Map<String, String> environment = new java.util.HashMap<>(Map.of(RankRuntimeOptions.TOKEN_VARIABLE, session.token()));
-        if (plan.cluster().multiHost()) {
+        if (cluster.multiHost()) {
             environment.put("OMPI_MCA_btl_tcp_progress_thread", "1");
         }
         return environment;
@@ -185,7 +185,7 @@ public final class EmulatedLaunch {
         }
     }
 
-    private static EmulationReport awaitReport(EmulationSession session) {
+    static EmulationReport awaitReport(EmulationSession session) {
         return awaitReport(session, REPORT_GRACE);
     }
 
@@ -203,7 +203,7 @@ public final class EmulatedLaunch {
     }
 
     /** A failed job: the emulator's reason when it has one (it names ranks and waits), else mpirun's. */
-    private static LaunchException emulatorReasonOr(EmulationSession session, LaunchException mpirun) {
+    static LaunchException emulatorReasonOr(EmulationSession session, LaunchException mpirun) {
         try {
             session.report().get(3, TimeUnit.SECONDS);
         } catch (ExecutionException e) {

@@ -31,7 +31,8 @@ public final class MpiJob {
             OpenMpiInstallation.check();
         }
         List<String> args = command.arguments();
-        LOG.info("starting mpirun: {}", String.join(" ", args).replace(command.classpath(), "<classpath>"));
+        String line = String.join(" ", args);
+        LOG.info("starting mpirun: {}", command.java() ? line.replace(command.classpath(), "<classpath>") : line);
         LOG.debug("class path of the ranks: {}", command.classpath());
         long start = System.nanoTime();
         Process process;

@@ -101,6 +101,20 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
         return local(np, classpath, mainClass, programArgs, EMULATED_RUN_JIT_OPTIONS);
     }
 
+    /**
+     * A job of np ranks of a program of the user's own (a C, C++ or Fortran executable, or any command line): the
+     * command line as given, after mpirun's own flags; no class path and no main class (both empty).
+     */
+    public static MpirunCommand foreign(int np, List<String> commandLine) {
+        return new MpirunCommand("mpirun", np, Runtime.getRuntime().availableProcessors(),
+                "root".equals(System.getProperty("user.name")), "lo", DEFAULT_BTL, List.of(), "", List.of(), "", commandLine);
+    }
+
+    /** Whether the ranks are MSE's own Java program (else a foreign program's command line, {@link #foreign}). */
+    public boolean java() {
+        return !mainClass.isEmpty();
+    }
+
     /** A plain run of the program: {@link #local} without {@link #EMULATED_RUN_JIT_OPTIONS}. */
     public static MpirunCommand plain(int np, String classpath, String mainClass, List<String> programArgs) {
         return local(np, classpath, mainClass, programArgs, List.of());
@@ -182,11 +196,13 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
             args.add("-x");
             args.add(variable);
         }
-        args.add("java");
-        args.add("-cp");
-        args.add(classpath);
-        args.addAll(jvmOptions);
-        args.add(mainClass);
+        if (java()) {
+            args.add("java");
+            args.add("-cp");
+            args.add(classpath);
+            args.addAll(jvmOptions);
+            args.add(mainClass);
+        }
         args.addAll(programArgs);
         return args;
     }

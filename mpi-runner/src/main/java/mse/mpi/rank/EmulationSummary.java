@@ -57,13 +57,15 @@ public record EmulationSummary(@JsonUnwrapped RunHeader header, @JsonUnwrapped M
 
     /**
      * The end of an emulated run: finishes its timeline (the header as metadata), writes masters.csv (DY), the
-     * result files and summary.json into dir, and returns the summary; `rankHosts` as for EmulationResultFiles.
+     * result files and summary.json into dir, and returns the summary; `rankHosts` as for EmulationResultFiles;
+     * `master` is rank 0's result, null for a foreign program (which writes none).
      */
     public static EmulationSummary write(Path dir, RunHeader header, RankResult master, EmulationReport report,
                                          List<String> rankHosts) throws IOException {
         try {
             TimelineFile.finish(report, header, master);
-            MasterActivity dynamic = master.masterEvents() == null ? null : MasterEventsFile.write(dir, master.masterEvents());
+            MasterActivity dynamic = master == null || master.masterEvents() == null ? null
+                    : MasterEventsFile.write(dir, master.masterEvents());
             EmulationSummary summary = new EmulationSummary(header, dynamic, EmulationResultFiles.write(dir, report, rankHosts));
             Json.write(dir.resolve("summary.json"), summary);
             return summary;
@@ -99,7 +101,7 @@ public record EmulationSummary(@JsonUnwrapped RunHeader header, @JsonUnwrapped M
 
     @Override
     public double speedup() {
-        return prediction.speedup();
+        return prediction.speedup() == null ? Double.NaN : prediction.speedup(); // NaN: a program without tasks
     }
 
     @Override

@@ -22,7 +22,7 @@ public final class TimelineFile {
 
     /**
      * Finishes the report's timeline, if it has one, with the run's header (a record) as metadata; `master` is rank 0's
-     * result (with DY's masterEvents).
+     * result (with DY's masterEvents), null for a foreign program.
      */
     public static Optional<WrittenTimeline> finish(EmulationReport report, Object header,
                                                    RankResult master) throws IOException {
@@ -30,7 +30,7 @@ public final class TimelineFile {
         if (timeline.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(finish(timeline.get(), header, master.events()));
+        return Optional.of(finish(timeline.get(), header, master == null ? List.of() : master.events()));
     }
 
     /** Finishes `timeline` with `metadata` (a record) and DY's events. */
