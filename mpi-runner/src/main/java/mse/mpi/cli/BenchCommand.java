@@ -39,8 +39,9 @@ import picocli.CommandLine.Parameters;
                 "'real-mode': --task-cost real at np 8, median of --repeat runs: the master's compute per task, live against predict --trace, two CPU burners, validate --np 2.",
                 "'hop': wall time from a fact on one rank's connection to the grant it releases on another's (median, p99), then the same with sockets only, directly and through a forwarding thread (the machine's floor).",
                 "'floor': the same farm's tasks, empty, between rank JVMs that sleep while they wait, slaves to master directly and through a relay where the emulator stands (us per task, median), then the hop with sockets only: what this machine charges any emulated farm.",
+                "'foreign': the C row farm (examples/c) plain and emulated through the interposition library at each --np, then the library's cost per intercepted call (pingpong, emulated minus plain) against the hop's floor.",
                 "'soak': a 1,048,576-task emulation at np 16 (unless --image/--np say otherwise): peak memory of the emulator and of a rank, wall time."},
-        footer = {"", "Examples:", "  ./run.sh bench emulate --np 4,8 --repeat 3", "  ./run.sh bench hop", "  ./run.sh bench floor --np 4,8",
+        footer = {"", "Examples:", "  ./run.sh bench emulate --np 4,8 --repeat 3", "  ./run.sh bench hop", "  ./run.sh bench floor --np 4,8", "  ./run.sh bench foreign --np 4,8",
                 "  ./run.sh bench predict --image 1024x1024 --task-cost per-iteration:10ns",
                 "  ./run.sh bench soak --task-cost per-iteration:10ns",
                 "  ./run.sh bench real-mode --task-points 16 --repeat 3"})
@@ -49,7 +50,7 @@ final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "WHAT", description = "The benchmark: emulate, hop, floor, predict, soak or real-mode.")
+    @Parameters(index = "0", paramLabel = "WHAT", description = "The benchmark: emulate, hop, floor, foreign, predict, soak or real-mode.")
     String what;
 
     @Option(names = "--np", paramLabel = "P,P,...", defaultValue = "4,8", description = "Ranks (default: ${DEFAULT-VALUE}).")
@@ -94,6 +95,10 @@ final class BenchCommand implements Callable<Integer> {
                     Files.createTempDirectory("mse-bench-floor"));
             return 0;
         }
+        if ("foreign".equals(what)) {
+            ForeignBenchmark.run(NpList.parse(npList), repeat, Files.createTempDirectory("mse-bench-foreign"));
+            return 0;
+        }
         if ("soak".equals(what)) {
             Program soak = spec.commandLine().getParseResult().hasMatchedOption("--image") ? program : AppOptionsDefaults.soak();
             int np = spec.commandLine().getParseResult().hasMatchedOption("--np") ? NpList.parse(npList).get(0) : 16;
@@ -101,7 +106,7 @@ final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if (!"emulate".equals(what)) {
-            throw new BadInputException("bench: unknown benchmark '" + what + "'; available: emulate, hop, floor, predict, soak, real-mode");
+            throw new BadInputException("bench: unknown benchmark '" + what + "'; available: emulate, hop, floor, foreign, predict, soak, real-mode");
         }
         List<Integer> nps = NpList.parse(npList);
         List<Program> granularities = granularities(program);

@@ -20,6 +20,11 @@ public final class InterpositionLibrary {
     private InterpositionLibrary() {
     }
 
+    /** The project's root: the library is pmpi/build/libmse-pmpi.so under it (the C examples, examples/c/build). */
+    public static Path projectRoot() {
+        return path().getParent().getParent().getParent();
+    }
+
     /** The built library; a missing one is a setup problem, said with the fix. */
     public static Path path() {
         String configured = System.getProperty(PROPERTY);

@@ -1,0 +1,84 @@
+package mse.mpi.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import mse.cluster.profiles.ProfileLoader;
+import mse.emulator.model.TaskCost;
+import mse.emulator.timeline.TimelineMode;
+import mse.mpi.launch.Cluster;
+import mse.mpi.launch.EmulationPlan;
+import mse.mpi.launch.ForeignLaunch;
+import mse.mpi.launch.ForeignProgram;
+import mse.mpi.launch.InterpositionLibrary;
+import mse.mpi.launch.MpiJob;
+import mse.mpi.launch.MpirunCommand;
+
+/**
+ * `mse bench foreign`: what emulating a foreign program costs. The C row farm (examples/c) plainly and emulated at
+ * each P, in turns, median wall times and their ratio; then the interposition library's cost per intercepted call:
+ * two ranks bounce a message (examples/c's pingpong, four MPI calls a round), emulated minus plain wall time per call,
+ * printed next to this machine's floor for one hop between processes (HopFloor), which every emulated receive pays
+ * once (its grant).
+ */
+final class ForeignBenchmark {
+
+    private static final int PINGPONG_ROUNDS = 2_000;
+    private static final int CALLS_PER_ROUND = 4;
+
+    private ForeignBenchmark() {
+    }
+
+    static void run(List<Integer> nps, int repeat, Path scratch) throws Exception {
+        Path examples = examples();
+        List<String> lines = new ArrayList<>();
+        List<String> farm = List.of(examples.resolve("row-farm").toString());
+        System.out.printf("C row farm (%s); median of %d runs each, plain and emulated in turns%n", String.join(" ", farm), repeat);
+        System.out.printf("%6s %12s %12s %8s%n", "P", "plain s", "emulated s", "ratio");
+        for (int np : nps) {
+            double[] plain = new double[repeat];
+            double[] emulated = new double[repeat];
+            for (int i = 0; i < repeat; i++) {
+                plain[i] = plainRun(farm, np);
+                emulated[i] = emulatedRun(farm, np, scratch);
+            }
+            double ratio = BenchCommand.median(emulated) / BenchCommand.median(plain);
+            System.out.printf("%6d %12.3f %12.3f %8.2f%n", np, BenchCommand.median(plain), BenchCommand.median(emulated), ratio);
+            lines.add(String.format("foreign-row-farm-np%d-plain-s: %.3f", np, BenchCommand.median(plain)));
+            lines.add(String.format("foreign-row-farm-np%d-emulated-s: %.3f", np, BenchCommand.median(emulated)));
+            lines.add(String.format("foreign-row-farm-np%d-ratio: %.2f", np, ratio));
+        }
+        List<String> pingpong = List.of(examples.resolve("pingpong").toString(), Integer.toString(PINGPONG_ROUNDS), "1");
+        double[] perCall = new double[repeat];
+        for (int i = 0; i < repeat; i++) {
+            double plain = plainRun(pingpong, 2);
+            double emulated = emulatedRun(pingpong, 2, scratch);
+            perCall[i] = (emulated - plain) / (PINGPONG_ROUNDS * CALLS_PER_ROUND) * 1e6;
+        }
+        lines.add(String.format("intercepted-call-us: %.1f", BenchCommand.median(perCall)));
+        lines.forEach(System.out::println);
+        HopFloor.measure(4_000, scratch).forEach(System.out::println);
+    }
+
+    /** examples/c/build, where ./run.sh builds the C examples (next to pmpi/, whose library the launcher knows). */
+    private static Path examples() {
+        Path root = InterpositionLibrary.projectRoot();
+        Path build = root.resolve("examples/c/build");
+        if (!Files.isDirectory(build)) {
+            throw new mse.mpi.launch.LaunchException("the C examples are not built in " + build + "; ./run.sh builds them");
+        }
+        return build;
+    }
+
+    private static double plainRun(List<String> commandLine, int np) {
+        return MpiJob.run(MpirunCommand.foreign(np, commandLine), Duration.ofMinutes(30));
+    }
+
+    private static double emulatedRun(List<String> commandLine, int np, Path scratch) {
+        ForeignProgram program = new ForeignProgram(commandLine, List.of(0), ForeignProgram.RankCpu.thread);
+        return ForeignLaunch.run(new ForeignLaunch.Plan(program, np, ProfileLoader.load("mpich-fast-ethernet"), new TaskCost.Real(),
+                Duration.ofMinutes(30), scratch, EmulationPlan.LOOPBACK, TimelineMode.OFF, Cluster.THIS_MACHINE_ONLY)).wallSeconds();
+    }
+}
