@@ -7,10 +7,13 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 
 /**
  * Every results file is written to a temporary name beside its target and renamed into place, so a
- * reader (or a crash) never sees half a file, and an older complete file survives a failed write.
+ * reader (or a crash) never sees half a file, and an older complete file survives a failed write. The temporary file
+ * is created as any new file is, with the permissions the umask leaves (not Files.createTempFile's 0600): a results
+ * file is for colleagues on the same machine too.
  */
 public final class AtomicFiles {
 
@@ -20,15 +23,18 @@ public final class AtomicFiles {
         void writeTo(OutputStream out) throws IOException;
     }
 
+    /** Names of temporary files: unguessable, so two writers of one directory never meet (CREATE_NEW checks). */
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
     private AtomicFiles() {
     }
 
     public static void write(Path target, Writer content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
+        Path tmp = dir.resolve("." + target.getFileName() + "." + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".tmp");
         try {
-            try (OutputStream out = Files.newOutputStream(tmp)) {
+            try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 content.writeTo(out);
             }
             try {
