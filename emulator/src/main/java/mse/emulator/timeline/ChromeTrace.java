@@ -75,6 +75,54 @@ final class ChromeTrace implements AutoCloseable {
         json.writeEndObject();
     }
 
+    /**
+     * Upper bounds on the bytes {@link #span}, {@link #flow} and {@link #counter} write for an entry, its separating
+     * comma included, from the digits of its numbers: what auto mode's byte budget counts before anything is
+     * encoded. The pid is counted at the most digits an int has, since a host's number is given when it is written.
+     */
+    static int spanBytesAtMost(Charge c) {
+        int args = 0;
+        if (c.task() != Charge.NONE) {
+            args += "\"task\":".length() + digits(c.task());
+        }
+        if (c.peer() != Charge.NONE) {
+            args += "\"from\":,\"tag\":,\"bytes\":".length() + digits(c.peer()) + digits(c.tag()) + digits(c.bytes());
+        }
+        return beginBytesAtMost(c.kind().label(), "mse", c.rank(), c.startNanos()) + ",\"dur\":".length() + microsDigits(c.durationNanos())
+                + ",\"args\":{}}".length() + args + 1;
+    }
+
+    static int flowBytesAtMost(int source, long sendNanos, int destination, long receiveNanos, long id) {
+        return beginBytesAtMost("message", "message", source, sendNanos) + beginBytesAtMost("message", "message", destination, receiveNanos)
+                + 2 * (",\"id\":}".length() + digits(id)) + ",\"bp\":\"e\"".length() + 2;
+    }
+
+    static int counterBytesAtMost(String name, long nanos, String series, long value) {
+        return beginBytesAtMost(name, "queue", 0, nanos) + ",\"args\":{\"\":}}".length() + series.length() + digits(value) + 1;
+    }
+
+    private static int beginBytesAtMost(String name, String category, int tid, long nanos) {
+        return "{\"ph\":\"X\",\"name\":\"\",\"cat\":\"\",\"pid\":,\"tid\":,\"ts\":".length() + name.length() + category.length()
+                + digits(Integer.MIN_VALUE) + digits(tid) + microsDigits(nanos);
+    }
+
+    /** Characters of micros(nanos): the whole microseconds, and a point and three digits at most. */
+    private static int microsDigits(long nanos) {
+        return digits(nanos / 1000) + 4;
+    }
+
+    /** Characters of a number in decimal, its sign included. */
+    private static int digits(long value) {
+        if (value < 0) {
+            return value == Long.MIN_VALUE ? 20 : 1 + digits(-value);
+        }
+        int digits = 1;
+        for (long v = value; v >= 10; v /= 10) {
+            digits++;
+        }
+        return digits;
+    }
+
     /** Names a process (a host) or a thread (a rank) and fixes their order in the viewer (ph M). */
     void names(int pid, int tid, String processName, String threadName) throws IOException {
         metadataEvent("process_name", pid, tid, "name", processName);

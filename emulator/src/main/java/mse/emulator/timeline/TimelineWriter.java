@@ -44,6 +44,14 @@ public final class TimelineWriter implements KernelObserver {
      */
     public static final int AUTO_LIMIT_EVENTS = 1_000_000;
     static final int WINDOW_ENTRIES = AUTO_LIMIT_EVENTS / 8;
+    /**
+     * Auto mode's bound on the file, 50 MB (issue 45: a 65,536-task point took 57 MB within the event bound, six of
+     * them 340 MB): the four windows share all of it but 2 MB, which hold the names, metadata and instants (DY's
+     * splits and merges, a few hundred bytes each). The windows count each entry's upper bound
+     * ({@link ChromeTrace#spanBytesAtMost} and the others), so what they keep never exceeds their share.
+     */
+    public static final long AUTO_LIMIT_BYTES = 50_000_000;
+    static final long WINDOW_BYTES = (AUTO_LIMIT_BYTES - 2_000_000) / 4;
 
     private final Path target;
     private final Path partial;
@@ -66,10 +74,10 @@ public final class TimelineWriter implements KernelObserver {
     private boolean closed;
 
     private TimelineWriter(Path target, TimelineMode mode, IntFunction<String> hostOfRank, int slaveWindowEntries,
-                           int masterWindowEntries) throws IOException {
+                           int masterWindowEntries, long windowBytes) throws IOException {
         this.target = target;
-        this.slaveWindows = new KeptWindows(slaveWindowEntries);
-        this.masterWindows = new KeptWindows(masterWindowEntries);
+        this.slaveWindows = new KeptWindows(slaveWindowEntries, windowBytes, TimelineWriter::bytesAtMost);
+        this.masterWindows = new KeptWindows(masterWindowEntries, windowBytes, TimelineWriter::bytesAtMost);
         this.partial = target.resolveSibling("." + target.getFileName() + ".partial");
         this.mode = mode;
         this.hostOfRank = hostOfRank;
@@ -86,10 +94,16 @@ public final class TimelineWriter implements KernelObserver {
     /** The same with windows of the given numbers of slave and master entries each (tests use small ones). */
     static TimelineWriter open(Path target, TimelineMode mode, IntFunction<String> hostOfRank, Collection<Integer> masters,
                                int slaveWindowEntries, int masterWindowEntries) throws IOException {
+        return open(target, mode, hostOfRank, masters, slaveWindowEntries, masterWindowEntries, WINDOW_BYTES);
+    }
+
+    /** The same with windows of at most `windowBytes` bytes each too. */
+    static TimelineWriter open(Path target, TimelineMode mode, IntFunction<String> hostOfRank, Collection<Integer> masters,
+                               int slaveWindowEntries, int masterWindowEntries, long windowBytes) throws IOException {
         if (mode == TimelineMode.OFF) {
             throw new IllegalArgumentException("no timeline is written in mode off");
         }
-        TimelineWriter writer = new TimelineWriter(target, mode, hostOfRank, slaveWindowEntries, masterWindowEntries);
+        TimelineWriter writer = new TimelineWriter(target, mode, hostOfRank, slaveWindowEntries, masterWindowEntries, windowBytes);
         masters.forEach(writer::master);
         return writer;
     }
@@ -164,16 +178,33 @@ public final class TimelineWriter implements KernelObserver {
 
     private TimelineDescription description() {
         if (mode != TimelineMode.AUTO) {
-            return new TimelineDescription(mode.spec(), events, TimelineDescription.TIME_UNIT, null, null, null, null, null);
+            return new TimelineDescription(mode.spec(), events, TimelineDescription.TIME_UNIT, null, null, null, null, null, null);
         }
         if (droppedEvents == 0) {
-            return new TimelineDescription(mode.spec(), events, TimelineDescription.TIME_UNIT, AUTO_LIMIT_EVENTS, droppedEvents, null, null, null);
+            return new TimelineDescription(mode.spec(), events, TimelineDescription.TIME_UNIT, AUTO_LIMIT_EVENTS, droppedEvents, null, null, null,
+                    AUTO_LIMIT_BYTES);
         }
-        String kept = "the first and last " + slaveWindows.size() + " slave spans or messages, and "
-                + (masterWindows.droppedAny() ? "the first and last " + masterWindows.size()
-                + " master spans, messages or queue steps" : "every master event");
+        String kept = "the first and last " + window(slaveWindows) + " of slave spans or messages, and "
+                + (masterWindows.droppedAny() ? "the first and last " + window(masterWindows)
+                + " of master spans, messages or queue steps" : "every master event");
         return new TimelineDescription(mode.spec(), events, TimelineDescription.TIME_UNIT, AUTO_LIMIT_EVENTS, droppedEvents, kept, droppedFrom / 1e9,
-                droppedUntil / 1e9);
+                droppedUntil / 1e9, AUTO_LIMIT_BYTES);
+    }
+
+    private static String window(KeptWindows windows) {
+        return String.format("%d entries or %,d bytes, whichever is less,", windows.size(), windows.bytes());
+    }
+
+    /** An entry's bytes in the file at most (ChromeTrace's bounds). */
+    private static int bytesAtMost(Object entry) {
+        if (entry instanceof Charge c) {
+            return ChromeTrace.spanBytesAtMost(c);
+        }
+        if (entry instanceof MessageRecord m) {
+            return ChromeTrace.flowBytesAtMost(m.source(), m.sendNanos(), m.destination(), m.receiveStartNanos(), m.sequence());
+        }
+        QueueStep q = (QueueStep) entry;
+        return ChromeTrace.counterBytesAtMost(queueName(q.rank()), q.nanos(), QUEUE_SERIES, q.length());
     }
 
     /**
@@ -198,7 +229,7 @@ public final class TimelineWriter implements KernelObserver {
                     m.receiveStartNanos(), m.sequence()));
             events += 2;
         } else if (entry instanceof QueueStep q) {
-            guarded(() -> trace.counter(pid(q.rank()), "rank " + q.rank() + " queue", q.nanos(), "messages", q.length()));
+            guarded(() -> trace.counter(pid(q.rank()), queueName(q.rank()), q.nanos(), QUEUE_SERIES, q.length()));
             events++;
         }
     }
@@ -221,6 +252,12 @@ public final class TimelineWriter implements KernelObserver {
 
     /** One step of a master's queue-length counter track. */
     private record QueueStep(int rank, long nanos, int length) {}
+
+    private static final String QUEUE_SERIES = "messages";
+
+    private static String queueName(int rank) {
+        return "rank " + rank + " queue";
+    }
 
     private int pid(int rank) {
         return pidOfRank.computeIfAbsent(rank, r -> pidOfHost.computeIfAbsent(hostOfRank.apply(r), h -> pidOfHost.size() + 1));

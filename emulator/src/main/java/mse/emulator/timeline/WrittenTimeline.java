@@ -11,9 +11,9 @@ public record WrittenTimeline(Path file, TimelineMode mode, long events, long dr
 
     /** One line for stderr when events were left out, saying what was kept and how to get everything. */
     public String note() {
-        return String.format("timeline: %,d events in %s; to stay under %,d events auto mode kept the first and last "
-                        + "windows (masters' and slaves' apart), leaving out %,d events between %.6f s and %.6f s (--timeline full keeps all)",
-                events, file.getFileName(), TimelineWriter.AUTO_LIMIT_EVENTS, droppedEvents, droppedFromNanos / 1e9,
-                droppedUntilNanos / 1e9);
+        return String.format("timeline: %,d events in %s; to stay under %,d events and %,d bytes auto mode kept the first and "
+                        + "last windows (masters' and slaves' apart), leaving out %,d events between %.6f s and %.6f s (--timeline full keeps all)",
+                events, file.getFileName(), TimelineWriter.AUTO_LIMIT_EVENTS, TimelineWriter.AUTO_LIMIT_BYTES, droppedEvents,
+                droppedFromNanos / 1e9, droppedUntilNanos / 1e9);
     }
 }

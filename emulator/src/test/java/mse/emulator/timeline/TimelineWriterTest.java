@@ -131,7 +131,8 @@ class TimelineWriterTest {
         // At most four windows of entries, each at most two events (a flow), plus the instant.
         assertTrue(auto.written().events() <= 2 * (2 * 50 + 2 * 60) + 1, auto.written().toString());
         Map<?, ?> description = (Map<?, ?>) auto.trace().metadata().get("timeline");
-        assertTrue(String.valueOf(description.get("kept")).contains("the first and last 60 master"), description.toString());
+        // issue 45: the windows are bounded by bytes too, and "kept" names both bounds
+        assertTrue(String.valueOf(description.get("kept")).contains("the first and last 60 entries"), description.toString());
         List<TraceFile.Span> fullMaster = full.trace().spans().stream().filter(s -> s.rank() == 0).toList();
         List<TraceFile.Span> autoMaster = auto.trace().spans().stream().filter(s -> s.rank() == 0).toList();
         assertTrue(autoMaster.size() < fullMaster.size());
@@ -139,6 +140,26 @@ class TimelineWriterTest {
         assertEquals(fullMaster.get(0), autoMaster.get(0), "the master's first span is kept");
         assertEquals(fullMaster.get(fullMaster.size() - 1), autoMaster.get(autoMaster.size() - 1), "and its last");
         assertEquals("split", auto.trace().phase("i").get(0).get("name"), "instants are always kept");
+    }
+
+    @Test
+    void autoModeBoundsTheFileByBytesWhateverTheEntriesAllow(@TempDir Path dir) throws IOException {
+        long windowBytes = 6_000;
+        TimelineWriter writer = TimelineWriter.open(dir.resolve("timeline.json"), TimelineMode.AUTO, RankHosts.all("test-host"),
+                List.of(0), 100_000, 100_000, windowBytes);
+        KernelFarmReplay replay = new KernelFarmReplay(new LogGpsModel(ProfileLoader.load("mpich-fast-ethernet").network(), P),
+                new TargetCpu(1.0), SHAPE, 1, costs(400), writer);
+        replay.run();
+        WrittenTimeline written = writer.finish(Map.of("np", P), List.of(new TimelineInstant(0, 1_500, "split", Map.of())));
+        Run full = run(dir.resolve("full"), TimelineMode.FULL, 400, TimelineWriter.WINDOW_ENTRIES);
+
+        assertTrue(written.droppedEvents() > 0, "the byte bound cut what the entry bound allowed");
+        assertEquals(full.written().events(), written.events() + written.droppedEvents());
+        long names = Files.size(full.written().file()) / 100; // names and metadata: small beside the windows
+        assertTrue(Files.size(written.file()) <= 4 * windowBytes + names, Files.size(written.file()) + " bytes");
+        assertTrue(Files.size(written.file()) > 2 * windowBytes, "the windows are filled, not left small: " + Files.size(written.file()));
+        Map<?, ?> description = (Map<?, ?>) TraceFile.read(written.file()).metadata().get("timeline");
+        assertEquals(TimelineWriter.AUTO_LIMIT_BYTES, ((Number) description.get("limitBytes")).longValue());
     }
 
     @Test

@@ -13,6 +13,8 @@ import mse.emulator.model.TaskCost;
 import mse.emulator.partial.ErrorInterval;
 import mse.emulator.report.Json;
 import mse.emulator.sim.SimulatedRun;
+import mse.emulator.timeline.TimelineMode;
+import mse.emulator.timeline.TimelineSetup;
 import mse.mpi.apps.AppOptions;
 import mse.mpi.apps.WorkloadSpec;
 import mse.mpi.apps.farm.FarmMessageSizes;
@@ -158,11 +160,10 @@ final class PredictCommand implements Callable<Integer> {
                     ? MasterEventsFile.write(java.nio.file.Files.createDirectories(pointDir), run.events()) : null;
             PredictedPoint point = PredictedPoint.of(strategy.name(), c.np(), strategy.masters(c.np()).size(), c.program().prefetch(),
                     run.run(), seconds, dynamic);
-            PredictedTimeline.write(pointDir, timeline.mode(), c.program(), NetworkModel.of(profile.network(), c.np()), cpu, sizes,
-                    hostCosts, masterCosts, header, run.events());
             points.add(point);
             ResultTables.printSweepRow(point);
         }
+        timelines(dir, plan, points, profile, cpu, sizes, hostCosts, masterCosts, header);
         PredictedSweep summary = PredictedSweep.of(header, points, predictor.timed(simulationSeconds, (System.nanoTime() - started) / 1e9));
         Json.write(dir.resolve("summary.json"), summary);
         ResultTables.printSortedIfSeveral(points);
@@ -173,6 +174,32 @@ final class PredictCommand implements Callable<Integer> {
         report(dir, summary, plan, points, profile, cpu, hostCosts, masterCosts, sizes);
         System.out.printf("results: %s%n", dir.resolve("summary.json"));
         return 0;
+    }
+
+    /**
+     * timeline.json: --timeline full writes every point's; auto only the best point's (least predicted time, summary's
+     * best, whose Gantt chart the report then draws), each bounded in bytes (issue 45: six 65,536-task points took
+     * 340 MB), and says on stderr which it left out.
+     */
+    private void timelines(Path dir, List<SweepPlan.Configuration> plan, List<PredictedPoint> points, TargetProfile profile, TargetCpu cpu,
+                           FarmMessageSizes sizes, long[] hostCosts, long[] masterCosts, PredictedSweep.Header header) throws java.io.IOException {
+        TimelineMode mode = timeline.mode();
+        int best = 0;
+        for (int i = 1; i < points.size(); i++) {
+            best = points.get(i).predictedSeconds() < points.get(best).predictedSeconds() ? i : best; // the first of equals, as BestPoint
+        }
+        for (int i = 0; i < plan.size(); i++) {
+            if (mode == TimelineMode.FULL || (mode == TimelineMode.AUTO && i == best)) {
+                SweepPlan.Configuration c = plan.get(i);
+                PredictedTimeline.write(dir.resolve(c.dirName()), mode, c.program(), NetworkModel.of(profile.network(), c.np()), cpu, sizes,
+                        hostCosts, masterCosts, header, points.get(i).masterEvents());
+            }
+        }
+        if (mode == TimelineMode.AUTO && plan.size() > 1) {
+            System.err.printf("mse: timeline: only the best point's (%s), %s; the other %d points' are left out (--timeline full writes "
+                    + "every point's)%n", plan.get(best).dirName(), dir.resolve(plan.get(best).dirName()).resolve(TimelineSetup.FILE_NAME),
+                    plan.size() - 1);
+        }
     }
 
     /** report.html: the predicted sweep, and the same task costs under the model without the P term. */

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * predict writes a timeline.json per simulated point (SI and DY) whose master spans add up to the point's
- * breakdown, with DY's splits as instants; --timeline off writes none.
+ * predict with --timeline full writes a timeline.json per simulated point (SI and DY) whose master spans add up to the
+ * point's breakdown, with DY's splits as instants; auto (the default) only the best point's, saying so on stderr
+ * (issue 45); --timeline off writes none.
  */
 class PredictTimelineTest {
 
@@ -35,7 +36,7 @@ class PredictTimelineTest {
     @SuppressWarnings("unchecked")
     void everySimulatedPointHasATimelineThatAddsUpToItsBreakdown() throws Exception {
         Path out = tmp.resolve("on");
-        Map<String, Object> summary = predict(out);
+        Map<String, Object> summary = predict(out, "--timeline", "full"); // issue 45: auto writes the best point's only
         for (Map<String, Object> point : (List<Map<String, Object>>) summary.get("points")) {
             Path file = out.resolve(point.get("strategy") + "-np-" + point.get("np")).resolve("timeline.json");
             List<TimelineReader.Span> master = TimelineReader.spans(file, Long.MAX_VALUE).stream().filter(s -> s.rank() == 0).toList();
@@ -54,6 +55,31 @@ class PredictTimelineTest {
                 }
             }
         }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void autoWritesTheBestPointsTimelineOnlyAndSaysSo() throws Exception {
+        Path out = tmp.resolve("auto");
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream stderr = System.err;
+        Map<String, Object> summary;
+        try {
+            System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+            summary = predict(out);
+        } finally {
+            System.setErr(stderr);
+        }
+        Map<String, Object> best = (Map<String, Object>) summary.get("best");
+        String bestDir = best.get("strategy") + "-np-" + best.get("np");
+        List<Map<String, Object>> points = (List<Map<String, Object>>) summary.get("points");
+        for (Map<String, Object> point : points) {
+            String dir = point.get("strategy") + "-np-" + point.get("np");
+            assertEquals(dir.equals(bestDir), Files.isRegularFile(out.resolve(dir).resolve("timeline.json")), dir);
+        }
+        String said = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(said.contains("only the best point's (" + bestDir + ")") && said.contains("the other " + (points.size() - 1)
+                + " points' are left out (--timeline full"), said);
     }
 
     @Test
