@@ -1,0 +1,90 @@
+/* MPI_Init to MPI_Finalize of an emulated rank, its virtual clock, and MSE_Task_done (mse.h). */
+#include <stdarg.h>
+
+#include "../include/mse.h"
+#include "rank.h"
+
+int MPI_Init(int *argc, char ***argv) {
+    int result = PMPI_Init(argc, argv);
+    if (result == MPI_SUCCESS) {
+        mse_rank_start();
+    }
+    return result;
+}
+
+/* The program thread is the one that reports: MPI_THREAD_SERIALIZED or MULTIPLE would let other threads call MPI
+ * between its facts, which one CPU clock and one link cannot follow. */
+int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
+    int result = PMPI_Init_thread(argc, argv, required, provided);
+    if (result == MPI_SUCCESS) {
+        mse_rank_start();
+        if (required > MPI_THREAD_FUNNELED) {
+            mse_die("MPI_Init_thread with MPI_THREAD_%s is not emulated by MSE (MPI_THREAD_SINGLE and FUNNELED are)",
+                    required == MPI_THREAD_SERIALIZED ? "SERIALIZED" : "MULTIPLE");
+        }
+    }
+    return result;
+}
+
+/* Sends in flight complete first (their receivers may wait for this rank's facts, flushed before), then the last
+ * word, the link's end, and MPI's. */
+int MPI_Finalize(void) {
+    if (!mse_self.active) {
+        return PMPI_Finalize();
+    }
+    mse_enter();
+    int64_t cpu = mse_charge();
+    mse_complete_sends();
+    mse_fact finished = {.type = MSE_FINISHED, .rank = mse_self.rank, .cpu_nanos = cpu};
+    mse_report(&finished);
+    mse_flush();
+    mse_lower_bounds_stop(&mse_self.lower_bounds);
+    mse_link_close(&mse_self.link);
+    mse_self.active = 0;
+    mse_leave();
+    return PMPI_Finalize();
+}
+
+int MPI_Abort(MPI_Comm comm, int errorcode) {
+    if (!mse_self.active) {
+        return PMPI_Abort(comm, errorcode);
+    }
+    mse_die("the program called MPI_Abort with errorcode %d", errorcode);
+}
+
+/* The rank's virtual clock: the program's timing decisions are the target cluster's. */
+double MPI_Wtime(void) {
+    if (!mse_self.active) {
+        return PMPI_Wtime();
+    }
+    mse_enter();
+    mse_fact query = {.type = MSE_CLOCK_QUERY, .rank = mse_self.rank, .cpu_nanos = mse_charge()};
+    mse_reply clock;
+    mse_ask(&query, &clock);
+    mse_leave();
+    return (double) clock.virtual_nanos / 1e9;
+}
+
+/* Virtual time counts nanoseconds. */
+double MPI_Wtick(void) {
+    return mse_self.active ? 1e-9 : PMPI_Wtick();
+}
+
+/* MSE_Task_done(task, work): the task's charge by the task-cost mode, and the CPU it measured, for the results. */
+int MPI_Pcontrol(const int level, ...) {
+    if (level != MSE_PCONTROL_TASK_DONE || !mse_self.active) {
+        return PMPI_Pcontrol(level);
+    }
+    va_list args;
+    va_start(args, level);
+    int task = va_arg(args, int);
+    long long work = va_arg(args, long long);
+    va_end(args);
+    mse_enter();
+    int64_t measured = mse_take_unreported();
+    mse_fact done = {.type = MSE_TASK_DONE, .rank = mse_self.rank, .task_id = task, .measured_cpu_nanos = measured,
+                     .cpu_nanos = mse_task_charge(&mse_self.settings.cost, measured, work)};
+    mse_report(&done);
+    mse_leave();
+    return MPI_SUCCESS;
+}

@@ -1,0 +1,199 @@
+/* Point-to-point calls. Every send is reported (SENT) before its data leaves, and leaves as a packed copy sent
+ * without waiting (MpiComm.sendDetached): a rank that blocked in a rendezvous send would spin in MPI until a receiver
+ * that waits for its grant takes the message, stealing the core the working ranks need. So MPI_Send, Ssend, Bsend and
+ * Rsend all return once the copy is on its way; virtual time charges each as the send it is. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "request.h"
+
+void mse_empty_status(MPI_Status *status) {
+    if (status == MPI_STATUS_IGNORE) {
+        return;
+    }
+    status->MPI_SOURCE = MPI_ANY_SOURCE;
+    status->MPI_TAG = MPI_ANY_TAG;
+    status->MPI_ERROR = MPI_SUCCESS;
+    PMPI_Status_set_elements(status, MPI_BYTE, 0);
+    PMPI_Status_set_cancelled(status, 0);
+}
+
+/* Frees the copies of the sends that completed. */
+static void reap_sends(void) {
+    int done = 0;
+    for (int i = 0; i < mse_self.detached_count; i++) {
+        int complete;
+        PMPI_Test(&mse_self.detached[i], &complete, MPI_STATUS_IGNORE);
+        if (complete) {
+            free(mse_self.detached_data[i]);
+        } else {
+            mse_self.detached[done] = mse_self.detached[i];
+            mse_self.detached_data[done++] = mse_self.detached_data[i];
+        }
+    }
+    mse_self.detached_count = done;
+}
+
+static void keep_send(MPI_Request request, void *data) {
+    if (mse_self.detached_count == mse_self.detached_room) {
+        int room = mse_self.detached_room == 0 ? 16 : 2 * mse_self.detached_room;
+        MPI_Request *requests = realloc(mse_self.detached, sizeof(MPI_Request) * (size_t) room);
+        if (requests != NULL) {
+            mse_self.detached = requests;
+        }
+        void **data_room = realloc(mse_self.detached_data, sizeof(void *) * (size_t) room);
+        if (data_room != NULL) {
+            mse_self.detached_data = data_room;
+        }
+        if (requests == NULL || data_room == NULL) {
+            mse_die("out of memory for the sends in flight");
+        }
+        mse_self.detached_room = room;
+    }
+    mse_self.detached[mse_self.detached_count] = request;
+    mse_self.detached_data[mse_self.detached_count++] = data;
+}
+
+void mse_send(const char *call, const void *buf, int count, MPI_Datatype type, int dest, int tag) {
+    if (dest == MPI_PROC_NULL) {
+        return;
+    }
+    if (dest < 0 || dest >= mse_self.np) {
+        mse_die("%s to rank %d outside 0..%d", call, dest, mse_self.np - 1);
+    }
+    if (dest == mse_self.rank) {
+        mse_self.has_decided = 0; /* a message to itself may pass before the one the emulator told us of */
+    }
+    mse_fact sent = {.type = MSE_SENT, .rank = mse_self.rank, .cpu_nanos = mse_charge(), .peer = dest, .tag = tag,
+                     .bytes = mse_message_bytes(call, count, type)};
+    mse_report(&sent);
+    reap_sends();
+    int room;
+    PMPI_Pack_size(count, type, MPI_COMM_WORLD, &room);
+    void *copy = malloc(room > 0 ? (size_t) room : 1);
+    if (copy == NULL) {
+        mse_die("%s: out of memory for a copy of %d bytes", call, room);
+    }
+    int packed = 0;
+    PMPI_Pack(buf, count, type, copy, room, &packed, MPI_COMM_WORLD);
+    MPI_Request request;
+    PMPI_Isend(copy, packed, MPI_PACKED, dest, tag, MPI_COMM_WORLD, &request);
+    keep_send(request, copy);
+}
+
+void mse_complete_sends(void) {
+    mse_flush();
+    PMPI_Waitall(mse_self.detached_count, mse_self.detached, MPI_STATUSES_IGNORE);
+    reap_sends();
+}
+
+static int send_call(const char *call, const void *buf, int count, MPI_Datatype type, int dest, int tag,
+                     MPI_Comm comm) {
+    mse_begin(call);
+    mse_check_comm(call, comm);
+    mse_check_tag(call, tag);
+    mse_send(call, buf, count, type, dest, tag);
+    mse_leave();
+    return MPI_SUCCESS;
+}
+
+int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
+    return send_call("MPI_Send", buf, count, type, dest, tag, comm);
+}
+
+int MPI_Ssend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
+    return send_call("MPI_Ssend", buf, count, type, dest, tag, comm);
+}
+
+int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
+    return send_call("MPI_Bsend", buf, count, type, dest, tag, comm);
+}
+
+int MPI_Rsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
+    return send_call("MPI_Rsend", buf, count, type, dest, tag, comm);
+}
+
+int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request *request) {
+    send_call("MPI_Isend", buf, count, type, dest, tag, comm);
+    *request = mse_request_send();
+    return MPI_SUCCESS;
+}
+
+/* A receive from MPI_PROC_NULL completes at once with source MPI_PROC_NULL and nothing in it. */
+static int from_nobody(MPI_Status *status) {
+    mse_empty_status(status);
+    if (status != MPI_STATUS_IGNORE) {
+        status->MPI_SOURCE = MPI_PROC_NULL;
+    }
+    return MPI_SUCCESS;
+}
+
+static void checked_receive(const char *call, int source, int tag, MPI_Comm comm) {
+    mse_check_comm(call, comm);
+    if (source != MPI_ANY_SOURCE && source != MPI_PROC_NULL && (source < 0 || source >= mse_self.np)) {
+        mse_die("%s from rank %d outside 0..%d", call, source, mse_self.np - 1);
+    }
+    if (tag != MPI_ANY_TAG) {
+        mse_check_tag(call, tag);
+    }
+}
+
+int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status *status) {
+    mse_begin("MPI_Recv");
+    checked_receive("MPI_Recv", source, tag, comm);
+    if (source == MPI_PROC_NULL) {
+        from_nobody(status);
+    } else {
+        mse_destination into = {buf, count, type, status};
+        mse_posted_recv(&mse_self.posted, (mse_pattern) {source, tag}, &into);
+    }
+    mse_leave();
+    return MPI_SUCCESS;
+}
+
+int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status *status) {
+    mse_begin("MPI_Sendrecv");
+    mse_check_comm("MPI_Sendrecv", comm);
+    mse_check_tag("MPI_Sendrecv", sendtag);
+    mse_send("MPI_Sendrecv", sendbuf, sendcount, sendtype, dest, sendtag);
+    MPI_Recv(recvbuf, recvcount, recvtype, source, recvtag, comm, status);
+    mse_leave();
+    return MPI_SUCCESS;
+}
+
+int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request *request) {
+    mse_begin("MPI_Irecv");
+    checked_receive("MPI_Irecv", source, tag, comm);
+    *request = mse_request_receive(buf, count, type, source, tag);
+    mse_leave();
+    return MPI_SUCCESS;
+}
+
+/* The message the emulator grants, then MPI's own probe of exactly its source and tag, for the real status. */
+int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status) {
+    mse_begin("MPI_Probe");
+    checked_receive("MPI_Probe", source, tag, comm);
+    if (source == MPI_PROC_NULL) {
+        from_nobody(status);
+    } else {
+        mse_envelope first = mse_posted_probe(&mse_self.posted, (mse_pattern) {source, tag});
+        PMPI_Probe(first.source, first.tag, MPI_COMM_WORLD, status);
+    }
+    mse_leave();
+    return MPI_SUCCESS;
+}
+
+int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status) {
+    mse_begin("MPI_Iprobe");
+    checked_receive("MPI_Iprobe", source, tag, comm);
+    mse_envelope first;
+    if (source == MPI_PROC_NULL) {
+        *flag = 1;
+        from_nobody(status);
+    } else if ((*flag = mse_posted_iprobe(&mse_self.posted, (mse_pattern) {source, tag}, &first))) {
+        PMPI_Probe(first.source, first.tag, MPI_COMM_WORLD, status);
+    }
+    mse_leave();
+    return MPI_SUCCESS;
+}

@@ -1,0 +1,56 @@
+/* MPI's matching of posted receives, done by the rank itself (PostedReceives.java): an MPI_Irecv takes no message
+ * when posted; it is matched when the program tests or waits, and then each message, in virtual arrival order, goes
+ * to the earliest-posted pending receive it matches, as MPI would have given it when it arrived. A blocking receive
+ * or probe, an iprobe, a test and a wait all follow that rule. No MPI here: the receive side is a table of
+ * functions, so the unit tests drive the rules with a scripted one. */
+#ifndef MSE_POSTED_H
+#define MSE_POSTED_H
+
+#include "wire.h"
+
+/* A posted receive. target is what side->take fills when a message is given to it (the request, in the library). */
+typedef struct mse_posted {
+    mse_pattern pattern;
+    int complete;
+    void *target;
+    struct mse_posted *next; /* pending list, in posting order */
+} mse_posted;
+
+/* The rank's receive side: the grant-asking primitives of the library. */
+typedef struct {
+    /* Blocks until a message matching any pattern has arrived; the first to arrive, left queued. */
+    mse_envelope (*probe)(void *ctx, const mse_pattern *patterns, int count);
+    /* As of now: 1 and the first matching message that has arrived (left queued), or 0. */
+    int (*poll)(void *ctx, const mse_pattern *patterns, int count, mse_envelope *first);
+    /* The plain blocking receive of the first message from exactly (source, tag) into target. */
+    void (*take)(void *ctx, int source, int tag, void *target);
+    void *ctx;
+} mse_side;
+
+typedef struct {
+    const mse_side *side;
+    mse_posted *head, *tail; /* pending receives, in posting order */
+} mse_posted_list;
+
+/* MPI matching with wildcards, where a wildcard tag never matches a reserved tag (MessagePattern.java). */
+int mse_pattern_matches(mse_pattern p, int source, int tag);
+int mse_pattern_overlaps(mse_pattern a, mse_pattern b);
+
+void mse_posted_add(mse_posted_list *list, mse_posted *request);
+/* A blocking receive posted now into target: it gets the first message no pending receive takes first. */
+void mse_posted_recv(mse_posted_list *list, mse_pattern wanted, void *target);
+/* A blocking probe: the first message no pending receive takes first. */
+mse_envelope mse_posted_probe(mse_posted_list *list, mse_pattern wanted);
+/* MPI_Iprobe: 1 and the first message no pending receive takes first, or 0. */
+int mse_posted_iprobe(mse_posted_list *list, mse_pattern wanted, mse_envelope *first);
+/* MPI_Test of a pending receive: 1 once complete. */
+int mse_posted_test(mse_posted_list *list, mse_posted *request);
+/* MPI_Wait of a pending receive. */
+void mse_posted_wait(mse_posted_list *list, mse_posted *request);
+/* MPI_Waitany: the index of the request whose message arrives first (complete ones answer at once); every
+ * request must be posted on this list or complete. */
+int mse_posted_wait_any(mse_posted_list *list, mse_posted *const *requests, int count);
+/* True when request is still pending on this list. */
+int mse_posted_pending(const mse_posted_list *list, const mse_posted *request);
+
+#endif

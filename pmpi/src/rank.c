@@ -1,0 +1,175 @@
+/* The rank's shared state: measuring the program's CPU between calls, and ending the run when something fails. */
+#include "rank.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+mse_rank mse_self = {.link = {.lock = PTHREAD_MUTEX_INITIALIZER, .fd = -1, .lower_bound_fd = -1}};
+
+/* The call is marked begun before the meter is read, so a lower-bound reading that overlaps it says nothing. */
+void mse_enter(void) {
+    if (mse_self.depth++ == 0) {
+        atomic_store(&mse_self.in_call, 1);
+        atomic_fetch_add(&mse_self.operations_begun, 1);
+        atomic_fetch_add(&mse_self.unreported, mse_cpu_meter_take(&mse_self.meter));
+    }
+}
+
+void mse_begin(const char *call) {
+    if (!mse_self.active) {
+        mse_die("%s called before MPI_Init or after MPI_Finalize", call);
+    }
+    mse_enter();
+}
+
+void mse_leave(void) {
+    if (--mse_self.depth == 0) {
+        mse_cpu_meter_reset(&mse_self.meter);
+        atomic_store(&mse_self.in_call, 0);
+    }
+}
+
+int64_t mse_take_unreported(void) {
+    return atomic_exchange(&mse_self.unreported, 0);
+}
+
+int64_t mse_charge(void) {
+    int64_t measured = mse_take_unreported();
+    return mse_self.settings.cost.kind == MSE_COST_REAL ? measured : 0;
+}
+
+/* What the meter calibrates: leaving a call and entering the next with no program between. */
+static int64_t empty_interval(void *unused) {
+    (void) unused;
+    mse_leave();
+    mse_enter();
+    return mse_take_unreported();
+}
+
+/* The CPU the program used since its last fact, read by the lower-bound thread; -1 when the reading overlaps a
+ * call (whose CPU is dropped later): the link checks on its own that no fact was reported since the request. */
+static int64_t cpu_since_last_fact(void *unused) {
+    (void) unused;
+    long before = atomic_load(&mse_self.operations_begun);
+    if (atomic_load(&mse_self.in_call)) {
+        return -1;
+    }
+    int64_t so_far = atomic_load(&mse_self.unreported) + mse_cpu_meter_since_mark(&mse_self.meter);
+    return atomic_load(&mse_self.in_call) || atomic_load(&mse_self.operations_begun) != before ? -1 : so_far;
+}
+
+_Noreturn static void die_with(const char *reason) {
+    if (mse_self.active && !atomic_load(&mse_self.link.ended)) {
+        mse_fact failed = {.type = MSE_FAILED, .rank = mse_self.rank, .reason = reason};
+        mse_link_report(&mse_self.link, &failed);
+        mse_link_flush(&mse_self.link); /* the emulator's report names the cause, not a vanished rank */
+    }
+    fprintf(stderr, "mse-pmpi: rank %d: %s\n", mse_self.rank, reason);
+    fflush(stderr);
+    int initialized = 0, finalized = 0;
+    PMPI_Initialized(&initialized);
+    PMPI_Finalized(&finalized);
+    if (initialized && !finalized) {
+        PMPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    _exit(1);
+}
+
+_Noreturn void mse_die(const char *format, ...) {
+    char reason[1024];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(reason, sizeof reason, format, args);
+    va_end(args);
+    die_with(reason);
+}
+
+/* The link failed (lost, closed, aborted by the emulator): its recorded cause is the reason. */
+_Noreturn static void die_of_link(void) {
+    char reason[sizeof mse_self.link.failure];
+    pthread_mutex_lock(&mse_self.link.lock);
+    memcpy(reason, mse_self.link.failure, sizeof reason);
+    pthread_mutex_unlock(&mse_self.link.lock);
+    die_with(reason);
+}
+
+_Noreturn void mse_refuse(const char *call) {
+    mse_die("%s is not emulated by MSE (docs/interposition.md lists the calls it emulates)", call);
+}
+
+void mse_check_comm(const char *call, MPI_Comm comm) {
+    if (comm != MPI_COMM_WORLD) {
+        mse_die("%s on a communicator other than MPI_COMM_WORLD is not emulated by MSE", call);
+    }
+}
+
+void mse_check_tag(const char *call, int tag) {
+    if (tag >= MSE_RESERVED_TAGS_FROM) {
+        mse_die("%s with tag %d: tags from %d up are reserved for MSE's collectives", call, tag, MSE_RESERVED_TAGS_FROM);
+    }
+}
+
+int mse_message_bytes(const char *call, int count, MPI_Datatype type) {
+    int size;
+    PMPI_Type_size(type, &size);
+    long long bytes = (long long) size * count;
+    if (bytes > 0x7fffffff) {
+        mse_die("%s of %lld bytes: MSE emulates messages up to 2 GiB - 1", call, bytes);
+    }
+    return (int) bytes;
+}
+
+void mse_report(const mse_fact *fact) {
+    if (mse_link_report(&mse_self.link, fact) != 0) {
+        die_of_link();
+    }
+}
+
+void mse_flush(void) {
+    if (mse_link_flush(&mse_self.link) != 0) {
+        die_of_link();
+    }
+}
+
+void mse_ask(const mse_fact *fact, mse_reply *answer) {
+    if (mse_link_ask(&mse_self.link, fact, answer) != 0) {
+        die_of_link();
+    }
+}
+
+static const char *from_environment(const char *name) {
+    return getenv(name);
+}
+
+void mse_rank_start(void) {
+    PMPI_Comm_rank(MPI_COMM_WORLD, &mse_self.rank);
+    PMPI_Comm_size(MPI_COMM_WORLD, &mse_self.np);
+    char error[256];
+    if (mse_read_settings(from_environment, &mse_self.settings, error) != 0) {
+        mse_die("%s", error);
+    }
+    mse_settings *s = &mse_self.settings;
+    if (mse_link_open(&mse_self.link, s->endpoint, s->token, mse_self.rank, mse_self.np) != 0) {
+        die_of_link();
+    }
+    mse_self.active = 1;
+    mse_rank_side_init();
+    if (mse_cpu_meter_init(&mse_self.meter, s->cpu) != 0) {
+        mse_die("cannot read this thread's CPU clock, which emulation needs");
+    }
+    if (s->cost.kind == MSE_COST_REAL) { /* otherwise the CPU charged cannot grow before the next fact */
+        mse_self.lower_bounds = (mse_lower_bounds) {.link = &mse_self.link, .cpu_since_last_fact = cpu_since_last_fact};
+        if (mse_link_open_lower_bounds(&mse_self.link, s->token, mse_self.np) != 0
+                || mse_lower_bounds_start(&mse_self.lower_bounds) != 0) {
+            die_of_link();
+        }
+    }
+    mse_cpu_meter_exclude_other_threads(&mse_self.meter); /* Open MPI's threads and ours, in process scope */
+    mse_enter();
+    mse_cpu_meter_calibrate(&mse_self.meter, empty_interval, NULL);
+    mse_take_unreported(); /* start-up is not the program's work */
+    mse_leave();
+}

@@ -1,0 +1,90 @@
+/* The emulated rank: its link, its CPU meter, and what every intercepted call shares (EmulatedComm.java). One per
+ * process, as MPI_COMM_WORLD is; the fields the lower-bound thread reads are atomics or the link's mutex. */
+#ifndef MSE_RANK_H
+#define MSE_RANK_H
+
+#include <mpi.h>
+#include <stdatomic.h>
+
+#include "cpu_meter.h"
+#include "env.h"
+#include "link.h"
+#include "lower_bound.h"
+#include "posted.h"
+
+/* Where a receive puts its message, and the status it fills (may be MPI_STATUS_IGNORE). */
+typedef struct {
+    void *buf;
+    int count;
+    MPI_Datatype type;
+    MPI_Status *status;
+} mse_destination;
+
+typedef struct {
+    int active;              /* between MPI_Init and MPI_Finalize */
+    int rank, np;
+    mse_settings settings;
+    mse_link link;
+    mse_cpu_meter meter;
+    mse_lower_bounds lower_bounds;
+    atomic_long operations_begun; /* MPI calls begun: a CPU reading that saw this change overlapped one */
+    atomic_int in_call;      /* inside an intercepted call, whose own CPU is never charged */
+    int depth;               /* calls the program thread is inside (a collective sends and receives) */
+    _Atomic int64_t unreported; /* program CPU measured when the current call began, not yet in a fact */
+    /* What the emulator decided for the next receive of a pattern (told with the last grant). */
+    int has_decided;
+    mse_pattern decided_pattern;
+    mse_envelope decided;
+    mse_posted_list posted;
+    mse_side side;
+    /* Sends in flight: their packed copies go when they complete (MPI_Send returns at once, see p2p.c). */
+    MPI_Request *detached;
+    void **detached_data;
+    int detached_count, detached_room;
+} mse_rank;
+
+extern mse_rank mse_self;
+
+/* The program calls in: its CPU since it last left a call is measured, first thing. */
+void mse_enter(void);
+/* mse_enter for an MPI call of the program, which must come between MPI_Init and MPI_Finalize. */
+void mse_begin(const char *call);
+/* The call returns to the program: the CPU the library used itself is dropped, last thing. */
+void mse_leave(void);
+/* The CPU to charge with a call's first fact (measured, or nothing in a deterministic mode); later facts get 0. */
+int64_t mse_charge(void);
+/* The program CPU measured and not yet reported, which is now reported. */
+int64_t mse_take_unreported(void);
+
+/* Reports a fact, or flushes; on a failed link the rank dies naming the cause. */
+void mse_report(const mse_fact *fact);
+void mse_flush(void);
+void mse_ask(const mse_fact *fact, mse_reply *answer);
+
+/* Ends the run for this rank: Failed(reason) to the emulator (when it can still hear), one line on stderr
+ * "mse-pmpi: rank N: reason", PMPI_Abort. */
+_Noreturn void mse_die(const char *format, ...) __attribute__((format(printf, 1, 2)));
+/* The call is not emulated: ends the run naming it. */
+_Noreturn void mse_refuse(const char *call);
+/* Refuses a call on a communicator other than MPI_COMM_WORLD, or with a tag in the reserved range. */
+void mse_check_comm(const char *call, MPI_Comm comm);
+void mse_check_tag(const char *call, int tag);
+/* The size in bytes of count elements of type, checked to fit the wire's i32. */
+int mse_message_bytes(const char *call, int count, MPI_Datatype type);
+
+/* Starts emulating after PMPI_Init: settings, link, meter, lower-bound thread. Dies on any failure. */
+void mse_rank_start(void);
+
+/* The receive side (receive.c): plain receive of (source, tag) into a destination, probes and polls. */
+void mse_receive_into(int source, int tag, mse_destination *into);
+void mse_rank_side_init(void);
+
+/* Sends (p2p.c): reports Sent and sends a packed copy without waiting; MPI_PROC_NULL sends nothing. The tag is
+ * not checked here: the collectives send on the reserved ones. */
+void mse_send(const char *call, const void *buf, int count, MPI_Datatype type, int dest, int tag);
+/* Completes every send in flight (facts flushed first: a receiver may wait for its grant). */
+void mse_complete_sends(void);
+/* An empty status: MPI_ANY_SOURCE, MPI_ANY_TAG, no error, nothing received. */
+void mse_empty_status(MPI_Status *status);
+
+#endif

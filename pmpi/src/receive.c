@@ -1,0 +1,104 @@
+/* The receive side of the rank (EmulatedComm.receive, probeAny, pollAny): every blocking receive waits for the
+ * emulator's grant on its socket before it touches MPI, then receives exactly the granted source and tag, so a
+ * wildcard receive completes in virtual-time order with MPI's real status. A grant may also say what the next
+ * receive of the same pattern takes (GRANT_AHEAD), or a FORECAST may have said it: that receive asks nothing. */
+#include <string.h>
+
+#include "rank.h"
+
+static void forget_decided(void) {
+    mse_self.has_decided = 0; /* a probe or a message to itself comes between: the emulator forgot it too */
+}
+
+/* The next match the emulator decided for a receive of exactly this pattern, if it told us; forgotten either way. */
+static int take_decided(mse_pattern pattern, mse_envelope *next) {
+    int told = mse_self.has_decided && mse_self.decided_pattern.source == pattern.source
+            && mse_self.decided_pattern.tag == pattern.tag;
+    if (told) {
+        *next = mse_self.decided;
+    }
+    mse_self.has_decided = 0;
+    return told;
+}
+
+/* Receives the granted message over MPI, from exactly its source and tag; its size must be the granted one. */
+static void received(mse_envelope granted, mse_destination *into) {
+    MPI_Status status;
+    PMPI_Recv(into->buf, into->count, into->type, granted.source, granted.tag, MPI_COMM_WORLD, &status);
+    int bytes;
+    PMPI_Get_count(&status, MPI_BYTE, &bytes);
+    if (bytes != granted.bytes) {
+        mse_die("the emulator granted %d bytes from rank %d (tag %d) but MPI delivered %d", granted.bytes,
+                granted.source, granted.tag, bytes);
+    }
+    if (into->status != MPI_STATUS_IGNORE) {
+        *into->status = status;
+    }
+}
+
+void mse_receive_into(int source, int tag, mse_destination *into) {
+    mse_pattern pattern = {source, tag};
+    mse_envelope told;
+    int known = take_decided(pattern, &told) || (source == MSE_ANY && mse_link_forecast(&mse_self.link, pattern, &told));
+    mse_fact fact = {.type = MSE_RECEIVE, .rank = mse_self.rank, .cpu_nanos = mse_charge(), .peer = source,
+                     .tag = tag, .needs_answer = !known};
+    if (known) {
+        /* Out go the facts up to here at once (the sends among them are what other ranks' grants wait for), then
+         * the receive takes the message the emulator told us of. */
+        mse_report(&fact);
+        mse_flush();
+        received(told, into);
+        return;
+    }
+    mse_reply answer;
+    mse_ask(&fact, &answer);
+    if (answer.type == MSE_FORECAST) {
+        received(answer.next, into); /* decided while this rank ran, sent before the ask reached the emulator */
+        return;
+    }
+    if (answer.has_next) {
+        mse_self.has_decided = 1;
+        mse_self.decided_pattern = pattern;
+        mse_self.decided = answer.next;
+    }
+    received(answer.granted, into);
+}
+
+/* A blocking probe: one pattern is MPI_Probe's PROBE, several (MPI_Waitany) a PROBE_ANY. */
+static mse_envelope probe_blocking(void *ctx, const mse_pattern *patterns, int count) {
+    (void) ctx;
+    forget_decided();
+    mse_fact fact = {.type = count == 1 ? MSE_PROBE : MSE_PROBE_ANY, .rank = mse_self.rank, .cpu_nanos = mse_charge(),
+                     .peer = patterns[0].source, .tag = patterns[0].tag, .pattern_count = count, .patterns = patterns};
+    if (count > MSE_MAX_PATTERNS) {
+        mse_die("MPI_Waitany over %d pending receives: MSE emulates at most %d", count, MSE_MAX_PATTERNS);
+    }
+    mse_reply grant;
+    mse_ask(&fact, &grant);
+    return grant.granted;
+}
+
+/* As of the rank's virtual now: the emulator answers once no earlier arrival is possible. */
+static int poll_now(void *ctx, const mse_pattern *patterns, int count, mse_envelope *first) {
+    (void) ctx;
+    forget_decided();
+    mse_fact fact = {.type = MSE_PROBE_ANY, .rank = mse_self.rank, .cpu_nanos = mse_charge(), .as_of_now = 1,
+                     .pattern_count = count, .patterns = patterns};
+    mse_reply answer;
+    mse_ask(&fact, &answer);
+    if (answer.type == MSE_NOTHING_ARRIVED) {
+        return 0;
+    }
+    *first = answer.granted;
+    return 1;
+}
+
+static void take(void *ctx, int source, int tag, void *target) {
+    (void) ctx;
+    mse_receive_into(source, tag, target);
+}
+
+void mse_rank_side_init(void) {
+    mse_self.side = (mse_side) {.probe = probe_blocking, .poll = poll_now, .take = take};
+    mse_self.posted.side = &mse_self.side;
+}

@@ -1,0 +1,144 @@
+/* Waits and tests over the library's requests: a receive is matched when the program tests or waits (posted.h), in
+ * virtual arrival order; a send is complete from the start. */
+#include <stdlib.h>
+
+#include "request.h"
+
+#define REQUEST_MAGIC 0x4d534552u /* "MSER" */
+
+static mse_request *new_request(int is_receive) {
+    mse_request *r = calloc(1, sizeof *r);
+    if (r == NULL) {
+        mse_die("out of memory for a request");
+    }
+    r->magic = REQUEST_MAGIC;
+    r->is_receive = is_receive;
+    r->posted.target = &r->into;
+    r->into.status = &r->status;
+    return r;
+}
+
+MPI_Request mse_request_send(void) {
+    mse_request *r = new_request(0);
+    r->posted.complete = 1;
+    mse_empty_status(&r->status);
+    return (MPI_Request) (void *) r;
+}
+
+MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, int source, int tag) {
+    mse_request *r = new_request(1);
+    r->into.buf = buf;
+    r->into.count = count;
+    r->into.type = type;
+    r->posted.pattern = (mse_pattern) {source, tag};
+    if (source == MPI_PROC_NULL) {
+        r->posted.complete = 1; /* completes at once with source MPI_PROC_NULL */
+        mse_empty_status(&r->status);
+        r->status.MPI_SOURCE = MPI_PROC_NULL;
+    } else {
+        mse_posted_add(&mse_self.posted, &r->posted);
+    }
+    return (MPI_Request) (void *) r;
+}
+
+static mse_request *own(const char *call, MPI_Request handle) {
+    mse_request *r = (mse_request *) (void *) handle;
+    if (r->magic != REQUEST_MAGIC) {
+        mse_die("%s on a request MSE did not create (only MPI_Isend and MPI_Irecv requests are emulated)", call);
+    }
+    return r;
+}
+
+/* The request completed: its status to the program, the request freed and the handle set to MPI_REQUEST_NULL. */
+static void finish(MPI_Request *handle, MPI_Status *status) {
+    mse_request *r = (mse_request *) (void *) *handle;
+    if (status != MPI_STATUS_IGNORE) {
+        *status = r->status;
+    }
+    r->magic = 0;
+    free(r);
+    *handle = MPI_REQUEST_NULL;
+}
+
+int MPI_Wait(MPI_Request *request, MPI_Status *status) {
+    mse_begin("MPI_Wait");
+    if (*request == MPI_REQUEST_NULL) {
+        mse_empty_status(status);
+    } else {
+        mse_request *r = own("MPI_Wait", *request);
+        mse_posted_wait(&mse_self.posted, &r->posted);
+        finish(request, status);
+    }
+    mse_leave();
+    return MPI_SUCCESS;
+}
+
+int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status) {
+    mse_begin("MPI_Test");
+    if (*request == MPI_REQUEST_NULL) {
+        *flag = 1;
+        mse_empty_status(status);
+    } else {
+        mse_request *r = own("MPI_Test", *request);
+        if ((*flag = mse_posted_test(&mse_self.posted, &r->posted))) {
+            finish(request, status);
+        }
+    }
+    mse_leave();
+    return MPI_SUCCESS;
+}
+
+int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status) {
+    mse_begin("MPI_Waitany");
+    mse_posted **active = malloc(sizeof(mse_posted *) * (size_t) (count > 0 ? count : 1));
+    int *positions = malloc(sizeof(int) * (size_t) (count > 0 ? count : 1));
+    if (active == NULL || positions == NULL) {
+        mse_die("MPI_Waitany: out of memory for %d requests", count);
+    }
+    int n = 0;
+    for (int i = 0; i < count; i++) {
+        if (requests[i] != MPI_REQUEST_NULL) {
+            active[n] = &own("MPI_Waitany", requests[i])->posted;
+            positions[n++] = i;
+        }
+    }
+    if (n == 0) {
+        *index = MPI_UNDEFINED;
+        mse_empty_status(status);
+    } else {
+        int done = mse_posted_wait_any(&mse_self.posted, active, n);
+        if (done < 0) {
+            mse_die("MPI_Waitany: out of memory for %d patterns", n);
+        }
+        *index = positions[done];
+        finish(&requests[*index], status);
+    }
+    free(active);
+    free(positions);
+    mse_leave();
+    return MPI_SUCCESS;
+}
+
+int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
+    mse_begin("MPI_Waitall");
+    for (int i = 0; i < count; i++) {
+        MPI_Wait(&requests[i], statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i]);
+    }
+    mse_leave();
+    return MPI_SUCCESS;
+}
+
+/* A completed request goes; a pending receive would still take a message nobody waits for, in an order only a
+ * later wait decides: it is refused by name rather than guessed. */
+int MPI_Request_free(MPI_Request *request) {
+    mse_begin("MPI_Request_free");
+    if (*request != MPI_REQUEST_NULL) {
+        mse_request *r = own("MPI_Request_free", *request);
+        if (!r->posted.complete) {
+            mse_die("MPI_Request_free of a pending receive is not emulated by MSE (wait for it or test it)");
+        }
+        finish(request, MPI_STATUS_IGNORE);
+    }
+    mse_leave();
+    return MPI_SUCCESS;
+}

@@ -1,0 +1,81 @@
+/* The MSE wire protocol, version 2 (docs/wire-protocol.md): the facts a rank sends and the replies it reads.
+ * Plain C with no MPI in it, so the unit tests check it against docs/wire-golden-frames.txt on their own. */
+#ifndef MSE_WIRE_H
+#define MSE_WIRE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define MSE_PROTOCOL_VERSION 2
+/* Largest payload either side sends, without the 4-byte length prefix (FrameCodec.MAX_FRAME_BYTES). */
+#define MSE_MAX_FRAME_BYTES (64 * 1024)
+#define MSE_LENGTH_FIELD_BYTES 4
+/* Wildcards on the wire, as MPI_ANY_SOURCE and MPI_ANY_TAG in Open MPI. */
+#define MSE_ANY (-1)
+/* Tags from here up carry collectives as point-to-point messages (RankFact.RESERVED_TAGS_FROM). */
+#define MSE_RESERVED_TAGS_FROM 32760
+/* ProbeAny's most patterns: a frame holds no more anyway. */
+#define MSE_MAX_PATTERNS (MSE_MAX_FRAME_BYTES / 8)
+
+enum mse_type {
+    MSE_HELLO = 0x01,
+    MSE_COMPUTED = 0x10, MSE_PROGRESS = 0x11, MSE_SENT = 0x12, MSE_RECEIVE = 0x13, MSE_CLOCK_QUERY = 0x14,
+    MSE_FINISHED = 0x15, MSE_FAILED = 0x16, MSE_PROBE = 0x17, MSE_TASK_DONE = 0x18, MSE_PROBE_ANY = 0x19,
+    MSE_GRANT = 0x20, MSE_CLOCK = 0x21, MSE_ABORT = 0x22, MSE_PROGRESS_REQUEST = 0x23, MSE_NOTHING_ARRIVED = 0x24,
+    MSE_GRANT_AHEAD = 0x25, MSE_FORECAST = 0x26
+};
+
+/* What a receive or probe matches; either field may be MSE_ANY. */
+typedef struct { int32_t source, tag; } mse_pattern;
+
+/* A message decided for a receive: where it comes from, its tag and size. */
+typedef struct { int32_t source, tag, bytes; } mse_envelope;
+
+/* One fact. Fields a type does not carry are ignored; reason is Failed's, patterns ProbeAny's. */
+typedef struct {
+    uint8_t type;
+    int32_t rank;
+    int64_t cpu_nanos;
+    int32_t peer;      /* Sent: dst; Receive, Probe: source */
+    int32_t tag;
+    int32_t bytes;     /* Sent */
+    int32_t task_id;   /* TaskDone */
+    int64_t measured_cpu_nanos; /* TaskDone */
+    int64_t facts_before;       /* Progress */
+    int needs_answer;  /* Receive */
+    int as_of_now;     /* ProbeAny */
+    int pattern_count;
+    const mse_pattern *patterns;
+    const char *reason;
+} mse_fact;
+
+/* One reply. next is GrantAhead's next and Forecast's decision; has_next says whether a Grant carried one. */
+typedef struct {
+    uint8_t type;
+    int32_t rank;
+    mse_envelope granted;        /* Grant */
+    int64_t virtual_nanos;       /* Grant, Clock, NothingArrived */
+    int has_next;
+    mse_envelope next;           /* GrantAhead, Forecast */
+    int64_t blocking_calls;      /* Forecast */
+    mse_pattern pattern;         /* Forecast */
+    int64_t facts_seen;          /* ProgressRequest */
+    int64_t cpu_nanos;           /* ProgressRequest */
+    char reason[512];            /* Abort, cut to fit */
+} mse_reply;
+
+/* The encoded size of a fact, or of Hello. */
+size_t mse_fact_size(const mse_fact *fact);
+size_t mse_hello_size(const char *token);
+
+/* Writes the payload into out (room for mse_*_size bytes); returns the bytes written. */
+size_t mse_encode_fact(const mse_fact *fact, uint8_t *out);
+size_t mse_encode_hello(const char *token, int32_t rank, int32_t np, int lower_bounds, uint8_t *out);
+
+/* Decodes one reply payload; 0 on success, else -1 with a cause in error (room for 160 bytes). */
+int mse_decode_reply(const uint8_t *payload, size_t length, mse_reply *reply, char *error);
+
+/* The protocol's name of a type byte (HELLO, SENT, GRANT, ...), for messages. */
+const char *mse_type_name(uint8_t type);
+
+#endif
