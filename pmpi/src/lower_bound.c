@@ -122,6 +122,9 @@ int mse_lower_bounds_start(mse_lower_bounds *lb) {
 }
 
 void mse_lower_bounds_stop(mse_lower_bounds *lb) {
+    if (lb->link == NULL) {
+        return; /* never started: a deterministic task cost needs no lower bounds */
+    }
     atomic_store(&lb->stopping, 1);
     if (lb->link->lower_bound_fd >= 0) {
         shutdown(lb->link->lower_bound_fd, SHUT_RDWR); /* the thread's ppoll wakes and reads end of stream */
