@@ -1,0 +1,141 @@
+/* MPI's matching of posted receives (posted.h) against a scripted receive side: messages in virtual arrival order,
+ * each taken whole by the earliest-posted pending receive that matches it, whichever call does the matching. */
+#include <string.h>
+
+#include "check.h"
+#include "posted.h"
+
+#define MAX_MESSAGES 16
+
+/* The scripted side: messages in the order they arrive in virtual time; `arrived` of them have by now. */
+typedef struct {
+    mse_envelope queue[MAX_MESSAGES];
+    int count, arrived;
+    int probes, polls;
+} script;
+
+/* A receive's target: which message it got (its bytes field, used as an id). */
+typedef struct {
+    int got;
+} slot;
+
+static int first_matching(script *s, const mse_pattern *p, int n, int limit) {
+    for (int i = 0; i < limit; i++) {
+        for (int k = 0; k < n; k++) {
+            if (mse_pattern_matches(p[k], s->queue[i].source, s->queue[i].tag)) {
+                return i;
+            }
+        }
+    }
+    return -1;
+}
+
+static mse_envelope probe(void *ctx, const mse_pattern *p, int n) {
+    script *s = ctx;
+    s->probes++;
+    int i = first_matching(s, p, n, s->count);
+    CHECK(i >= 0, "a blocking probe found no message: the test would hang");
+    return i >= 0 ? s->queue[i] : (mse_envelope) {0, 0, -1};
+}
+
+static int poll_now(void *ctx, const mse_pattern *p, int n, mse_envelope *first) {
+    script *s = ctx;
+    s->polls++;
+    int i = first_matching(s, p, n, s->arrived);
+    if (i >= 0) {
+        *first = s->queue[i];
+    }
+    return i >= 0;
+}
+
+/* MPI's non-overtaking rule: the first queued message from exactly (source, tag). */
+static void take(void *ctx, int source, int tag, void *target) {
+    script *s = ctx;
+    mse_pattern exact = {source, tag};
+    int i = first_matching(s, &exact, 1, s->count);
+    CHECK(i >= 0, "take(%d, %d) found no message", source, tag);
+    if (i < 0) {
+        return;
+    }
+    ((slot *) target)->got = s->queue[i].bytes;
+    memmove(&s->queue[i], &s->queue[i + 1], sizeof(mse_envelope) * (size_t) (s->count - i - 1));
+    s->count--;
+    s->arrived -= i < s->arrived;
+}
+
+static mse_side side_of(script *s) {
+    return (mse_side) {.probe = probe, .poll = poll_now, .take = take, .ctx = s};
+}
+
+static void post(mse_posted_list *list, mse_posted *r, slot *into, int source, int tag) {
+    into->got = 0;
+    r->pattern = (mse_pattern) {source, tag};
+    r->target = into;
+    mse_posted_add(list, r);
+}
+
+int main(void) {
+    /* A wait on a later wildcard irecv first gives the earlier arrival to the earlier irecv. */
+    script s = {.queue = {{1, 5, 101}, {2, 5, 102}}, .count = 2, .arrived = 2};
+    mse_side side = side_of(&s);
+    mse_posted_list list = {.side = &side};
+    mse_posted r1, r2;
+    slot a, b;
+    post(&list, &r1, &a, MSE_ANY, MSE_ANY);
+    post(&list, &r2, &b, MSE_ANY, 5);
+    mse_posted_wait(&list, &r2);
+    CHECK(a.got == 101 && b.got == 102 && r1.complete && r2.complete, "earliest posted first: %d %d", a.got, b.got);
+    CHECK(list.head == NULL && list.tail == NULL, "nothing left pending");
+
+    /* A blocking receive gets the first message that no pending irecv takes first. */
+    s = (script) {.queue = {{1, 5, 201}, {2, 7, 202}}, .count = 2, .arrived = 2};
+    post(&list, &r1, &a, 1, 5);
+    slot plain = {0};
+    mse_posted_recv(&list, (mse_pattern) {MSE_ANY, MSE_ANY}, &plain);
+    CHECK(a.got == 201 && plain.got == 202 && r1.complete, "irecv 201, recv 202: %d %d", a.got, plain.got);
+
+    /* With nothing pending a receive goes straight to the side, without a probe. */
+    s = (script) {.queue = {{3, 1, 301}}, .count = 1, .arrived = 1};
+    mse_posted_recv(&list, (mse_pattern) {3, 1}, &plain);
+    CHECK(plain.got == 301 && s.probes == 0, "a plain receive asks no probe (%d)", s.probes);
+
+    /* A test is false until the message has arrived by now, then true. */
+    s = (script) {.queue = {{4, 2, 401}}, .count = 1, .arrived = 0};
+    post(&list, &r1, &a, 4, 2);
+    CHECK(!mse_posted_test(&list, &r1) && a.got == 0, "nothing arrived yet");
+    s.arrived = 1;
+    CHECK(mse_posted_test(&list, &r1) && a.got == 401, "arrived: complete");
+
+    /* Waitany: the request whose message arrives first, complete ones answering at once. */
+    s = (script) {.queue = {{2, 9, 502}, {1, 9, 501}}, .count = 2, .arrived = 2};
+    post(&list, &r1, &a, 1, 9);
+    post(&list, &r2, &b, 2, 9);
+    mse_posted *both[] = {&r1, &r2};
+    CHECK_EQ(1, mse_posted_wait_any(&list, both, 2), "rank 2's message came first");
+    CHECK(b.got == 502 && !r1.complete && mse_posted_pending(&list, &r1), "only the first is taken");
+    CHECK_EQ(1, mse_posted_wait_any(&list, both, 2), "a complete request answers at once");
+    r2.complete = 0; /* the program re-posts nothing: r2 is done; wait for r1 alone */
+    mse_posted *first_only[] = {&r1};
+    CHECK_EQ(0, mse_posted_wait_any(&list, first_only, 1), "then rank 1's");
+    CHECK(a.got == 501, "got %d", a.got);
+
+    /* An iprobe gives a message a pending irecv matches to that irecv and looks on. */
+    s = (script) {.queue = {{1, 3, 601}, {1, 4, 602}}, .count = 2, .arrived = 2};
+    post(&list, &r1, &a, 1, 3);
+    mse_envelope seen;
+    CHECK(mse_posted_iprobe(&list, (mse_pattern) {1, MSE_ANY}, &seen) && seen.bytes == 602 && a.got == 601,
+          "iprobe sees 602 after 601 went to the irecv");
+    mse_envelope probed = mse_posted_probe(&list, (mse_pattern) {1, 4});
+    CHECK(probed.bytes == 602 && s.count == 1, "a probe leaves the message queued");
+
+    /* A wildcard tag never matches the reserved tags that collectives travel on. */
+    mse_pattern any = {MSE_ANY, MSE_ANY};
+    CHECK(!mse_pattern_matches(any, 0, MSE_RESERVED_TAGS_FROM), "ANY_TAG skips 32760");
+    CHECK(mse_pattern_matches(any, 0, MSE_RESERVED_TAGS_FROM - 1), "ANY_TAG takes 32759");
+    CHECK(mse_pattern_matches((mse_pattern) {0, 32761}, 0, 32761), "an exact reserved tag matches");
+    CHECK(!mse_pattern_overlaps(any, (mse_pattern) {0, 32762}), "ANY_TAG overlaps no reserved tag");
+    CHECK(!mse_pattern_overlaps((mse_pattern) {0, 32762}, any), "and the other way round");
+    CHECK(mse_pattern_overlaps((mse_pattern) {MSE_ANY, 3}, (mse_pattern) {2, MSE_ANY}), "wildcards overlap");
+    CHECK(!mse_pattern_overlaps((mse_pattern) {1, 3}, (mse_pattern) {2, 3}), "other sources do not");
+    return checks_end("test_posted");
+}

@@ -1,0 +1,63 @@
+/* The collective trees (tree.h) are CollectiveTree.java's: the same parents and children in the same order, so a C
+ * rank sends a collective's messages exactly as a Java rank does. */
+#include "check.h"
+#include "tree.h"
+
+static void check_children(mse_tree_kind kind, int size, int root, int rank, int parent, int count,
+                           const int *fan_out) {
+    mse_tree t;
+    CHECK(mse_tree_of(kind, size, root, rank, &t) == 0, "tree of %d at root %d", size, root);
+    CHECK(t.parent == parent, "size %d root %d rank %d: parent %d, expected %d", size, root, rank, t.parent, parent);
+    CHECK(t.count == count, "size %d root %d rank %d: %d children, expected %d", size, root, rank, t.count, count);
+    for (int i = 0; i < t.count && i < count; i++) {
+        CHECK(t.fan_out[i] == fan_out[i], "rank %d fan-out %d: %d, expected %d", rank, i, t.fan_out[i], fan_out[i]);
+        int in = kind == MSE_TREE_BINOMIAL ? t.count - 1 - i : i; /* binomial: nearest first; linear: rank order */
+        CHECK(t.fan_in[in] == fan_out[i], "rank %d fan-in %d", rank, in);
+    }
+    mse_tree_free(&t);
+}
+
+/* Every rank but the root has one parent, and each rank is the child of its parent: a tree over all ranks. */
+static void check_spanning(mse_tree_kind kind, int size, int root) {
+    int children_seen[300] = {0};
+    for (int rank = 0; rank < size; rank++) {
+        mse_tree t;
+        mse_tree_of(kind, size, root, rank, &t);
+        CHECK((t.parent == MSE_TREE_NONE) == (rank == root), "only the root has no parent (size %d rank %d)", size, rank);
+        for (int i = 0; i < t.count; i++) {
+            mse_tree child;
+            mse_tree_of(kind, size, root, t.fan_out[i], &child);
+            CHECK(child.parent == rank, "child %d of %d names parent %d", t.fan_out[i], rank, child.parent);
+            children_seen[t.fan_out[i]]++;
+            mse_tree_free(&child);
+        }
+        mse_tree_free(&t);
+    }
+    for (int rank = 0; rank < size; rank++) {
+        CHECK_EQ(rank == root ? 0 : 1, children_seen[rank], "times a rank is a child");
+    }
+}
+
+int main(void) {
+    /* binomial, 8 ranks, root 0: 0 -> 4, 2, 1 (farthest first); 4 -> 6, 5; 6 -> 7; 2 -> 3 */
+    check_children(MSE_TREE_BINOMIAL, 8, 0, 0, MSE_TREE_NONE, 3, (int[]) {4, 2, 1});
+    check_children(MSE_TREE_BINOMIAL, 8, 0, 4, 0, 2, (int[]) {6, 5});
+    check_children(MSE_TREE_BINOMIAL, 8, 0, 6, 4, 1, (int[]) {7});
+    check_children(MSE_TREE_BINOMIAL, 8, 0, 7, 6, 0, (int[]) {0});
+    /* 6 ranks, root 2: relative r = rank - 2 mod 6; root -> relative 4, 2, 1 = ranks 0, 4, 3 */
+    check_children(MSE_TREE_BINOMIAL, 6, 2, 2, MSE_TREE_NONE, 3, (int[]) {0, 4, 3});
+    check_children(MSE_TREE_BINOMIAL, 6, 2, 0, 2, 1, (int[]) {1});
+    check_children(MSE_TREE_BINOMIAL, 1, 0, 0, MSE_TREE_NONE, 0, (int[]) {0});
+    check_children(MSE_TREE_BINOMIAL, 2, 1, 1, MSE_TREE_NONE, 1, (int[]) {0});
+    /* linear: the root sends to the others in rank order */
+    check_children(MSE_TREE_LINEAR, 5, 3, 3, MSE_TREE_NONE, 4, (int[]) {0, 1, 2, 4});
+    check_children(MSE_TREE_LINEAR, 5, 3, 1, 3, 0, (int[]) {0});
+    for (int size = 1; size <= 257; size += 16) {
+        check_spanning(MSE_TREE_BINOMIAL, size, size / 3);
+        check_spanning(MSE_TREE_LINEAR, size, size / 2);
+    }
+    mse_tree t;
+    CHECK(mse_tree_of(MSE_TREE_BINOMIAL, 4, 4, 0, &t) == -1, "a root outside the ranks is refused");
+    CHECK(mse_tree_of(MSE_TREE_LINEAR, 4, -1, 0, &t) == -1, "a negative root is refused");
+    return checks_end("test_tree");
+}
