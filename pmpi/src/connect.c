@@ -83,7 +83,7 @@ static int open_socket(mse_link *link, const char *endpoint) {
                 || elapsed_millis(&start) + PAUSES_MILLIS[i] > BUDGET_MILLIS) {
             break;
         }
-        struct timespec pause = {0, PAUSES_MILLIS[i] * 1000000L};
+        struct timespec pause = {PAUSES_MILLIS[i] / 1000, PAUSES_MILLIS[i] % 1000 * 1000000L};
         nanosleep(&pause, NULL);
     }
     mse_link_fail(link, "cannot reach the emulator at %s after %d attempts in %ld ms: %s (is ./run.sh emulate "

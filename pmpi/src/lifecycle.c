@@ -1,5 +1,6 @@
 /* MPI_Init to MPI_Finalize of an emulated rank, its virtual clock, and MSE_Task_done (mse.h). */
 #include <stdarg.h>
+#include <stdio.h>
 
 #include "../include/mse.h"
 #include "rank.h"
@@ -49,7 +50,9 @@ int MPI_Abort(MPI_Comm comm, int errorcode) {
     if (!mse_self.active) {
         return PMPI_Abort(comm, errorcode);
     }
-    mse_die("the program called MPI_Abort with errorcode %d", errorcode);
+    char reason[64];
+    snprintf(reason, sizeof reason, "the program called MPI_Abort with errorcode %d", errorcode);
+    mse_end_run(errorcode, reason);
 }
 
 /* The rank's virtual clock: the program's timing decisions are the target cluster's. */

@@ -61,7 +61,7 @@ static int64_t cpu_since_last_fact(void *unused) {
     return atomic_load(&mse_self.in_call) || atomic_load(&mse_self.operations_begun) != before ? -1 : so_far;
 }
 
-_Noreturn static void die_with(const char *reason) {
+_Noreturn void mse_end_run(int errorcode, const char *reason) {
     if (mse_self.active && !atomic_load(&mse_self.link.ended)) {
         mse_fact failed = {.type = MSE_FAILED, .rank = mse_self.rank, .reason = reason};
         mse_link_report(&mse_self.link, &failed);
@@ -73,9 +73,9 @@ _Noreturn static void die_with(const char *reason) {
     PMPI_Initialized(&initialized);
     PMPI_Finalized(&finalized);
     if (initialized && !finalized) {
-        PMPI_Abort(MPI_COMM_WORLD, 1);
+        PMPI_Abort(MPI_COMM_WORLD, errorcode);
     }
-    _exit(1);
+    _exit(errorcode);
 }
 
 _Noreturn void mse_die(const char *format, ...) {
@@ -84,7 +84,7 @@ _Noreturn void mse_die(const char *format, ...) {
     va_start(args, format);
     vsnprintf(reason, sizeof reason, format, args);
     va_end(args);
-    die_with(reason);
+    mse_end_run(1, reason);
 }
 
 /* The link failed (lost, closed, aborted by the emulator): its recorded cause is the reason. */
@@ -93,7 +93,7 @@ _Noreturn static void die_of_link(void) {
     pthread_mutex_lock(&mse_self.link.lock);
     memcpy(reason, mse_self.link.failure, sizeof reason);
     pthread_mutex_unlock(&mse_self.link.lock);
-    die_with(reason);
+    mse_end_run(1, reason);
 }
 
 _Noreturn void mse_refuse(const char *call) {

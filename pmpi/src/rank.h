@@ -64,6 +64,8 @@ void mse_ask(const mse_fact *fact, mse_reply *answer);
 /* Ends the run for this rank: Failed(reason) to the emulator (when it can still hear), one line on stderr
  * "mse-pmpi: rank N: reason", PMPI_Abort. */
 _Noreturn void mse_die(const char *format, ...) __attribute__((format(printf, 1, 2)));
+/* mse_die with the exit code MPI_Abort is given (mse_die ends with 1). */
+_Noreturn void mse_end_run(int errorcode, const char *reason);
 /* The call is not emulated: ends the run naming it. */
 _Noreturn void mse_refuse(const char *call);
 /* Refuses a call on a communicator other than MPI_COMM_WORLD, or with a tag in the reserved range. */
