@@ -1,4 +1,5 @@
 /* Rank 2 is killed (SIGKILL) while rank 0 waits for its result: the run must end naming rank 2, nothing left running. */
+#define _POSIX_C_SOURCE 200809L /* kill(2) under -std=c11 */
 #include <mpi.h>
 #include <signal.h>
 #include <unistd.h>

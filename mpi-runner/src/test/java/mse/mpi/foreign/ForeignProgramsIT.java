@@ -50,7 +50,8 @@ class ForeignProgramsIT {
         assertEquals(fromJava.get("predictedSeconds"), fromC.get("predictedSeconds"));
         assertEquals(fromJava.get("breakdown"), fromC.get("breakdown"));
         assertEquals(fromJava.get("tasks"), fromC.get("tasks"));
-        assertEquals(Files.readAllLines(java.resolve("breakdown.csv")), Files.readAllLines(c.resolve("breakdown.csv")));
+        // Every column but the host: the hosted emulator names ranks by their address, the launcher by the hostfile's name.
+        assertEquals(withoutHost(java.resolve("breakdown.csv")), withoutHost(c.resolve("breakdown.csv")));
     }
 
     /**
@@ -95,7 +96,7 @@ class ForeignProgramsIT {
     @Test
     void aProgramWithoutTaskReportsHasNoTaskKeysAndItsOutputIsUnchanged() throws Exception {
         Path pingpong = ForeignRuns.compile("pingpong", tmp);
-        Path out = tmp.resolve("pingpong");
+        Path out = tmp.resolve("pingpong-results");
         ForeignRuns.Result r = ForeignRuns.mse(List.of("emulate", "--np", "3", "--quiet", "--out", out.toString(), "--",
                 pingpong.toString(), "50", "1000"));
         assertEquals(0, r.exit(), r.output());
@@ -185,6 +186,10 @@ class ForeignProgramsIT {
             assertTrue(r.stderr().contains(args.get(0)), r.stderr());
             assertFalse(Files.exists(tmp.resolve("bad")), "bad input left a results directory");
         }
+    }
+
+    private static List<String> withoutHost(Path csv) throws java.io.IOException {
+        return Files.readAllLines(csv).stream().map(line -> line.substring(0, line.lastIndexOf(','))).toList();
     }
 
     /** No process started from this test's directory (the compiled programs live there) is still running. */
