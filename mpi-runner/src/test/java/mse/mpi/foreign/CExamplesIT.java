@@ -1,0 +1,78 @@
+package mse.mpi.foreign;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import mse.mpi.JsonFile;
+import mse.mpi.launch.MpirunCommand;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Every C example of examples/c (built by ./run.sh), unmodified: emulated through the interposition library it
+ * prints exactly what it prints plainly, before MSE's own table, and writes a complete results directory.
+ */
+class CExamplesIT {
+
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"row-farm", "varsize-farm", "waitany-farm", "task-done-farm", "threads-farm", "pingpong"})
+    void anExamplePrintsTheSameEmulatedAsPlain(String example) throws Exception {
+        String program = example(example);
+        ForeignRuns.Result plain = ForeignRuns.run(MpirunCommand.foreign(4, List.of(program)).arguments(), Map.of(), 300);
+        assertEquals(0, plain.exit(), plain.output());
+        Path out = tmp.resolve(example);
+        ForeignRuns.Result emulated = ForeignRuns.mse(List.of("emulate", "--np", "4", "--quiet", "--out", out.toString(), "--", program));
+        assertEquals(0, emulated.exit(), emulated.output());
+        assertTrue(!plain.stdout().isBlank() && emulated.stdout().startsWith(plain.stdout()),
+                "emulated:\n" + emulated.stdout() + "\nplain:\n" + plain.stdout());
+        assertTrue(emulated.stdout().substring(plain.stdout().length()).startsWith("program " + program + ", np 4"),
+                "MSE's table follows the program's output: " + emulated.stdout());
+        Map<String, Object> s = JsonFile.read(out.resolve("summary.json"));
+        assertEquals(List.of(program), s.get("program"));
+        assertTrue(((Number) s.get("predictedSeconds")).doubleValue() > 0, s.toString());
+        assertEquals(4, ((List<?>) s.get("ranks")).size());
+    }
+
+    /**
+     * threads-farm's workers compute each task on two threads. Charged by the thread that called MPI_Init, a worker
+     * shows about half its work; by the process (less the library's own thread), all of it.
+     */
+    @Test
+    void aRankComputingOnTwoThreadsIsChargedBothWithRankCpuProcess() throws Exception {
+        double thread = slavesCompute("thread");
+        double process = slavesCompute("process");
+        assertTrue(process > 1.6 * thread && process < 2.4 * thread, "process " + process + " s against thread " + thread + " s");
+    }
+
+    @SuppressWarnings("unchecked")
+    private double slavesCompute(String rankCpu) throws Exception {
+        Path out = tmp.resolve("threads-" + rankCpu);
+        ForeignRuns.Result r = ForeignRuns.mse(List.of("emulate", "--np", "3", "--rank-cpu", rankCpu, "--quiet", "--timeline", "off",
+                "--out", out.toString(), "--", example("threads-farm")));
+        assertEquals(0, r.exit(), r.output());
+        List<String> rows = java.nio.file.Files.readAllLines(out.resolve("breakdown.csv"));
+        List<String> header = List.of(rows.get(0).split(","));
+        double compute = 0;
+        for (String row : rows.subList(1, rows.size())) {
+            String[] cells = row.split(",");
+            if (cells[header.indexOf("role")].equals("slave")) {
+                compute += Double.parseDouble(cells[header.indexOf("computeSeconds")]);
+            }
+        }
+        return compute;
+    }
+
+    private static String example(String name) {
+        Path built = ForeignRuns.ROOT.resolve("examples/c/build").resolve(name);
+        assertTrue(java.nio.file.Files.isExecutable(built), built + " is not built (./run.sh test builds examples/c first)");
+        return built.toString();
+    }
+}
