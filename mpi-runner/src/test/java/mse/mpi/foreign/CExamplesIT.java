@@ -71,8 +71,6 @@ class CExamplesIT {
     }
 
     private static String example(String name) {
-        Path built = ForeignRuns.ROOT.resolve("examples/c/build").resolve(name);
-        assertTrue(java.nio.file.Files.isExecutable(built), built + " is not built (./run.sh test builds examples/c first)");
-        return built.toString();
+        return ForeignRuns.example(name).toString();
     }
 }

@@ -95,7 +95,7 @@ class ForeignProgramsIT {
      */
     @Test
     void aProgramWithoutTaskReportsHasNoTaskKeysAndItsOutputIsUnchanged() throws Exception {
-        Path pingpong = ForeignRuns.compile("pingpong", tmp);
+        Path pingpong = ForeignRuns.example("pingpong");
         Path out = tmp.resolve("pingpong-results");
         ForeignRuns.Result r = ForeignRuns.mse(List.of("emulate", "--np", "3", "--quiet", "--out", out.toString(), "--",
                 pingpong.toString(), "50", "1000"));
@@ -131,7 +131,7 @@ class ForeignProgramsIT {
 
     @Test
     void aDeterministicModeOfAProgramThatReportsNoTaskNamesTheFix() throws Exception {
-        Path pingpong = ForeignRuns.compile("pingpong", tmp);
+        Path pingpong = ForeignRuns.example("pingpong");
         ForeignRuns.Result r = ForeignRuns.mse(List.of("emulate", "--np", "2", "--task-cost", "fixed:1ms", "--quiet",
                 "--timeline", "off", "--out", tmp.resolve("det").toString(), "--", pingpong.toString(), "5"));
         assertEquals(1, r.exit(), r.output());
@@ -162,7 +162,7 @@ class ForeignProgramsIT {
     /** A rank given no emulator to reach (gone, or never there) says so in one line and the job ends. */
     @Test
     void anEmulatorThatIsGoneEndsTheRanksWithTheAddressNamed() throws Exception {
-        Path pingpong = ForeignRuns.compile("pingpong", tmp);
+        Path pingpong = ForeignRuns.example("pingpong");
         String gone = tmp.resolve("no-emulator.sock").toString();
         List<String> settings = List.of("LD_PRELOAD=" + System.getProperty("mse.pmpi.library"), "MSE_EMULATOR=" + gone,
                 "MSE_TASK_COST=real", "MSE_COLLECTIVES=binomial", "MSE_EMULATOR_TOKEN");
@@ -175,7 +175,7 @@ class ForeignProgramsIT {
 
     @Test
     void workloadOptionsWithAProgramAreBadInputAndStartNothing() throws Exception {
-        Path pingpong = ForeignRuns.compile("pingpong", tmp);
+        Path pingpong = ForeignRuns.example("pingpong");
         for (List<String> args : List.of(List.of("--image", "64x64"), List.of("--local"), List.of("--strategy", "multi"),
                 List.of("--task-points", "4"))) {
             List<String> line = new ArrayList<>(List.of("emulate", "--np", "2", "--out", tmp.resolve("bad").toString()));

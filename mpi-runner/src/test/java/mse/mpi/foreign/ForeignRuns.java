@@ -1,6 +1,7 @@
 package mse.mpi.foreign;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,6 +38,13 @@ final class ForeignRuns {
                 ROOT.resolve("pmpi/include").toString(), "-o", executable.toString(), source.toString()), Map.of(), 120);
         assertEquals(0, made.exit(), "mpicc " + source + ": " + made.output());
         return executable;
+    }
+
+    /** An example of examples/c, as ./run.sh builds it into examples/c/build. */
+    static Path example(String name) {
+        Path built = ROOT.resolve("examples/c/build").resolve(name);
+        assertTrue(Files.isExecutable(built), built + " is not built (./run.sh test builds examples/c first)");
+        return built;
     }
 
     /** The mse command, as ./run.sh would start it, in a process of its own. */

@@ -1,7 +1,7 @@
-/*
- * Ranks 0 and 1 bounce one message of SIZE bytes ROUNDS times (the other ranks only start and stop); no task reports.
- * Usage: pingpong [ROUNDS] [SIZE] (default 200 rounds of 64 bytes); rank 0 prints what came back.
- */
+/* pingpong: ranks 0 and 1 bounce one message of SIZE bytes ROUNDS times (the other ranks only start and stop); no
+ * task reports, so summary.json has no task keys. `./run.sh bench foreign` times it plain and emulated for the
+ * interposition library's cost per intercepted call (four calls a round).
+ * Usage: pingpong [ROUNDS [SIZE]] (defaults 200 64). Rank 0 prints one deterministic line. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
