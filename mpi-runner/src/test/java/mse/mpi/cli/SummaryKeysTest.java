@@ -17,15 +17,16 @@ import org.junit.jupiter.api.io.TempDir;
  * emulate (single and dynamic), sweep and predict, so that a change of the result types cannot rename, drop or
  * move one unnoticed. An array contributes the union of its elements' keys as "name[].key". sweep's sameFor
  * maps option names to values, so only its presence is pinned (its keys are the options, which may change).
- * A deliberate change of a key edits the pin here and says so in the README.
+ * A deliberate change of a key edits the pin here and says so in the README. A foreign program's summary (emulate --
+ * PROGRAM) is pinned by ForeignSummaryKeysIT, which needs mpirun and the interposition library.
  */
 class SummaryKeysTest {
 
-    private static final String BREAKDOWN = "rank sendSeconds recvSeconds computeSeconds idleSeconds busyFraction linkBusySeconds";
-    private static final String PERCENTILES = "p50 p90 p99 max count";
-    private static final String HEADER = "command app strategy np masters profile profileSource cpuRatio taskCost workload tasks "
+    static final String BREAKDOWN = "rank sendSeconds recvSeconds computeSeconds idleSeconds busyFraction linkBusySeconds";
+    static final String PERCENTILES = "p50 p90 p99 max count";
+    static final String HEADER = "command app strategy np masters profile profileSource cpuRatio taskCost workload tasks "
             + "wallSeconds checksum launchedAs";
-    private static final String PREDICTION = "predictedSeconds sequentialSeconds speedup breakdown breakdown.master "
+    static final String PREDICTION = "predictedSeconds sequentialSeconds speedup breakdown breakdown.master "
             + prefixed("breakdown.master.", BREAKDOWN) + " latency " + nested("latency.", "slaveWaitMicros masterQueueWaitMicros masterQueueLength")
             + " perMaster " + prefixed("perMaster[].", BREAKDOWN) + " " + nested("perMaster[].", "slaveWaitMicros masterQueueWaitMicros")
             + " ranks ranks[].rank ranks[].host ranks[].address ranks[].lowerBounds";
@@ -76,7 +77,7 @@ class SummaryKeysTest {
         return new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     }
 
-    private static List<String> keys(JsonNode node) {
+    static List<String> keys(JsonNode node) {
         List<String> keys = new ArrayList<>();
         collect(node, "", keys);
         return keys;
@@ -101,16 +102,16 @@ class SummaryKeysTest {
         }
     }
 
-    private static List<String> words(String text) {
+    static List<String> words(String text) {
         return List.of(text.trim().split("\\s+"));
     }
 
-    private static String prefixed(String prefix, String names) {
+    static String prefixed(String prefix, String names) {
         return String.join(" ", words(names).stream().map(n -> prefix + n).toList());
     }
 
     /** Each name as a key holding percentiles. */
-    private static String nested(String prefix, String names) {
+    static String nested(String prefix, String names) {
         return String.join(" ", words(names).stream().map(n -> prefix + n + " " + prefixed(prefix + n + ".", PERCENTILES)).toList());
     }
 }
