@@ -54,12 +54,14 @@ ensure_built() {
   built
 }
 
-# The interposition library that brings foreign programs' MPI calls to the emulator (docs/interposition.md) and the
-# C examples, built with mpicc by their own Makefiles (which do nothing when nothing changed).
+# The interposition library that brings foreign programs' MPI calls to the emulator (docs/interposition.md), the C
+# examples (mpicc) and the Java examples on Open MPI's own bindings (javac against mpi.jar), built by their own
+# Makefiles, which do nothing when nothing changed.
 PMPI_LIBRARY="$ROOT/pmpi/build/libmse-pmpi.so"
 ensure_native_built() {
   make -s -C "$ROOT/pmpi" >&2
   make -s -C "$ROOT/examples/c" >&2
+  make -s -C "$ROOT/examples/java-mpi" OMPI_LIBDIR="$(ompi_libdir)" >&2
 }
 
 # After a build: where the ranks' classes are, and no class archive of the classes before.
