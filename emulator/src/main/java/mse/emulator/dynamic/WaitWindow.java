@@ -11,17 +11,27 @@ package mse.emulator.dynamic;
 public final class WaitWindow {
 
     private final long[] samples;
+    /** The same samples in ascending order, kept so as each one comes: a median per reply costs no sort (issue 45). */
+    private final long[] sorted;
     private int count;
     private int next;
 
     public WaitWindow(int size) {
         this.samples = new long[size];
+        this.sorted = new long[size];
     }
 
     public void add(long waitNanos) {
-        if (count < samples.length) {
-            count++;
+        if (count == samples.length) {
+            int out = java.util.Arrays.binarySearch(sorted, 0, count, samples[next]); // the oldest leaves
+            System.arraycopy(sorted, out + 1, sorted, out, count - out - 1);
+            count--;
         }
+        int at = java.util.Arrays.binarySearch(sorted, 0, count, waitNanos);
+        at = at >= 0 ? at : -at - 1;
+        System.arraycopy(sorted, at, sorted, at + 1, count - at);
+        sorted[at] = waitNanos;
+        count++;
         samples[next] = waitNanos;
         next = (next + 1) % samples.length;
     }
@@ -33,12 +43,7 @@ public final class WaitWindow {
 
     /** The median (the upper one for an even count) of the samples held. */
     public long medianNanos() {
-        if (count == 0) {
-            return 0;
-        }
-        long[] sorted = java.util.Arrays.copyOf(samples, count);
-        java.util.Arrays.sort(sorted);
-        return sorted[count / 2];
+        return count == 0 ? 0 : sorted[count / 2];
     }
 
     /** Forgets everything: after a split the group is new and its old waits no longer say anything. */

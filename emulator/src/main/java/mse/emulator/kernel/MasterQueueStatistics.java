@@ -1,9 +1,8 @@
 package mse.emulator.kernel;
 
 import java.util.ArrayDeque;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The master-side measures of seed 001 (001_cb00b78257109af6.txt) section 3, computed online from the
@@ -43,7 +42,8 @@ public final class MasterQueueStatistics {
      * arrival are at the front.
      */
     private final ArrayDeque<Long> queuedUntil = new ArrayDeque<>();
-    private final Map<Integer, SlaveRequests> slaves = new HashMap<>();
+    /** By slave rank, grown as ranks come (an array: two look-ups per message of a million-task run). */
+    private SlaveRequests[] slaves = new SlaveRequests[16];
 
     public MasterQueueStatistics(int master, Sink sink) {
         this.master = master;
@@ -68,7 +68,11 @@ public final class MasterQueueStatistics {
 
     /** The run is over: the slaves' last waits (no later request will come) go to the sink. */
     public void finish() {
-        slaves.values().forEach(SlaveRequests::finish);
+        for (SlaveRequests slave : slaves) {
+            if (slave != null) {
+                slave.finish();
+            }
+        }
     }
 
     /** All records at once, in the order the kernel settled them. */
@@ -79,6 +83,12 @@ public final class MasterQueueStatistics {
     }
 
     private SlaveRequests slave(int rank) {
-        return slaves.computeIfAbsent(rank, r -> new SlaveRequests(r, sink));
+        if (rank >= slaves.length) {
+            slaves = Arrays.copyOf(slaves, Math.max(rank + 1, 2 * slaves.length));
+        }
+        if (slaves[rank] == null) {
+            slaves[rank] = new SlaveRequests(rank, sink);
+        }
+        return slaves[rank];
     }
 }

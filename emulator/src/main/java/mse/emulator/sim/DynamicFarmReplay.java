@@ -37,7 +37,7 @@ public final class DynamicFarmReplay implements DynamicProgram.Transport {
     private final DynamicProgram program;
     private final long[] clocks;
     private final Deque<EmulatorReply.Grant> grants = new ArrayDeque<>();
-    private final MasterQueueMeasures queues = new MasterQueueMeasures();
+    private final MasterQueueMeasures queues;
     private KernelObserver observer = KernelObserver.NONE;
     private long messages;
 
@@ -53,6 +53,7 @@ public final class DynamicFarmReplay implements DynamicProgram.Transport {
                              long[] hostCosts) {
         this.program = new DynamicProgram(this, network.processes(), shape, settings, prefetch, hostCosts);
         this.clocks = new long[network.processes()];
+        this.queues = new MasterQueueMeasures(network.processes());
         this.kernel = new VirtualTimeKernel(network, cpu, new KernelObserver() {
             @Override
             public void messageReceived(MessageRecord message) {

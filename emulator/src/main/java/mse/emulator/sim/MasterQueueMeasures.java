@@ -1,8 +1,7 @@
 package mse.emulator.sim;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import mse.emulator.kernel.MasterQueueStatistics;
 import mse.emulator.kernel.MessageRecord;
 import mse.emulator.kernel.RankAccount;
@@ -12,28 +11,32 @@ import mse.emulator.report.LatencyHistograms;
 /**
  * Each DY master's queue measures, by rank, as the live emulator keeps them (VirtualTimeKeeper's MasterQueues):
  * a rank is measured as a master from its first ANY_SOURCE receive on (rank 0 from the start), and every message
- * to or from it goes to its queue measures.
+ * to or from it goes to its queue measures. Indexed by rank: two look-ups per message.
  */
 final class MasterQueueMeasures {
 
-    private final Map<Integer, MasterQueueStatistics> queues = new TreeMap<>();
-    private final Map<Integer, LatencyHistograms> histograms = new TreeMap<>();
+    private final MasterQueueStatistics[] queues;
+    private final LatencyHistograms[] histograms;
+
+    MasterQueueMeasures(int ranks) {
+        this.queues = new MasterQueueStatistics[ranks];
+        this.histograms = new LatencyHistograms[ranks];
+    }
 
     /** The rank acts as a master from now on (a no-op when it already did). */
     void ensureQueue(int rank) {
-        if (!queues.containsKey(rank)) {
-            LatencyHistograms h = new LatencyHistograms();
-            histograms.put(rank, h);
-            queues.put(rank, new MasterQueueStatistics(rank, h));
+        if (queues[rank] == null) {
+            histograms[rank] = new LatencyHistograms();
+            queues[rank] = new MasterQueueStatistics(rank, histograms[rank]);
         }
     }
 
     void deliver(MessageRecord message) {
-        MasterQueueStatistics to = queues.get(message.destination());
+        MasterQueueStatistics to = queues[message.destination()];
         if (to != null) {
             to.observe(message);
         }
-        MasterQueueStatistics from = queues.get(message.source());
+        MasterQueueStatistics from = queues[message.source()];
         if (from != null && from != to) {
             from.observe(message);
         }
@@ -41,14 +44,24 @@ final class MasterQueueMeasures {
 
     /** Ends every queue's measures; the masters' histograms combined, as the live emulator reports them. */
     LatencyHistograms finish() {
-        queues.values().forEach(MasterQueueStatistics::finish);
         LatencyHistograms latency = new LatencyHistograms();
-        histograms.values().forEach(latency::add);
+        for (int rank = 0; rank < queues.length; rank++) {
+            if (queues[rank] != null) {
+                queues[rank].finish();
+                latency.add(histograms[rank]);
+            }
+        }
         return latency;
     }
 
     /** The breakdown of every rank that acted as a master, in rank order. */
     List<RankAccount> masters(RunResult result) {
-        return queues.keySet().stream().map(r -> result.ranks().get(r)).toList();
+        List<RankAccount> masters = new ArrayList<>();
+        for (int rank = 0; rank < queues.length; rank++) {
+            if (queues[rank] != null) {
+                masters.add(result.ranks().get(rank));
+            }
+        }
+        return masters;
     }
 }

@@ -7,7 +7,7 @@ import mse.cluster.profiles.TargetProfile;
 import mse.emulator.dynamic.DynamicSettings;
 import mse.emulator.model.NetworkModel;
 import mse.emulator.model.TargetCpu;
-import mse.emulator.sim.DynamicFarmReplay;
+import mse.emulator.sim.DynamicFarmSimulator;
 import mse.emulator.sim.FarmShape;
 import mse.emulator.sim.FarmSimulator;
 import mse.emulator.sim.SimulatedRun;
@@ -49,9 +49,9 @@ final class PredictBenchmark {
                 withLatency / 1e6, withoutLatency / 1e6);
         // DY's settings: those of --strategy dynamic, else its defaults
         DynamicSettings dy = app.strategy() instanceof Dynamic given ? given.settings() : DynamicSettings.defaults();
-        double dynamic = throughput(() -> new DynamicFarmReplay(network, cpu, sizes.dynamicMasters(), dy, estimate.hostCosts())
+        double dynamic = throughput(() -> new DynamicFarmSimulator(network, cpu, sizes.dynamicMasters(), dy, 1, estimate.hostCosts())
                 .run().run(), repeat);
-        System.out.printf("  DY (kernel replay, --split-wait %d ns, --max-depth %d): %.3f M messages/s%n", dy.splitWaitNanos(),
+        System.out.printf("  DY (event loop, --split-wait %d ns, --max-depth %d): %.3f M messages/s%n", dy.splitWaitNanos(),
                 dy.maxDepth(), dynamic / 1e6);
 
         long t0 = System.nanoTime();

@@ -55,16 +55,7 @@ class CliErrorsTest {
      */
     @Test
     void prefetchWithSynchronousResultsIsRefusedBeforeAnythingIsWritten(@TempDir Path tmp) throws Exception {
-        Path profile = tmp.resolve("sync.conf");
-        Files.writeString(profile, """
-                network {
-                  name = "sync", source = "test", latency-us = 50, gap-us = 0, gap-per-byte-us = 0.0268
-                  sync-threshold-bytes = 10
-                  send-overhead { base-us = 10, per-process-us = 0, per-byte-us = 0 }
-                  recv-overhead { base-us = 10, per-process-us = 0, per-byte-us = 0 }
-                }
-                cpu { speed-ratio = 1.0 }
-                """);
+        Path profile = synchronousProfile(tmp);
         StringWriter err = new StringWriter();
         CommandLine cl = Mse.commandLine();
         cl.setErr(new PrintWriter(err));
@@ -76,5 +67,39 @@ class CliErrorsTest {
         assertEquals(1, text.lines().count(), text);
         assertTrue(text.contains("--prefetch") && text.contains("synchronous"), text);
         assertFalse(Files.exists(out), "nothing written");
+    }
+
+    /**
+     * DY's simulation does not follow synchronous messages (its kernel replay stopped with an internal error, exit 70;
+     * issue 45): refused before anything runs or is written, naming the profile; emulate is the way.
+     */
+    @Test
+    void dynamicWithSynchronousMessagesIsRefusedBeforeAnythingIsWritten(@TempDir Path tmp) throws Exception {
+        Path profile = synchronousProfile(tmp);
+        StringWriter err = new StringWriter();
+        CommandLine cl = Mse.commandLine();
+        cl.setErr(new PrintWriter(err));
+        Path out = tmp.resolve("out");
+        int code = cl.execute("predict", "--np", "4", "--strategy", "dynamic", "--sample", "all", "--image", "40x32", "--max-iter", "100",
+                "--task-points", "8", "--task-cost", "per-iteration:10ns", "--profile", profile.toString(), "--out", out.toString());
+        String text = err.toString().trim();
+        assertEquals(2, code, text);
+        assertEquals(1, text.lines().count(), text);
+        assertTrue(text.contains("--profile") && text.contains("DY with synchronous messages") && text.contains("emulate"), text);
+        assertFalse(Files.exists(out), "nothing written");
+    }
+
+    private static Path synchronousProfile(Path tmp) throws java.io.IOException {
+        Path profile = tmp.resolve("sync.conf");
+        Files.writeString(profile, """
+                network {
+                  name = "sync", source = "test", latency-us = 50, gap-us = 0, gap-per-byte-us = 0.0268
+                  sync-threshold-bytes = 10
+                  send-overhead { base-us = 10, per-process-us = 0, per-byte-us = 0 }
+                  recv-overhead { base-us = 10, per-process-us = 0, per-byte-us = 0 }
+                }
+                cpu { speed-ratio = 1.0 }
+                """);
+        return profile;
     }
 }

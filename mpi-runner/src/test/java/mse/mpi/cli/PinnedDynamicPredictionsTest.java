@@ -32,7 +32,8 @@ class PinnedDynamicPredictionsTest {
 
     /**
      * A target with a gap g and a P term in both overheads, so that g and o(P) are pinned too. Synchronous messages
-     * are not: today's DY replay stops with "no clock for running rank" when a result reaches S (issue 45's notes).
+     * are not: the DY replay of 2026-11-27 stopped with "no clock for running rank" when a result reached S, and DY's
+     * simulation now refuses them (CliErrorsTest).
      */
     private static final String GAP_PROFILE = """
             network {

@@ -3,8 +3,12 @@ package mse.mpi.apps.strategy;
 import java.util.Arrays;
 import java.util.List;
 import mse.emulator.dynamic.DynamicSettings;
+import mse.emulator.model.NetworkModel;
 import mse.emulator.sim.DynamicFarmReplay;
+import mse.emulator.sim.DynamicFarmSimulator;
+import mse.emulator.sim.DynamicShape;
 import mse.mpi.apps.farm.DynamicMasters;
+import mse.mpi.apps.farm.FarmMessageSizes;
 import mse.mpi.apps.farm.Strategy;
 import picocli.CommandLine.Option;
 
@@ -79,9 +83,36 @@ public record Dynamic(DynamicSettings settings) implements StrategySpec {
             throw new StrategySimulation.Refused("--trace: the trace records the masters' CPU per result (masterCpuNanos), which "
                     + "the DY simulation does not charge yet; replay a deterministic --task-cost DY run, or emulate this one");
         }
-        DynamicFarmReplay.DynamicRun run = new DynamicFarmReplay(in.network(), in.cpu(), in.sizes().dynamicMasters(), settings,
-                in.prefetch(), in.hostCosts()).observedBy(in.observer()).run();
+        DynamicFarmReplay.DynamicRun run;
+        if (in.network().lookaheadNanos() > 0) {
+            try {
+                run = new DynamicFarmSimulator(in.network(), in.cpu(), in.sizes().dynamicMasters(), settings, in.prefetch(),
+                        in.hostCosts()).observedBy(in.observer()).run();
+            } catch (IllegalArgumentException synchronous) {
+                throw new StrategySimulation.Refused("--profile: " + synchronous.getMessage());
+            }
+        } else {
+            // zero lookahead: the kernel's tie rule, which the event loop does not have (DynamicFarmSimulator)
+            run = new DynamicFarmReplay(in.network(), in.cpu(), in.sizes().dynamicMasters(), settings, in.prefetch(), in.hostCosts())
+                    .observedBy(in.observer()).run();
+        }
         return new StrategySimulation(run.run(), run.events());
+    }
+
+    /**
+     * DY's event loop refuses synchronous messages (a sender would stop in the middle of a step); its tasks and results
+     * are checked here, before anything runs, its splits' and merges' messages as they are sent.
+     */
+    @Override
+    public void checkSimulable(NetworkModel network, FarmMessageSizes sizes, int prefetch, int tasks) {
+        DynamicShape shape = sizes.dynamicMasters();
+        for (int t = 0; t < tasks; t++) {
+            int bytes = Math.max(shape.taskBytes(t), shape.resultBytes(t));
+            if (network.isSynchronous(bytes)) {
+                throw new StrategySimulation.Refused("--profile: DY with synchronous messages (task " + t + "'s messages reach " + bytes
+                        + " bytes, at or above the profile's sync-threshold-bytes) is not simulated: use emulate");
+            }
+        }
     }
 
     @Override
