@@ -19,13 +19,16 @@ import mse.mpi.launch.MpirunCommand;
 /**
  * `mse bench foreign`: what emulating a foreign program costs. The C row farm (examples/c) plainly and emulated at
  * each P, in turns, median wall times and their ratio; then the interposition library's cost per intercepted call:
- * two ranks bounce a message (examples/c's pingpong, four MPI calls a round), emulated minus plain wall time per call,
- * printed next to this machine's floor for one hop between processes (HopFloor), which every emulated receive pays
- * once (its grant).
+ * two ranks bounce a 1-byte message (examples/c's pingpong, four MPI calls a round), each run at two lengths so that
+ * mpirun's start-up (about half a second, and noisy) cancels out; emulated minus plain time per round over the calls
+ * of a round, printed next to this machine's floor for one hop between processes (HopFloor), which every emulated
+ * receive pays once (its grant).
  */
 final class ForeignBenchmark {
 
-    private static final int PINGPONG_ROUNDS = 2_000;
+    /** Two lengths of the same pingpong: the difference of their times is the rounds' own, start-up and end left out. */
+    private static final int SHORT_ROUNDS = 2_000;
+    private static final int LONG_ROUNDS = 20_000;
     private static final int CALLS_PER_ROUND = 4;
 
     private ForeignBenchmark() {
@@ -50,16 +53,30 @@ final class ForeignBenchmark {
             lines.add(String.format("foreign-row-farm-np%d-emulated-s: %.3f", np, BenchCommand.median(emulated)));
             lines.add(String.format("foreign-row-farm-np%d-ratio: %.2f", np, ratio));
         }
-        List<String> pingpong = List.of(examples.resolve("pingpong").toString(), Integer.toString(PINGPONG_ROUNDS), "1");
-        double[] perCall = new double[repeat];
+        String pingpong = examples.resolve("pingpong").toString();
+        double[] plainRound = new double[repeat];
+        double[] emulatedRound = new double[repeat];
         for (int i = 0; i < repeat; i++) {
-            double plain = plainRun(pingpong, 2);
-            double emulated = emulatedRun(pingpong, 2, scratch);
-            perCall[i] = (emulated - plain) / (PINGPONG_ROUNDS * CALLS_PER_ROUND) * 1e6;
+            plainRound[i] = perRound(plainRun(pingpong(pingpong, LONG_ROUNDS), 2), plainRun(pingpong(pingpong, SHORT_ROUNDS), 2));
+            emulatedRound[i] = perRound(emulatedRun(pingpong(pingpong, LONG_ROUNDS), 2, scratch),
+                    emulatedRun(pingpong(pingpong, SHORT_ROUNDS), 2, scratch));
         }
-        lines.add(String.format("intercepted-call-us: %.1f", BenchCommand.median(perCall)));
+        double plain = BenchCommand.median(plainRound);
+        double emulated = BenchCommand.median(emulatedRound);
+        lines.add(String.format("pingpong-round-plain-us: %.1f", plain));
+        lines.add(String.format("pingpong-round-emulated-us: %.1f", emulated));
+        lines.add(String.format("intercepted-call-us: %.1f", (emulated - plain) / CALLS_PER_ROUND));
         lines.forEach(System.out::println);
         HopFloor.measure(4_000, scratch).forEach(System.out::println);
+    }
+
+    private static List<String> pingpong(String program, int rounds) {
+        return List.of(program, Integer.toString(rounds), "1");
+    }
+
+    /** Microseconds a round, from the wall times of the long and the short run. */
+    private static double perRound(double longWall, double shortWall) {
+        return (longWall - shortWall) / (LONG_ROUNDS - SHORT_ROUNDS) * 1e6;
     }
 
     /** examples/c/build, where ./run.sh builds the C examples (next to pmpi/, whose library the launcher knows). */
