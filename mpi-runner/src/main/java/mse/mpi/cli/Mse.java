@@ -26,7 +26,7 @@ import picocli.CommandLine;
         footer = {"", "Examples:", "  ./run.sh emulate --np 8 --profile mpich-fast-ethernet --task-points 16",
                 "  ./run.sh sweep --strategy single,multi --masters 2,4 --np 8,16,32",
                 "  ./run.sh predict --np 2,4,8,16,32,64 --image 1024x1024", "  ./run.sh <command> --help"},
-        subcommands = {RunCommand.class, EmulateCommand.class, SweepCommand.class, PredictCommand.class,
+        subcommands = {RunCommand.class, EmulateCommand.class, EmulatorCommand.class, SweepCommand.class, PredictCommand.class,
                 CalibrateCommand.class, ValidateCommand.class, PlaceCommand.class, ModelCommand.class, CompareCommand.class, BenchCommand.class})
 public final class Mse implements Runnable {
 

@@ -18,7 +18,7 @@ public final class ResultTables {
     public static void printRun(EmulationSummary s, Path dir) {
         RunHeader h = s.header();
         RankBreakdown master = s.breakdown().master();
-        String what = h.program() != null ? "program " + h.workload()
+        String what = h.strategy() == null ? (h.program() != null ? "program " : "") + h.workload()
                 : String.format("%s, %s master strategy%s", h.workload(), h.strategy(), h.prefetch() != null ? " (prefetch " + h.prefetch() + ")" : "");
         System.out.printf("%s, np %s, target %s (cpu ratio %s, task cost %s)%n", what, h.np(), h.profile(), h.cpuRatio(), h.taskCost());
         System.out.printf("  predicted time   %.6f s (virtual%s)%n", s.predictedSeconds(),
