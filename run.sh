@@ -121,6 +121,9 @@ case "${1:-}" in
     shift
     # The report test renders report.html in headless Chromium, which only the tests need.
     if needs_setup || ! command -v chromium >/dev/null 2>&1; then "$ROOT/scripts/setup.sh" --with-browser; fi
+    # A test run killed mid-way (SIGKILL) leaves its namespace cluster: its owner JVM is gone, so this removes it
+    # (and any other cluster of the script whose directory is gone), saying which; nothing else is touched.
+    if [ "$(id -u)" = 0 ] && command -v ip >/dev/null 2>&1; then "$ROOT/scripts/netns-cluster.sh" down --all; fi
     # The library and the examples the integration tests run, then the library's own unit tests (AddressSanitizer,
     # UndefinedBehaviorSanitizer).
     ensure_native_built

@@ -15,7 +15,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Hosts made of network namespaces by scripts/netns-cluster.sh, for the multi-host integration tests. The
  * cluster lives in a fixed directory under target/: a cluster left there by a crashed earlier run is taken
- * down first, so it cannot break this one. Needs root and ip: without them the tests fail saying so.
+ * down first, so it cannot break this one. This JVM is the cluster's owner (--owner): it takes the cluster down
+ * when it exits, however it ends short of SIGKILL, and after a SIGKILL the next `./run.sh test` (the script's
+ * `down --all`) finds the owner gone and removes it. Needs root and ip: without them the tests fail saying so.
  */
 @SuppressWarnings("try") // close() waits for the namespaces' processes and may be interrupted
 final class NamespaceCluster implements AutoCloseable {
@@ -24,10 +26,21 @@ final class NamespaceCluster implements AutoCloseable {
 
     final Path dir;
     final List<String> hosts;
+    /** Set once the cluster is down, under this object's lock: close() and the exit hook take it down once. */
+    private boolean down;
 
     private NamespaceCluster(Path dir, List<String> hosts) {
         this.dir = dir;
         this.hosts = hosts;
+        // Stays registered: a JVM told to end while close() runs waits here for close()'s `down` to finish, instead
+        // of abandoning the script half-way (its output pipe gone, it would die of SIGPIPE between two removals).
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                takeDown();
+            } catch (Exception | AssertionError e) {
+                System.err.println("netns cluster of " + dir + " not taken down at exit: " + e.getMessage());
+            }
+        }, "netns-cluster-down"));
     }
 
     static NamespaceCluster up(Path dir, int hosts, String... options) throws Exception {
@@ -35,12 +48,14 @@ final class NamespaceCluster implements AutoCloseable {
         if (Files.exists(dir.resolve("cluster.state"))) {
             script("down", dir.toString());
         }
-        List<String> args = new ArrayList<>(List.of("up", Integer.toString(hosts), dir.toString()));
+        List<String> args = new ArrayList<>(List.of("up", Integer.toString(hosts), dir.toString(), "--owner",
+                Long.toString(ProcessHandle.current().pid())));
         args.addAll(List.of(options));
         script(args.toArray(String[]::new));
-        List<String> names = Files.readAllLines(dir.resolve("hostfile")).stream().map(l -> l.split(" ")[0]).toList();
-        assertEquals(hosts, names.size());
-        return new NamespaceCluster(dir, names);
+        NamespaceCluster cluster = new NamespaceCluster(dir, Files.readAllLines(dir.resolve("hostfile")).stream()
+                .map(l -> l.split(" ")[0]).toList()); // from here on taken down at exit, whatever fails next
+        assertEquals(hosts, cluster.hosts.size());
+        return cluster;
     }
 
     Path hostfile() {
@@ -70,9 +85,42 @@ final class NamespaceCluster implements AutoCloseable {
         return out.lines().filter(l -> !l.isBlank()).map(l -> Long.parseLong(l.trim())).toList();
     }
 
+    /** What this cluster is made of (namespaces, links), as the script recorded it. */
+    List<String> objects() throws IOException {
+        return Files.readAllLines(dir.resolve("cluster.state")).stream().filter(l -> !l.startsWith("subnet "))
+                .map(l -> l.substring(l.indexOf(' ') + 1)).toList();
+    }
+
     @Override
     public void close() throws Exception {
-        script("down", dir.toString());
+        takeDown();
+    }
+
+    private synchronized void takeDown() throws Exception {
+        if (!down) {
+            script("down", dir.toString());
+            down = true;
+        }
+    }
+
+    /** The namespaces and bridges of this machine that carry the script's mark for `dir` (none once it is down). */
+    static List<String> markedFor(Path dir) throws Exception {
+        String mark = "mse-netns-cluster owner=";
+        List<String> marked = new ArrayList<>();
+        for (String ns : output("ip", "netns", "list").lines().map(l -> l.split(" ")[0]).filter(n -> n.matches("mse[0-9a-f]{4}-h[0-9]+")).toList()) {
+            String lo = output("ip", "-n", ns, "link", "show", "lo");
+            if (lo.contains(mark) && lo.trim().endsWith(" dir=" + dir)) {
+                marked.add(ns);
+            }
+        }
+        for (String link : output("ip", "-o", "link", "show", "type", "bridge").lines().map(l -> l.split(": ")[1])
+                .filter(n -> n.matches("mse[0-9a-f]{4}-br")).toList()) {
+            String shown = output("ip", "link", "show", link);
+            if (shown.contains(mark) && shown.trim().endsWith(" dir=" + dir)) {
+                marked.add(link);
+            }
+        }
+        return marked;
     }
 
     private static void requireRootAndIp() throws Exception {
@@ -90,7 +138,8 @@ final class NamespaceCluster implements AutoCloseable {
         }
     }
 
-    private static void script(String... args) throws Exception {
+    /** Runs the script; its output (stdout and stderr), or the test fails saying why. */
+    static String script(String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of("bash", SCRIPT.toString()));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -98,5 +147,17 @@ final class NamespaceCluster implements AutoCloseable {
         if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
             fail("netns-cluster.sh " + String.join(" ", args) + " failed: " + out);
         }
+        return out;
+    }
+
+    static Path scriptPath() {
+        return SCRIPT;
+    }
+
+    private static String output(String... command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor(10, TimeUnit.SECONDS);
+        return out;
     }
 }
