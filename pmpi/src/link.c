@@ -20,6 +20,19 @@ void mse_link_fail(mse_link *link, const char *format, ...) {
     pthread_mutex_unlock(&link->lock);
 }
 
+/* Why the connection is gone, into link->failure (the caller holds the lock): a peer that closed it refused this
+ * rank (its token or protocol version) or ended the run; anything else lost it. */
+static void describe_loss(mse_link *link, int error) {
+    if (error == 0 || error == EPIPE || error == ECONNRESET) {
+        snprintf(link->failure, sizeof link->failure, "the emulator at %s closed the connection (a wrong "
+                 "MSE_EMULATOR_TOKEN, a protocol version other than %d, or the run ended)", link->peer,
+                 MSE_PROTOCOL_VERSION);
+    } else {
+        snprintf(link->failure, sizeof link->failure, "lost the connection to the emulator at %s: %s", link->peer,
+                 strerror(error));
+    }
+}
+
 /* Sends the pending frame; the caller holds the lock. */
 static int send_pending(mse_link *link) {
     if (link->pending_bytes == 0) {
@@ -66,8 +79,7 @@ static int64_t write_locked(mse_link *link, const mse_fact *fact, int send) {
         failed = send_pending(link);
     }
     if (failed) {
-        snprintf(link->failure, sizeof link->failure, "lost the connection to the emulator at %s: %s", link->peer,
-                 strerror(errno));
+        describe_loss(link, errno);
         atomic_store(&link->ended, 1);
         return -2;
     }
@@ -122,13 +134,14 @@ static int read_answer(mse_link *link, mse_reply *reply) {
     uint8_t *payload = link->inbox;
     long n = mse_read_frame(link->fd, payload);
     char error[160];
-    if (n == 0) {
-        mse_link_fail(link, "the emulator at %s closed the connection (a wrong MSE_EMULATOR_TOKEN, a protocol "
-                      "version other than %d, or the run ended)", link->peer, MSE_PROTOCOL_VERSION);
-        return -1;
-    }
-    if (n < 0) {
-        mse_link_fail(link, "lost the connection to the emulator at %s: %s", link->peer, strerror(errno));
+    if (n <= 0) {
+        int error = n == 0 ? 0 : errno;
+        pthread_mutex_lock(&link->lock);
+        if (!atomic_load(&link->ended)) {
+            describe_loss(link, error);
+            atomic_store(&link->ended, 1);
+        }
+        pthread_mutex_unlock(&link->lock);
         return -1;
     }
     if (mse_decode_reply(payload, (size_t) n, reply, error) != 0) {

@@ -1,0 +1,166 @@
+/* The link (link.h) and the lower-bound thread (lower_bound.h) against a scripted emulator on a socketpair: facts up
+ * to a blocking call travel in one frame, answers and forecasts are read as EmulatorLink.java reads them, an ABORT or
+ * a closed connection becomes the rank's failure, and lower bounds are answered once the CPU got there. */
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "link.h"
+#include "lower_bound.h"
+
+static uint8_t *i32(uint8_t *p, int32_t v) {
+    for (int i = 0; i < 4; i++) p[i] = (uint8_t) ((uint32_t) v >> (24 - 8 * i));
+    return p + 4;
+}
+
+static uint8_t *i64(uint8_t *p, int64_t v) {
+    for (int i = 0; i < 8; i++) p[i] = (uint8_t) ((uint64_t) v >> (56 - 8 * i));
+    return p + 8;
+}
+
+/* The emulator writes one reply frame: the type, the rank, then the given big-endian fields. */
+static void reply(int fd, uint8_t type, const int64_t *fields, const int *widths, int count) {
+    uint8_t frame[128], *p = i32(frame + 4, 2);
+    frame[4 - 0] = 0;
+    uint8_t *start = frame + 4;
+    *start = type;
+    p = i32(start + 1, 2);
+    for (int i = 0; i < count; i++) {
+        p = widths[i] == 8 ? i64(p, fields[i]) : i32(p, (int32_t) fields[i]);
+    }
+    i32(frame, (int32_t) (p - start));
+    CHECK(mse_send_all(fd, frame, (size_t) (p - frame)) == 0, "the emulator's write");
+}
+
+static int64_t field(const uint8_t *p, int width) {
+    int64_t v = 0;
+    for (int i = 0; i < width; i++) v = (v << 8) | p[i];
+    return width == 4 ? (int32_t) v : v;
+}
+
+static int readable(int fd, int millis) {
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    return poll(&p, 1, millis) == 1;
+}
+
+static void init_link(mse_link *link, int *emulator) {
+    int pair[2];
+    socketpair(AF_UNIX, SOCK_STREAM, 0, pair);
+    memset(link, 0, sizeof *link);
+    pthread_mutex_init(&link->lock, NULL);
+    link->fd = pair[0];
+    link->lower_bound_fd = -1;
+    link->rank = 2;
+    strcpy(link->peer, "/tmp/test.sock");
+    *emulator = pair[1];
+}
+
+static void facts_and_answers(void) {
+    mse_link link;
+    int emulator;
+    init_link(&link, &emulator);
+    static uint8_t payload[MSE_MAX_FRAME_BYTES];
+    mse_fact sent = {.type = MSE_SENT, .rank = 2, .cpu_nanos = 10, .peer = 0, .tag = 4, .bytes = 8};
+    CHECK(mse_link_report(&link, &sent) == 0 && mse_link_report(&link, &sent) == 0, "reports");
+    CHECK(!readable(emulator, 0), "a report waits for the next ask or flush");
+    reply(emulator, MSE_GRANT, (int64_t[]) {0, 9, 16, 777}, (int[]) {4, 4, 4, 8}, 4);
+    mse_fact receive = {.type = MSE_RECEIVE, .rank = 2, .peer = MSE_ANY, .tag = MSE_ANY, .needs_answer = 1};
+    mse_reply answer;
+    CHECK(mse_link_ask(&link, &receive, &answer) == 0, "ask: %s", link.failure);
+    CHECK(answer.type == MSE_GRANT && answer.granted.source == 0 && answer.granted.tag == 9
+          && answer.granted.bytes == 16 && answer.virtual_nanos == 777, "the grant's fields");
+    CHECK_EQ(25 + 25 + 22, mse_read_frame(emulator, payload), "two SENTs and the RECEIVE in one frame");
+    CHECK(payload[0] == MSE_SENT && payload[25] == MSE_SENT && payload[50] == MSE_RECEIVE, "in order");
+    CHECK_EQ(3, mse_link_facts_reported(&link), "facts counted");
+
+    /* A FORECAST for this very receive (blocking call 1) answers it: no grant follows. */
+    reply(emulator, MSE_FORECAST, (int64_t[]) {1, -1, -1, 3, 7, 16}, (int[]) {8, 4, 4, 4, 4, 4}, 6);
+    CHECK(mse_link_ask(&link, &receive, &answer) == 0 && answer.type == MSE_FORECAST && answer.next.source == 3,
+          "the forecast answers the receive it names");
+    mse_read_frame(emulator, payload);
+
+    /* A FORECAST for a later call, read while waiting for a CLOCK, is kept for that call only. */
+    reply(emulator, MSE_FORECAST, (int64_t[]) {2, -1, -1, 5, 1, 4}, (int[]) {8, 4, 4, 4, 4, 4}, 6);
+    reply(emulator, MSE_CLOCK, (int64_t[]) {123456}, (int[]) {8}, 1);
+    mse_fact clock = {.type = MSE_CLOCK_QUERY, .rank = 2};
+    CHECK(mse_link_ask(&link, &clock, &answer) == 0 && answer.type == MSE_CLOCK && answer.virtual_nanos == 123456,
+          "the clock after the forecast");
+    mse_envelope next;
+    CHECK(mse_link_forecast(&link, (mse_pattern) {MSE_ANY, MSE_ANY}, &next) && next.source == 5 && next.bytes == 4,
+          "the forecast waits for blocking call 2");
+    CHECK(!mse_link_forecast(&link, (mse_pattern) {0, MSE_ANY}, &next), "not for another pattern");
+    mse_read_frame(emulator, payload);
+
+    /* Progress: sent when no fact came since, silent otherwise. */
+    CHECK(mse_link_answer_progress(&link, 5, 999) == 0 && readable(emulator, 1000), "progress sent");
+    CHECK_EQ(21, mse_read_frame(emulator, payload), "one PROGRESS");
+    CHECK(payload[0] == MSE_PROGRESS && field(payload + 5, 8) == 5 && field(payload + 13, 8) == 999, "its fields");
+    CHECK(mse_link_answer_progress(&link, 4, 999) == 0 && !readable(emulator, 50), "a stale request is moot");
+
+    /* A rank that says a lot without blocking: a full frame goes ahead. */
+    for (int i = 0; i < 3000; i++) {
+        mse_link_report(&link, &sent);
+    }
+    long first = mse_read_frame(emulator, payload);
+    CHECK(first > MSE_MAX_FRAME_BYTES - 25 && first <= MSE_MAX_FRAME_BYTES, "a full frame of %ld bytes", first);
+    mse_link_flush(&link);
+    CHECK_EQ(3000 * 25 - first, mse_read_frame(emulator, payload), "the rest on flush");
+
+    /* An ABORT is the rank's failure, for this and every later call. */
+    reply(emulator, MSE_ABORT, NULL, NULL, 0);
+    CHECK(mse_link_ask(&link, &clock, &answer) == -1 && atomic_load(&link.ended), "an abort ends the link");
+    CHECK(mse_link_report(&link, &sent) == -1, "and every later call");
+    mse_link_close(&link);
+    close(emulator);
+
+    /* A connection the emulator closes (a wrong token) says so. */
+    init_link(&link, &emulator);
+    close(emulator);
+    CHECK(mse_link_ask(&link, &clock, &answer) == -1 && strstr(link.failure, "MSE_EMULATOR_TOKEN") != NULL,
+          "a closed connection names the token: %s", link.failure);
+    mse_link_close(&link);
+}
+
+static _Atomic int64_t program_cpu;
+
+static int64_t cpu_now(void *unused) {
+    (void) unused;
+    return atomic_load(&program_cpu);
+}
+
+static void lower_bounds(void) {
+    mse_link link;
+    int emulator, requests[2];
+    init_link(&link, &emulator);
+    socketpair(AF_UNIX, SOCK_STREAM, 0, requests);
+    link.lower_bound_fd = requests[0];
+    mse_lower_bounds lb = {.link = &link, .cpu_since_last_fact = cpu_now};
+    CHECK(mse_lower_bounds_start(&lb) == 0, "the thread starts");
+    uint8_t payload[64];
+    atomic_store(&program_cpu, 5000);
+    reply(requests[1], MSE_PROGRESS_REQUEST, (int64_t[]) {0, 1000}, (int[]) {8, 8}, 2);
+    CHECK(readable(emulator, 2000) && mse_read_frame(emulator, payload) == 21 && field(payload + 13, 8) == 5000,
+          "a target already reached is answered at once");
+    atomic_store(&program_cpu, 100);
+    reply(requests[1], MSE_PROGRESS_REQUEST, (int64_t[]) {0, 1000000}, (int[]) {8, 8}, 2);
+    CHECK(!readable(emulator, 100), "not before the CPU got there");
+    atomic_store(&program_cpu, 2000000);
+    CHECK(readable(emulator, 2000) && mse_read_frame(emulator, payload) == 21 && field(payload + 13, 8) == 2000000,
+          "answered once it did");
+    reply(requests[1], MSE_PROGRESS_REQUEST, (int64_t[]) {7, 10}, (int[]) {8, 8}, 2);
+    CHECK(!readable(emulator, 100), "a request a later fact made moot is dropped");
+    mse_lower_bounds_stop(&lb);
+    CHECK(!atomic_load(&link.ended), "stopping is no failure");
+    mse_link_close(&link);
+    close(emulator);
+    close(requests[1]);
+}
+
+int main(void) {
+    facts_and_answers();
+    lower_bounds();
+    return checks_end("test_link");
+}
