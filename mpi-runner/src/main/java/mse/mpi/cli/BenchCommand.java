@@ -39,7 +39,7 @@ import picocli.CommandLine.Parameters;
                 "'real-mode': --task-cost real at np 8, median of --repeat runs: the master's compute per task, live against predict --trace, two CPU burners, validate --np 2.",
                 "'hop': wall time from a fact on one rank's connection to the grant it releases on another's (median, p99), then the same with sockets only, directly and through a forwarding thread (the machine's floor).",
                 "'floor': the same farm's tasks, empty, between rank JVMs that sleep while they wait, slaves to master directly and through a relay where the emulator stands (us per task, median), then the hop with sockets only: what this machine charges any emulated farm.",
-                "'foreign': the C row farm (examples/c) plain and emulated through the interposition library at each --np, then the library's cost per intercepted call (pingpong, emulated minus plain) against the hop's floor.",
+                "'foreign': the C row farm (examples/c) and its Java twin on Open MPI's bindings (examples/java-mpi) plain and emulated through the interposition library at each --np, then the library's cost per intercepted call (pingpong, emulated minus plain) against the hop's floor.",
                 "'soak': a 1,048,576-task emulation at np 16 (unless --image/--np say otherwise): peak memory of the emulator and of a rank, wall time."},
         footer = {"", "Examples:", "  ./run.sh bench emulate --np 4,8 --repeat 3", "  ./run.sh bench hop", "  ./run.sh bench floor --np 4,8", "  ./run.sh bench foreign --np 4,8",
                 "  ./run.sh bench predict --image 1024x1024 --task-cost per-iteration:10ns",

@@ -17,8 +17,8 @@ import mse.mpi.launch.MpiJob;
 import mse.mpi.launch.MpirunCommand;
 
 /**
- * `mse bench foreign`: what emulating a foreign program costs. The C row farm (examples/c) plainly and emulated at
- * each P, in turns, median wall times and their ratio; then the interposition library's cost per intercepted call:
+ * `mse bench foreign`: what emulating a foreign program costs. The C row farm (examples/c) and its twin on Open MPI's
+ * Java bindings (examples/java-mpi) plainly and emulated at each P, in turns, median wall times and their ratio; then the interposition library's cost per intercepted call:
  * two ranks bounce a 1-byte message (examples/c's pingpong, four MPI calls a round), each run at two lengths so that
  * mpirun's start-up (about half a second, and noisy) cancels out; emulated minus plain time per round over the calls
  * of a round, printed next to this machine's floor for one hop between processes (HopFloor), which every emulated
@@ -37,22 +37,10 @@ final class ForeignBenchmark {
     static void run(List<Integer> nps, int repeat, Path scratch) throws Exception {
         Path examples = examples();
         List<String> lines = new ArrayList<>();
-        List<String> farm = List.of(examples.resolve("row-farm").toString());
-        System.out.printf("C row farm (%s); median of %d runs each, plain and emulated in turns%n", String.join(" ", farm), repeat);
-        System.out.printf("%6s %12s %12s %8s%n", "P", "plain s", "emulated s", "ratio");
-        for (int np : nps) {
-            double[] plain = new double[repeat];
-            double[] emulated = new double[repeat];
-            for (int i = 0; i < repeat; i++) {
-                plain[i] = plainRun(farm, np);
-                emulated[i] = emulatedRun(farm, np, scratch);
-            }
-            double ratio = BenchCommand.median(emulated) / BenchCommand.median(plain);
-            System.out.printf("%6d %12.3f %12.3f %8.2f%n", np, BenchCommand.median(plain), BenchCommand.median(emulated), ratio);
-            lines.add(String.format("foreign-row-farm-np%d-plain-s: %.3f", np, BenchCommand.median(plain)));
-            lines.add(String.format("foreign-row-farm-np%d-emulated-s: %.3f", np, BenchCommand.median(emulated)));
-            lines.add(String.format("foreign-row-farm-np%d-ratio: %.2f", np, ratio));
-        }
+        Path root = InterpositionLibrary.projectRoot();
+        farms(List.of(examples.resolve("row-farm").toString()), "C row farm", "foreign-row-farm", nps, repeat, scratch, lines);
+        farms(List.of("java", "-cp", root.resolve("examples/java-mpi/build").toString(), "RowFarm"),
+                "Java row farm on Open MPI's bindings", "foreign-java-row-farm", nps, repeat, scratch, lines);
         String pingpong = examples.resolve("pingpong").toString();
         double[] plainRound = new double[repeat];
         double[] emulatedRound = new double[repeat];
@@ -68,6 +56,26 @@ final class ForeignBenchmark {
         lines.add(String.format("intercepted-call-us: %.1f", (emulated - plain) / CALLS_PER_ROUND));
         lines.forEach(System.out::println);
         HopFloor.measure(4_000, scratch).forEach(System.out::println);
+    }
+
+    /** The farm plain and emulated at each P, in turns (the machine's pace drifts over a bench), medians and ratio. */
+    private static void farms(List<String> farm, String name, String key, List<Integer> nps, int repeat, Path scratch,
+                              List<String> lines) {
+        System.out.printf("%s (%s); median of %d runs each, plain and emulated in turns%n", name, String.join(" ", farm), repeat);
+        System.out.printf("%6s %12s %12s %8s%n", "P", "plain s", "emulated s", "ratio");
+        for (int np : nps) {
+            double[] plain = new double[repeat];
+            double[] emulated = new double[repeat];
+            for (int i = 0; i < repeat; i++) {
+                plain[i] = plainRun(farm, np);
+                emulated[i] = emulatedRun(farm, np, scratch);
+            }
+            double ratio = BenchCommand.median(emulated) / BenchCommand.median(plain);
+            System.out.printf("%6d %12.3f %12.3f %8.2f%n", np, BenchCommand.median(plain), BenchCommand.median(emulated), ratio);
+            lines.add(String.format("%s-np%d-plain-s: %.3f", key, np, BenchCommand.median(plain)));
+            lines.add(String.format("%s-np%d-emulated-s: %.3f", key, np, BenchCommand.median(emulated)));
+            lines.add(String.format("%s-np%d-ratio: %.2f", key, np, ratio));
+        }
     }
 
     private static List<String> pingpong(String program, int rounds) {
