@@ -27,6 +27,11 @@ public final class ForeignPoint {
         this.emulation = emulation;
     }
 
+    /** What makes this point the same point in a resumed sweep: its masters and P (a foreign program has no strategy). */
+    public SweepResume.Configuration configuration() {
+        return new SweepResume.Configuration(null, program.masters().size(), 1, np);
+    }
+
     /** Runs, writes summary.json and the other result files into dir, and returns the summary. */
     public EmulationSummary run(Path dir) throws IOException {
         EmulatedRun run = ForeignLaunch.run(new ForeignLaunch.Plan(program, np, emulation.target(), emulation.taskCost(),

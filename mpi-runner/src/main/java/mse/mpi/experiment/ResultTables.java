@@ -43,8 +43,9 @@ public final class ResultTables {
     }
 
     public static void printSweepRow(SweepPoint s) {
-        System.out.printf("%-10s %4s%s %6s %14.6f %9.2f %14.1f %18.1f %10.2f%n", s.strategy(), s.masters(),
-                s.prefetch() != null ? String.format(" %3s", s.prefetch()) : "", s.np(), s.predictedSeconds(), s.speedup(),
+        System.out.printf("%-10s %4s%s %6s %14.6f %9s %14.1f %18.1f %10.2f%n", s.strategy() == null ? "program" : s.strategy(), s.masters(),
+                s.prefetch() != null ? String.format(" %3s", s.prefetch()) : "", s.np(), s.predictedSeconds(),
+                Double.isNaN(s.speedup()) ? "-" : String.format("%.2f", s.speedup()), // "-": a program without task reports
                 100 * s.breakdown().master().busyFraction(), s.latency().slaveWaitMicros().p99(), s.wallSeconds());
     }
 
@@ -59,7 +60,8 @@ public final class ResultTables {
 
     public static void printBest(BestPoint best, List<? extends SweepPoint> points) {
         System.out.printf("best: %s%s at P = %s (least predicted time, %.6f s)%s%n",
-                StrategyOptions.kind(best.strategy()).map(k -> k.inWords(best.masters())).orElse(best.strategy()),
+                best.strategy() == null ? "the program" // a foreign program's sweep: one configuration, its own
+                        : StrategyOptions.kind(best.strategy()).map(k -> k.inWords(best.masters())).orElse(best.strategy()),
                 best.prefetch() != null ? ", prefetch " + best.prefetch() : "", best.np(), best.predictedSeconds(),
                 best.np() == points.get(points.size() - 1).np() ? "; still improving at the largest P swept" : "");
     }

@@ -26,6 +26,7 @@ import mse.mpi.apps.Program;
 import mse.mpi.apps.RankArguments;
 import mse.mpi.apps.strategy.StrategyOptions;
 import mse.mpi.launch.Cluster;
+import mse.mpi.launch.ForeignProgram;
 
 /**
  * What a sweep's points must share for `--resume` to continue it (summary.json's sameFor): every option that changes a prediction
@@ -60,6 +61,12 @@ public record SweepIdentity(@JsonValue Map<String, String> options) {
                 }
             }
         }
+        target(keys, target, taskCost, local, cluster);
+        return new SweepIdentity(keys);
+    }
+
+    /** The keys of the target, the task cost and the machines, which every sweep shares. */
+    private static void target(Map<String, String> keys, TargetProfile target, TaskCost taskCost, boolean local, Cluster cluster) {
         keys.put("--profile", target.network().name());
         keys.put(PROFILE_CONTENT, contentHash(target));
         keys.put("--cpu-ratio", Double.toString(target.cpu().speedRatio()));
@@ -69,6 +76,18 @@ public record SweepIdentity(@JsonValue Map<String, String> options) {
             keys.put("--hostfile", hosts(cluster.hostfile()));
             keys.put("--host-cpu", hostRatios(cluster.cpus()));
         }
+    }
+
+    /**
+     * A foreign program's sweep: its command line (which `--resume` checks), its master ranks and CPU clock, and the
+     * target as for MSE's own programs.
+     */
+    public static SweepIdentity ofForeign(ForeignProgram program, TargetProfile target, TaskCost taskCost, Cluster cluster) {
+        Map<String, String> keys = new LinkedHashMap<>();
+        keys.put("program", String.join(" ", program.commandLine()));
+        keys.put("--master-ranks", program.masters().stream().map(String::valueOf).collect(Collectors.joining(",")));
+        keys.put("--rank-cpu", program.rankCpu().spelling());
+        target(keys, target, taskCost, false, cluster);
         return new SweepIdentity(keys);
     }
 
