@@ -8,6 +8,7 @@ import mse.mpi.apps.Program;
 import mse.mpi.experiment.EmulatedPoint;
 import mse.mpi.experiment.ForeignPoint;
 import mse.mpi.launch.ForeignProgram;
+import mse.mpi.launch.InterpositionLibrary;
 import mse.mpi.experiment.ResultTables;
 import mse.mpi.experiment.RunDirectory;
 import mse.mpi.experiment.RunReport;
@@ -70,7 +71,7 @@ final class EmulateCommand implements Callable<Integer> {
     private int emulate(ForeignProgram own) throws Exception {
         emulation.validateForeign(np);
         var settings = emulation.settings();
-        emulation.hosts().preflight(MpirunCommand.rankClasspath(), out);
+        emulation.hosts().cluster().preflightForeign(InterpositionLibrary.path(), own.commandLine().get(0));
         Path dir = RunDirectory.create(out, "emulate");
         EmulationSummary summary = new ForeignPoint("emulate", np, own, settings).run(dir);
         ResultTables.printRun(summary, dir);

@@ -97,7 +97,7 @@ final class RunCommand implements Callable<Integer> {
             throw new BadInputException("--timeout: expected a positive number of seconds, got " + timeoutSeconds);
         }
         hosts.validate(np);
-        hosts.preflight(MpirunCommand.rankClasspath(), out);
+        hosts.cluster().preflightForeign(null, own.commandLine().get(0));
         Path dir = RunDirectory.create(out, "run");
         MpirunCommand command = hosts.cluster().place(MpirunCommand.foreign(np, own.commandLine()), dir);
         double wall = MpiJob.run(command, Duration.ofSeconds(timeoutSeconds));

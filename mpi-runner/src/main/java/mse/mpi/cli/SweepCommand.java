@@ -22,6 +22,7 @@ import mse.mpi.experiment.SweepResume;
 import mse.mpi.experiment.SweepSummary;
 import mse.mpi.experiment.WithoutPTerm;
 import mse.mpi.launch.ForeignProgram;
+import mse.mpi.launch.InterpositionLibrary;
 import mse.mpi.launch.MpirunCommand;
 import mse.mpi.options.BadInputException;
 import mse.mpi.options.NpList;
@@ -94,7 +95,11 @@ final class SweepCommand implements Callable<Integer> {
         if (resume != null && out != null && !resume.equals(out)) {
             throw new BadInputException("--resume: give either --resume DIR or --out DIR, not two different directories");
         }
-        emulation.hosts().preflight(MpirunCommand.rankClasspath(), resume != null ? resume : out);
+        if (own != null) {
+            emulation.hosts().cluster().preflightForeign(InterpositionLibrary.path(), own.commandLine().get(0));
+        } else {
+            emulation.hosts().preflight(MpirunCommand.rankClasspath(), resume != null ? resume : out);
+        }
         TargetProfile target = emulation.target();
         SweepIdentity identity = own != null ? SweepIdentity.ofForeign(own, target, emulation.taskCost(), emulation.hosts().cluster())
                 : SweepIdentity.of(app.programs(), target, emulation.taskCost(), emulation.local(), emulation.hosts().cluster());

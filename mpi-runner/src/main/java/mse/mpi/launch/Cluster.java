@@ -55,6 +55,13 @@ public record Cluster(Hostfile hostfile, HostNetwork network, HostCpus cpus) {
         return job.onHosts(ranks, network.openMpiInterface());
     }
 
+    /** Checks every host for a foreign program's ranks (see {@link HostPreflight#checkForeign}); library null for a plain run. */
+    public void preflightForeign(Path library, String executable) {
+        if (multiHost()) {
+            HostPreflight.checkForeign(hostfile, library, executable);
+        }
+    }
+
     /** Checks every host before anything starts (see {@link HostPreflight}); nothing to check on one machine. */
     public void preflight(String classpath, Path resultsDir) {
         if (multiHost()) {

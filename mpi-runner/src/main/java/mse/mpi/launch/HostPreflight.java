@@ -26,6 +26,19 @@ public final class HostPreflight {
 
     /** Checks every host; `resultsDir` must be writable on the host of rank 0 (the first of the hostfile). */
     public static void check(Hostfile hostfile, String classpath, Path resultsDir) {
+        checkEach(hostfile, rankZero -> script(classpath, rankZero ? resultsDir : null));
+    }
+
+    /**
+     * Checks every host for a foreign program: Open MPI, the interposition library (null for a plain run) and the
+     * program's executable, each at the path this machine gives it (a name without a slash: on the agent's PATH).
+     */
+    public static void checkForeign(Hostfile hostfile, Path library, String executable) {
+        checkEach(hostfile, rankZero -> foreignScript(library, executable));
+    }
+
+    /** Runs `script` (told whether the host runs rank 0) on every host through the launch agent and judges its answer. */
+    private static void checkEach(Hostfile hostfile, java.util.function.Function<Boolean, String> script) {
         List<String> agent = agent();
         for (Hostfile.Host host : hostfile.hosts()) {
             boolean rankZero = host.equals(hostfile.hosts().get(0));
@@ -36,7 +49,7 @@ public final class HostPreflight {
                 command.addAll(agent);
                 command.add(host.name());
             }
-            command.add(script(classpath, rankZero ? resultsDir : null));
+            command.add(script.apply(rankZero));
             verdict(host, hostfile, String.join(" ", agent), run(command));
         }
     }
@@ -68,6 +81,23 @@ public final class HostPreflight {
         if (resultsDir != null) {
             String dir = resultsDir.toAbsolutePath().toString();
             s.append("[ -w ").append(quoted(dir)).append(" ] || echo unwritable ").append(quoted(dir)).append("; ");
+        }
+        return s.append("echo ").append(DONE).toString();
+    }
+
+    /** What a foreign program's ranks need on a host, as one shell command line. */
+    static String foreignScript(Path library, String executable) {
+        StringBuilder s = new StringBuilder("command -v orted >/dev/null 2>&1 || echo missing-openmpi; ");
+        if (library != null) {
+            String path = quoted(library.toAbsolutePath().toString());
+            s.append("[ -r ").append(path).append(" ] || echo missing-library ").append(path).append("; ");
+        }
+        if (executable.contains("/")) {
+            String path = quoted(Path.of(executable).toAbsolutePath().toString());
+            s.append("[ -x ").append(path).append(" ] || echo missing-program ").append(path).append("; ");
+        } else {
+            s.append("command -v ").append(quoted(executable)).append(" >/dev/null 2>&1 || echo missing-program ")
+                    .append(quoted(executable)).append("; ");
         }
         return s.append("echo ").append(DONE).toString();
     }
@@ -116,6 +146,12 @@ public final class HostPreflight {
             } else if (line.startsWith("missing-path")) {
                 throw new PreflightException(name + " lacks the class path entry " + what + ": MSE must be at the same "
                         + "path on every host (a shared file system, or a copy built at that path)");
+            } else if (line.startsWith("missing-library")) {
+                throw new PreflightException(name + " lacks the interposition library " + what + ": MSE must be at the same "
+                        + "path on every host (a shared file system, or a copy built there by ./run.sh)");
+            } else if (line.startsWith("missing-program")) {
+                throw new PreflightException(name + " cannot run the program " + what + ": put it at the same path on every "
+                        + "host (or on the PATH the launch agent gives)");
             } else if (line.startsWith("unwritable")) {
                 throw new PreflightException(name + " runs rank 0, which writes the master's result to " + what
                         + ", but cannot write there: put --out on a file system shared with it, or list this machine "

@@ -42,7 +42,8 @@ final class Cli {
     private static Process start(Map<String, String> environment, List<String> jvmOptions, List<String> args, Path log)
             throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "-Dmse.classpath=" + System.getProperty("mse.classpath")));
+                "-cp", System.getProperty("java.class.path"), "-Dmse.classpath=" + System.getProperty("mse.classpath"),
+                "-Dmse.pmpi.library=" + System.getProperty("mse.pmpi.library")));
         command.addAll(jvmOptions);
         command.add(Mse.class.getName());
         command.addAll(args);

@@ -81,6 +81,27 @@ class MultiHostIT {
         assertNothingLeft();
     }
 
+    /**
+     * A C program through the interposition library, its ranks on three hosts reporting over TCP: in a deterministic
+     * mode exactly the prediction of the same program on one host.
+     */
+    @Test
+    void aForeignProgramAcrossThreeHostsGivesExactlyTheOneHostPrediction() throws Exception {
+        String farm = Path.of(System.getProperty("mse.project.root"), "examples/c/build/task-done-farm").toString();
+        Path out = tmp.resolve("foreign-hosts");
+        Cli.Result run = Cli.run(cluster.environment(), List.of("emulate", "--np", "6", "--task-cost", "per-iteration:10ns",
+                "--hostfile", cluster.hostfile().toString(), "--timeline", "off", "--out", out.toString(), "--quiet", "--", farm, "48"));
+        assertEquals(0, run.exit(), run.output());
+        Path local = tmp.resolve("foreign-local");
+        assertEquals(0, Mse.commandLine().execute("emulate", "--np", "6", "--task-cost", "per-iteration:10ns", "--timeline", "off",
+                "--out", local.toString(), "--quiet", "--", farm, "48"));
+        Map<String, Object> summary = JsonFile.read(out.resolve("summary.json"));
+        assertEquals(JsonFile.read(local.resolve("summary.json")).get("predictedSeconds"), summary.get("predictedSeconds"));
+        assertEquals(cluster.hosts, ranks(summary).stream().map(r -> r.get("address")).distinct().sorted().toList(),
+                "the C ranks reported over TCP from the three hosts");
+        assertNothingLeft();
+    }
+
     @Test
     void underTheUsersOwnMpirunRanksOnRankZerosHostUseTheLocalSocketAndTheOthersTcp() throws Exception {
         Path out = tmp.resolve("hosted");
