@@ -77,6 +77,33 @@ class OwnMpirunLineIT {
         assertFalse(Files.exists(interrupted.resolve("token.env")));
     }
 
+    /** A rank with a wrong token is refused by the emulator, one without any refuses to start: each says why, the job ends. */
+    @Test
+    void aWrongOrMissingTokenEndsTheJobSayingWhy() throws Exception {
+        Path out = tmp.resolve("tokens");
+        Process emulator = start(List.of("emulator", "--np", "2", "--timeline", "off", "--out", out.toString(), "--wait", "120"));
+        try {
+            List<String> printed = readUntil(emulator, "2. add to your mpirun line:");
+            String options = printed.get(printed.size() - 1).replaceFirst(".*line:\\s+", "");
+            List<String> line = new ArrayList<>(MpirunCommand.foreign(2, List.of()).arguments());
+            line.addAll(Arrays.asList(options.split(" ")));
+            line.add(ForeignRuns.example("pingpong").toString());
+
+            ForeignRuns.Result wrong = ForeignRuns.run(line, Map.of("MSE_EMULATOR_TOKEN", "not-this-run"), 120);
+            assertNotEquals(0, wrong.exit(), wrong.output());
+            assertTrue(wrong.output().contains("wrong MSE_EMULATOR_TOKEN"), wrong.output());
+            assertFalse(wrong.stdout().contains("pingpong:"), "the program ran unemulated: " + wrong.stdout());
+
+            ForeignRuns.Result missing = ForeignRuns.run(line, Map.of(), 120);
+            assertNotEquals(0, missing.exit(), missing.output());
+            assertTrue(missing.output().contains("MSE_EMULATOR_TOKEN is not set"), missing.output());
+        } finally {
+            emulator.destroy();
+            assertTrue(emulator.waitFor(30, TimeUnit.SECONDS));
+        }
+        assertFalse(Files.exists(out.resolve("token.env")));
+    }
+
     private static String token(Path out) throws Exception {
         String line = Files.readString(out.resolve("token.env")).trim(); // export MSE_EMULATOR_TOKEN='...'
         return line.substring(line.indexOf('\'') + 1, line.lastIndexOf('\''));
