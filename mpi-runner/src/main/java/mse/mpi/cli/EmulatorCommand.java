@@ -63,14 +63,8 @@ final class EmulatorCommand implements Callable<Integer> {
     @Mixin
     BindOption bind;
 
-    @Option(names = "--master-ranks", paramLabel = "RANKS", defaultValue = "0",
-            description = "Your program's master ranks, e.g. 0 or 0,1; each gets a master queue (default: ${DEFAULT-VALUE}).")
-    String masterRanks;
-
-    @Option(names = "--rank-cpu", paramLabel = "CLOCK", defaultValue = "thread",
-            description = "The computation charged: thread (the thread that called MPI_Init) or process (every thread of the "
-                    + "rank but the library's own) (default: ${DEFAULT-VALUE}).")
-    ForeignProgram.RankCpu rankCpu;
+    @Mixin
+    ForeignRankOptions ranks;
 
     @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "600",
             description = "End, with no results, when the ranks have not all connected within this long (default: ${DEFAULT-VALUE}).")
@@ -90,11 +84,9 @@ final class EmulatorCommand implements Callable<Integer> {
         if (waitSeconds < 1) {
             throw new BadInputException("--wait: expected a positive number of seconds, got " + waitSeconds);
         }
-        List<Integer> masters = BadInputException.check(() -> {
-            ForeignProgram program = new ForeignProgram(List.of("mpirun"), ForeignProgram.parseMasters(masterRanks), rankCpu);
-            program.validate(np);
-            return program.masters();
-        });
+        ForeignProgram program = BadInputException.check(() -> ranks.of(List.of("mpirun")));
+        BadInputException.check(() -> program.validate(np));
+        List<Integer> masters = program.masters();
         TargetProfile profile = target.target();
         TaskCost taskCost = target.taskCost();
         String bindHost = bind.host(BindOption.LOOPBACK);
@@ -116,7 +108,7 @@ final class EmulatorCommand implements Callable<Integer> {
                 // Ranks on this machine use the local socket; with --bind (other hosts) everyone uses TCP.
                 String endpoint = (bindHost.equals(BindOption.LOOPBACK) ? session.localEndpoint() : session.tcpEndpoint()).toString();
                 printInstructions(tokenFile, InterpositionLibrary.rankSettings(endpoint, taskCost,
-                        profile.collectives().spelling(), rankCpu), !bindHost.equals(BindOption.LOOPBACK));
+                        profile.collectives().spelling(), program.rankCpu()), !bindHost.equals(BindOption.LOOPBACK));
                 EmulationReport report = awaitReport(session);
                 double wall = (System.nanoTime() - start) / 1e9;
                 int tasks = report.tasks().size();

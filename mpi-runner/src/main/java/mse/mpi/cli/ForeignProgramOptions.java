@@ -3,8 +3,8 @@ package mse.mpi.cli;
 import java.util.List;
 import mse.mpi.launch.ForeignProgram;
 import mse.mpi.options.BadInputException;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -22,14 +22,8 @@ final class ForeignProgramOptions {
                     + "the interposition library preloaded; MSE's options go before --.")
     List<String> commandLine;
 
-    @Option(names = "--master-ranks", paramLabel = "RANKS", defaultValue = "0",
-            description = "With a program after --: its master ranks, e.g. 0 or 0,1; each gets a master queue (default: ${DEFAULT-VALUE}).")
-    String masterRanks;
-
-    @Option(names = "--rank-cpu", paramLabel = "CLOCK", defaultValue = "thread",
-            description = "With a program after --: the computation charged, thread (the thread that called MPI_Init) or "
-                    + "process (every thread of the rank but the library's own: OpenMP, pthreads) (default: ${DEFAULT-VALUE}).")
-    ForeignProgram.RankCpu rankCpu;
+    @Mixin
+    ForeignRankOptions ranks;
 
     boolean given() {
         return commandLine != null && !commandLine.isEmpty();
@@ -59,8 +53,7 @@ final class ForeignProgramOptions {
                         + commandLine.get(0) + ")");
             }
         }
-        ForeignProgram program = BadInputException.check(
-                () -> new ForeignProgram(commandLine, ForeignProgram.parseMasters(masterRanks), rankCpu).checked());
+        ForeignProgram program = BadInputException.check(() -> ranks.of(commandLine).checked());
         BadInputException.check(() -> program.validate(np));
         return program;
     }

@@ -31,19 +31,7 @@ class PrefetchClosedFormTest {
     @Test
     void prefetchingHidesTheRoundTripOfEveryTaskButTheFirst() throws Exception {
         Path profile = tmp.resolve("round-trip.conf");
-        Files.writeString(profile, """
-                network {
-                  name = "round-trip"
-                  source = "issue 20 closed-form test"
-                  latency-us = 50.0
-                  gap-us = 0
-                  gap-per-byte-us = 0
-                  sync-threshold-bytes = 0
-                  send-overhead { base-us = 10, per-process-us = 0, per-byte-us = 0 }
-                  recv-overhead { base-us = 10, per-process-us = 0, per-byte-us = 0 }
-                }
-                cpu { speed-ratio = 1.0 }
-                """);
+        Files.copy(java.util.Objects.requireNonNull(getClass().getResourceAsStream("/profiles/round-trip.conf")), profile);
         Map<String, Object> s = JsonFile.read(predict(profile).resolve("summary.json"));
         List<Long> byK = ((List<?>) s.get("points")).stream().map(p -> Math.round(((Number) ((Map<?, ?>) p).get("predictedSeconds"))
                 .doubleValue() * 1e9)).toList();

@@ -63,19 +63,7 @@ class ForeignProgramsIT {
     void aSlaveBoundCFarmHitsItsClosedForm() throws Exception {
         Path farm = ForeignRuns.compile("fixed-farm", tmp);
         Path profile = tmp.resolve("round-trip.conf");
-        Files.writeString(profile, """
-                network {
-                  name = "round-trip"
-                  source = "closed-form test of a foreign program"
-                  latency-us = 50.0
-                  gap-us = 0
-                  gap-per-byte-us = 0
-                  sync-threshold-bytes = 0
-                  send-overhead { base-us = 10, per-process-us = 0, per-byte-us = 0 }
-                  recv-overhead { base-us = 10, per-process-us = 0, per-byte-us = 0 }
-                }
-                cpu { speed-ratio = 1.0 }
-                """);
+        Files.copy(java.util.Objects.requireNonNull(getClass().getResourceAsStream("/profiles/round-trip.conf")), profile);
         Path out = tmp.resolve("closed-form");
         ForeignRuns.Result r = ForeignRuns.mse(List.of("emulate", "--np", "2", "--task-cost", "fixed:200us", "--profile",
                 profile.toString(), "--timeline", "off", "--quiet", "--out", out.toString(), "--", farm.toString(), "20"));
