@@ -45,7 +45,8 @@ final class GatewayConnection implements ReplyChannel {
         this.channel = channel;
         this.gateway = gateway;
         this.helloDeadlineNanos = helloDeadlineNanos;
-        this.session = new GatewaySession(remoteOf(channel, gateway.address()), token, np, connectedRanks, this);
+        this.session = new GatewaySession(remoteOf(channel, gateway.address()), !(channel.getRemoteAddress() instanceof InetSocketAddress),
+                token, np, connectedRanks, this);
     }
 
     /**

@@ -28,6 +28,7 @@ final class GatewaySession {
     }
 
     private final InetSocketAddress remote;
+    private final boolean localSocket;
     private final byte[] token;
     private final int np;
     private final Set<Speaker> connectedRanks;
@@ -37,9 +38,10 @@ final class GatewaySession {
     /** What one connection speaks for: a rank, and which of its channels. */
     record Speaker(int rank, Hello.Channel channel) {}
 
-    GatewaySession(InetSocketAddress remote, String token, int np, Set<Speaker> connectedRanks,
+    GatewaySession(InetSocketAddress remote, boolean localSocket, String token, int np, Set<Speaker> connectedRanks,
             GatewayConnection connection) {
         this.remote = remote;
+        this.localSocket = localSocket;
         this.token = token.getBytes(StandardCharsets.UTF_8);
         this.np = np;
         this.connectedRanks = connectedRanks;
@@ -82,7 +84,7 @@ final class GatewaySession {
                     + (candidate.channel() == Hello.Channel.FACTS ? "" : " for lower bounds"));
         }
         hello = candidate;
-        RankConnection rank = new RankConnection(candidate.rank(), remote, connection);
+        RankConnection rank = new RankConnection(candidate.rank(), remote, localSocket, connection);
         return candidate.channel() == Hello.Channel.FACTS ? new GatewayEvent.RankConnected(candidate.rank(), candidate.np(), rank)
                 : new GatewayEvent.LowerBoundsConnected(candidate.rank(), rank);
     }

@@ -12,11 +12,13 @@ public final class RankConnection {
 
     private final int rank;
     private final InetSocketAddress remote;
+    private final boolean localSocket;
     private final ReplyChannel connection;
 
-    RankConnection(int rank, InetSocketAddress remote, ReplyChannel connection) {
+    RankConnection(int rank, InetSocketAddress remote, boolean localSocket, ReplyChannel connection) {
         this.rank = rank;
         this.remote = remote;
+        this.localSocket = localSocket;
         this.connection = connection;
     }
 
@@ -26,6 +28,11 @@ public final class RankConnection {
 
     public InetSocketAddress remote() {
         return remote;
+    }
+
+    /** Whether the rank came over the emulator's local socket (then {@link #remote} is this machine's address). */
+    public boolean localSocket() {
+        return localSocket;
     }
 
     /**

@@ -26,6 +26,7 @@ import mse.emulator.kernel.TaskRecord;
 import mse.emulator.kernel.VirtualTimeKernel;
 import mse.emulator.report.EmulationReport;
 import mse.emulator.report.LatencyHistograms;
+import mse.emulator.report.RankOrigin;
 import mse.emulator.timeline.RankHosts;
 import mse.emulator.timeline.TimelineWriter;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -326,15 +327,15 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     private Behavior<Command> onQueueSummarized(QueueSummarized summarized) {
         summaries.put(summarized.summary().master(), summarized.summary().histograms());
         if (summaries.size() == queues.size()) {
-            result.complete(new EmulationReport(kernel.result(), tasks, summaries, List.copyOf(queues.keySet()), timeline, rankAddresses()));
+            result.complete(new EmulationReport(kernel.result(), tasks, summaries, List.copyOf(queues.keySet()), timeline, rankOrigins()));
         }
         return this;
     }
 
-    /** Where each rank's connection came from: on several hosts, which machine ran it. */
-    private List<String> rankAddresses() {
-        return java.util.Arrays.stream(connections).map(c -> c == null ? "" : c.remote().getAddress() == null
-                ? c.remote().getHostString() : c.remote().getAddress().getHostAddress()).toList();
+    /** Where each rank's connection came from: on several hosts, which machine ran it, and over which socket. */
+    private List<RankOrigin> rankOrigins() {
+        return java.util.Arrays.stream(connections).map(c -> c == null ? RankOrigin.UNKNOWN : RankOrigin.of(c.remote().getAddress() == null
+                ? c.remote().getHostString() : c.remote().getAddress().getHostAddress(), c.localSocket())).toList();
     }
 
     private void route(List<EmulatorReply> replies) {
@@ -463,7 +464,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
             ActorRef<MasterQueue.Summary> replyTo = getContext().messageAdapter(MasterQueue.Summary.class, QueueSummarized::new);
             queues.values().forEach(q -> q.tell(new MasterQueue.Summarize(replyTo)));
             if (queues.isEmpty()) {
-                result.complete(new EmulationReport(kernel.result(), tasks, summaries, List.of(), timeline, rankAddresses()));
+                result.complete(new EmulationReport(kernel.result(), tasks, summaries, List.of(), timeline, rankOrigins()));
             }
         } else {
             fail(outcome.reason());

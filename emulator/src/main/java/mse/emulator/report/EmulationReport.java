@@ -10,11 +10,11 @@ import mse.emulator.timeline.TimelineWriter;
 /**
  * Everything one emulated run measured: the kernel's accounting per rank, every task with its virtual
  * span, the master queues' distributions, keyed by master rank, the timeline's events when one was asked
- * for (the caller finishes it with the run's inputs, or discards it), and the address each rank's connection
+ * for (the caller finishes it with the run's inputs, or discards it), and where each rank's connection
  * to the emulator came from (by rank; empty when unknown).
  */
 public record EmulationReport(RunResult result, List<TaskRecord> tasks, Map<Integer, LatencyHistograms> masterQueues,
-                              List<Integer> masters, Optional<TimelineWriter> timeline, List<String> rankAddresses) {
+                              List<Integer> masters, Optional<TimelineWriter> timeline, List<RankOrigin> rankOrigins) {
 
     public EmulationReport(RunResult result, List<TaskRecord> tasks, Map<Integer, LatencyHistograms> masterQueues,
                            List<Integer> masters) {
@@ -30,7 +30,7 @@ public record EmulationReport(RunResult result, List<TaskRecord> tasks, Map<Inte
         tasks = List.copyOf(tasks);
         masterQueues = Map.copyOf(masterQueues);
         masters = List.copyOf(masters);
-        rankAddresses = List.copyOf(rankAddresses);
+        rankOrigins = List.copyOf(rankOrigins);
     }
 
     /** All masters' observations together. */

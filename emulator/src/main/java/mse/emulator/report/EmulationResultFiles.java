@@ -25,7 +25,7 @@ public final class EmulationResultFiles {
 
     /**
      * Writes every file but summary.json (whose header the caller knows) and returns the prediction it goes with;
-     * `rankHosts` names the host of each rank as the launcher placed it (null: the address its connection came from).
+     * `rankHosts` names the host of each rank as the launcher placed it (null: the host its connection came from).
      */
     public static EmulatedPrediction write(Path dir, EmulationReport report, List<String> rankHosts) throws IOException {
         EmulatedPrediction prediction = prediction(report, ranks(report, rankHosts));
@@ -66,10 +66,11 @@ public final class EmulationResultFiles {
     /** summary.json's ranks[]: each rank's host (as in the hostfile) and the address its connection came from. */
     private static List<RankPlacement> ranks(EmulationReport report, List<String> rankHosts) {
         List<RankPlacement> ranks = new ArrayList<>();
-        List<String> addresses = report.rankAddresses();
+        List<RankOrigin> origins = report.rankOrigins();
         for (int r = 0; r < report.result().ranks().size(); r++) {
-            String address = r < addresses.size() ? addresses.get(r) : "";
-            ranks.add(new RankPlacement(r, rankHosts != null ? rankHosts.get(r) : address, address, report.result().lowerBounds().get(r)));
+            RankOrigin origin = r < origins.size() ? origins.get(r) : RankOrigin.UNKNOWN;
+            ranks.add(new RankPlacement(r, rankHosts != null ? rankHosts.get(r) : origin.host(), origin.address(),
+                    report.result().lowerBounds().get(r)));
         }
         return ranks;
     }

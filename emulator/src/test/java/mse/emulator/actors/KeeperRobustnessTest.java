@@ -66,7 +66,7 @@ class KeeperRobustnessTest {
 
     /** A connection that can no longer be written: the rank is gone, or its buffer is full. */
     private static RankConnection deadConnection(int rank) {
-        return new RankConnection(rank, new InetSocketAddress("127.0.0.1", 1), new ReplyChannel() {
+        return new RankConnection(rank, new InetSocketAddress("127.0.0.1", 1), false, new ReplyChannel() {
             @Override
             public boolean write(byte[] payload) {
                 return false;

@@ -13,7 +13,7 @@ final class ProbeConnections {
 
     /** A connection for `rank` whose replies reach the probe, decoded. */
     static RankConnection to(int rank, TestProbe<EmulatorReply> replies) {
-        return new RankConnection(rank, new InetSocketAddress("127.0.0.1", 1), new ReplyChannel() {
+        return new RankConnection(rank, new InetSocketAddress("127.0.0.1", 1), false, new ReplyChannel() {
             @Override
             public boolean write(byte[] payload) {
                 replies.getRef().tell(FrameCodec.decodeReply(payload));

@@ -120,8 +120,11 @@ class MultiHostIT {
         Map<String, Object> summary = JsonFile.read(out.resolve("summary.json"));
         assertEquals(JsonFile.read(local.resolve("summary.json")).get("predictedSeconds"), summary.get("predictedSeconds"));
         for (Map<String, Object> rank : ranks(summary)) {
-            // Ranks 0 and 3 share rank 0's host and its emulator's local socket: they count as that host's address.
-            assertEquals(cluster.hosts.get((Integer) rank.get("rank") % 3), rank.get("address"), rank.toString());
+            // Ranks 0 and 3 share rank 0's host and reach its emulator over the local socket, the others over TCP from
+            // their hosts' addresses; all of them are placed on their hosts.
+            int r = (Integer) rank.get("rank");
+            assertEquals(r % 3 == 0 ? "local-socket" : cluster.hosts.get(r % 3), rank.get("address"), rank.toString());
+            assertEquals(cluster.hosts.get(r % 3), rank.get("host"), rank.toString());
         }
         assertNothingLeft();
     }
