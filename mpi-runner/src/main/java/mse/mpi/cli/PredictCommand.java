@@ -118,6 +118,9 @@ final class PredictCommand implements Callable<Integer> {
         for (SweepPlan.Configuration c : plan) {
             BadInputException.check(() -> c.program().strategy().checkSimulable(NetworkModel.of(profile.network(), c.np()),
                     sizes, c.program().tasksInFlight(), workload.tasks()));
+            if (replay != null) {
+                BadInputException.check(() -> c.program().strategy().checkMasterCosts(replay.masterCosts()));
+            }
         }
         Path dir = RunDirectory.create(out, "predict");
         long started = System.nanoTime();

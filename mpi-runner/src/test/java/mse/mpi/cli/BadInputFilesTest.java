@@ -60,6 +60,9 @@ class BadInputFilesTest {
                 }
                 """);
         write("plain-file.txt", "not a directory\n");
+        // a real run's trace: its masters' CPU per result recorded (no summary.json beside it: measured CPU)
+        write("dy-tasks.csv", "task,order,slave,cpuNanos,virtualStartNanos,virtualEndNanos,masterCpuNanos\n"
+                + "0,0,1,1000,0,1000,500\n1,1,1,1000,1000,2000,500\n");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -103,6 +106,17 @@ class BadInputFilesTest {
         "place --grid {unknown-network.conf}                 | unknown network lan9",
         "place --grid {disconnected.conf}                    | disconnected",
         "place --grid {no-such.conf}                         | no-such.conf",
+        // refusals a command makes after parsing, each before its results directory: one per command that has them
+        "predict --np 2,4 --strategy dynamic --image 8x8 --task-points 32 --trace {dy-tasks.csv} | masterCpuNanos",
+        "sweep --np 2 --resume {results}                     | holds no summary.json",
+        "calibrate --round-trips 5                           | --round-trips",
+        "calibrate --profile-out {fitted.txt}                | --profile-out",
+        "calibrate cpu --repeats 0                           | --repeats",
+        "calibrate cpu --reference {no-such.json}            | --reference",
+        "validate --measured-runs 0                          | --measured-runs",
+        "model hp --file {no-such.conf}                      | no-such.conf",
+        "model loop --fit {runs.csv} --topology ring         | --topology",
+        "emulator --np 2 --wait 0                            | --wait",
     })
     void isOneLineExitCode2AndWritesNothing(String argLine, String named) {
         Path out = tmp.resolve("results");

@@ -78,11 +78,7 @@ public record Dynamic(DynamicSettings settings) implements StrategySpec {
 
     @Override
     public StrategySimulation simulate(SimulationInput in) {
-        if (Arrays.stream(in.masterCosts()).anyMatch(c -> c != 0)) {
-            // Refused rather than replayed without it: the prediction would silently leave out the masters' work.
-            throw new StrategySimulation.Refused("--trace: the trace records the masters' CPU per result (masterCpuNanos), which "
-                    + "the DY simulation does not charge yet; replay a deterministic --task-cost DY run, or emulate this one");
-        }
+        checkMasterCosts(in.masterCosts());
         DynamicFarmReplay.DynamicRun run;
         if (in.network().lookaheadNanos() > 0) {
             try {
@@ -112,6 +108,15 @@ public record Dynamic(DynamicSettings settings) implements StrategySpec {
                 throw new StrategySimulation.Refused("--profile: DY with synchronous messages (task " + t + "'s messages reach " + bytes
                         + " bytes, at or above the profile's sync-threshold-bytes) is not simulated: use emulate");
             }
+        }
+    }
+
+    @Override
+    public void checkMasterCosts(long[] masterCosts) {
+        if (Arrays.stream(masterCosts).anyMatch(c -> c != 0)) {
+            // Refused rather than replayed without it: the prediction would silently leave out the masters' work.
+            throw new StrategySimulation.Refused("--trace: the trace records the masters' CPU per result (masterCpuNanos), which "
+                    + "the DY simulation does not charge yet; replay a deterministic --task-cost DY run, or emulate this one");
         }
     }
 
