@@ -1,8 +1,11 @@
 package mse.mpi.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.dynamic.DynamicSettings;
 import mse.emulator.model.NetworkModel;
@@ -12,27 +15,32 @@ import mse.emulator.sim.FarmShape;
 import mse.emulator.sim.FarmSimulator;
 import mse.emulator.sim.SimulatedRun;
 import mse.mpi.apps.Program;
-import mse.mpi.apps.RankArguments;
 import mse.mpi.apps.farm.FarmMessageSizes;
 import mse.mpi.apps.partial.TaskCostEstimate;
 import mse.mpi.apps.strategy.Dynamic;
-import mse.mpi.launch.EmulatedLaunch;
-import mse.mpi.launch.EmulationPlan;
 import mse.mpi.options.TargetOptions;
 
 /**
- * `mse bench predict`: (1) the simulators' throughput, simulated messages per second at P = 64 (median of
- * several runs after a warm-up): SI's FarmSimulator with the latency histograms predict records and without,
- * and DY's kernel replay with the run's DY options; (2) the wall time
- * of one live `emulate` at np 8 divided by that of a whole `predict` sweep P = 2..64 (seed 000 section 4.1's
- * "faster than direct execution"). Wall time here is the benchmark's measure, never virtual time.
+ * `mse bench predict` (issue 45): (1) the simulators' throughput, simulated messages per second at P = 64 (median
+ * of several runs after a warm-up, in this JVM): SI's and ML's FarmSimulator with the latency histograms predict
+ * records, and DY's event loop with the run's DY options; (2) fresh `./run.sh` processes as a user starts them,
+ * median of 5 after one run that writes the class archive: the default 6-P predict sweep (wall and peak memory), a
+ * sweep that executes and simulates all 65,536 tasks, and `emulate --np 8` with default options (real mode), whose
+ * wall time over that sweep's is predict's speed-up (seed 000 section 4.1's "faster than direct execution"). Wall
+ * time here is the benchmark's measure, never virtual time.
  */
 final class PredictBenchmark {
+
+    static final List<String> DEFAULT_SWEEP = List.of("predict", "--np", "2,4,8,16,32,64");
+    static final List<String> ALL_TASKS = List.of("predict", "--np", "2,8,32,64", "--sample", "all", "--task-cost", "per-iteration:20us",
+            "--max-iter", "256");
+    static final List<String> EMULATE = List.of("emulate", "--np", "8");
+    private static final int FRESH_RUNS = 5;
 
     private PredictBenchmark() {
     }
 
-    static void run(Program app, TargetOptions target, int repeat, Path scratch) {
+    static void run(Program app, TargetOptions target, int repeat, Path scratch) throws IOException, InterruptedException {
         TargetProfile profile = target.target();
         TaskCostEstimate estimate = TaskCostEstimate.sample(app.workload().create(), target.taskCost(), 1024, false, 1,
                 mse.mpi.rank.RunProgress.NONE);
@@ -41,38 +49,58 @@ final class PredictBenchmark {
         NetworkModel network = NetworkModel.of(profile.network(), 64);
         TargetCpu cpu = TargetCpu.of(profile.cpu());
         System.out.printf("%s: %d tasks, P = 64, target %s%n", app.describe(), estimate.hostCosts().length, profile.network().name());
-        FarmSimulator withHistograms = new FarmSimulator(network, cpu, shape, 1, true);
-        FarmSimulator withoutHistograms = new FarmSimulator(network, cpu, shape, 1, false);
-        double withLatency = throughput(() -> withHistograms.run(estimate.hostCosts()), repeat);
-        double withoutLatency = throughput(() -> withoutHistograms.run(estimate.hostCosts()), repeat);
-        System.out.printf("  simulator: %.1f M messages/s with latency histograms (as predict), %.1f M/s without%n",
-                withLatency / 1e6, withoutLatency / 1e6);
-        // DY's settings: those of --strategy dynamic, else its defaults
+        double single = throughput(() -> new FarmSimulator(network, cpu, shape, 1, true).run(estimate.hostCosts()), repeat);
+        double multi = throughput(() -> new FarmSimulator(network, cpu, shape, 4, true).run(estimate.hostCosts()), repeat);
         DynamicSettings dy = app.strategy() instanceof Dynamic given ? given.settings() : DynamicSettings.defaults();
         double dynamic = throughput(() -> new DynamicFarmSimulator(network, cpu, sizes.dynamicMasters(), dy, 1, estimate.hostCosts())
                 .run().run(), repeat);
-        System.out.printf("  DY (event loop, --split-wait %d ns, --max-depth %d): %.3f M messages/s%n", dy.splitWaitNanos(),
-                dy.maxDepth(), dynamic / 1e6);
+        System.out.printf("  simulators, with latency histograms (as predict): SI %.1f M messages/s, ML (4 masters) %.1f M/s, "
+                + "DY (--split-wait %d ns, --max-depth %d) %.1f M/s%n", single / 1e6, multi / 1e6, dy.splitWaitNanos(), dy.maxDepth(), dynamic / 1e6);
 
-        long t0 = System.nanoTime();
-        String[] predict = concat(new String[] {"predict", "--np", "2,4,8,16,32,64", "--out", scratch.resolve("predict").toString(),
-                "--profile", target.profile(), "--task-cost", target.taskCost().spec()}, RankArguments.of(app).toArray(String[]::new));
-        if (Mse.commandLine().execute(predict) != 0) {
-            throw new IllegalStateException("bench: the predict sweep failed");
-        }
-        double predictWall = (System.nanoTime() - t0) / 1e9;
-        double emulateWall = EmulatedLaunch.run(new EmulationPlan(app, 8, profile, target.taskCost(), false,
-                Duration.ofMinutes(60), scratch.resolve("emulate"), 0)).wallSeconds();
-        System.out.printf("  predict sweep P = 2..64: %.2f s wall; one live emulate at np 8: %.2f s wall%n", predictWall, emulateWall);
-        System.out.printf("simulated-messages-per-second: %.0f%n", withLatency);
+        Path root = FreshProcess.root();
+        System.out.printf("fresh processes in %s, median of %d after one that writes the class archive:%n", root, FRESH_RUNS);
+        FreshProcess.Measured sweep = fresh(root, DEFAULT_SWEEP, FRESH_RUNS, scratch.resolve("sweep"));
+        FreshProcess.Measured allTasks = fresh(root, ALL_TASKS, FRESH_RUNS, scratch.resolve("all-tasks"));
+        FreshProcess.Measured emulate = fresh(root, EMULATE, Math.max(1, repeat), scratch.resolve("emulate"));
+        System.out.printf("predict-sweep-wall-seconds: %.3f%n", sweep.wallSeconds());
+        System.out.printf("predict-sweep-peak-rss-mb: %.0f%n", sweep.peakRssBytes() / 1e6);
+        System.out.printf("predict-all-tasks-wall-seconds: %.3f%n", allTasks.wallSeconds());
+        System.out.printf("predict-all-tasks-peak-rss-mb: %.0f%n", allTasks.peakRssBytes() / 1e6);
+        System.out.printf("emulate-np8-wall-seconds: %.3f%n", emulate.wallSeconds());
+        System.out.printf("simulated-messages-per-second: %.0f%n", single);
+        System.out.printf("multi-simulated-messages-per-second: %.0f%n", multi);
         System.out.printf("dynamic-simulated-messages-per-second: %.0f%n", dynamic);
-        System.out.printf("predict-speedup-vs-emulate: %.2f%n", emulateWall / predictWall);
+        System.out.printf("predict-speedup-vs-emulate: %.2f%n", emulate.wallSeconds() / allTasks.wallSeconds());
+    }
+
+    /** `./run.sh args` once untimed (it writes the subcommand's class archive), then `runs` times: the medians, each run printed. */
+    private static FreshProcess.Measured fresh(Path root, List<String> args, int runs, Path dir) throws IOException, InterruptedException {
+        Files.createDirectories(dir);
+        FreshProcess.run(root, withOut(args, dir.resolve("first")), dir.resolve("first.log"));
+        double[] walls = new double[runs];
+        double[] peaks = new double[runs];
+        for (int i = 0; i < runs; i++) {
+            FreshProcess.Measured m = FreshProcess.run(root, withOut(args, dir.resolve("run-" + i)), dir.resolve("run-" + i + ".log"));
+            walls[i] = m.wallSeconds();
+            peaks[i] = m.peakRssBytes();
+        }
+        FreshProcess.Measured median = new FreshProcess.Measured(BenchCommand.median(walls), (long) BenchCommand.median(peaks));
+        System.out.printf("  ./run.sh %s: %.3f s wall, %.0f MB peak (runs: %s s; %s MB)%n", String.join(" ", args), median.wallSeconds(),
+                median.peakRssBytes() / 1e6, String.join(", ", Arrays.stream(walls).mapToObj(w -> String.format("%.3f", w)).toList()),
+                String.join(", ", Arrays.stream(peaks).mapToObj(p -> String.format("%.0f", p / 1e6)).toList()));
+        return median;
+    }
+
+    private static List<String> withOut(List<String> args, Path out) {
+        List<String> all = new ArrayList<>(args);
+        all.addAll(List.of("--out", out.toString(), "--quiet"));
+        return all;
     }
 
     /** Median simulated messages per wall second of one simulation, after a warm-up run for the JIT. */
     private static double throughput(java.util.function.Supplier<SimulatedRun> simulation, int repeat) {
         simulation.get();
-        double[] rates = new double[Math.max(3, repeat)];
+        double[] rates = new double[Math.max(5, repeat)];
         for (int i = 0; i < rates.length; i++) {
             long t0 = System.nanoTime();
             SimulatedRun run = simulation.get();
@@ -80,11 +108,5 @@ final class PredictBenchmark {
         }
         Arrays.sort(rates);
         return rates[rates.length / 2];
-    }
-
-    private static String[] concat(String[] a, String[] b) {
-        String[] all = Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, all, a.length, b.length);
-        return all;
     }
 }

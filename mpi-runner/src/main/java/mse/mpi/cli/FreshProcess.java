@@ -1,0 +1,80 @@
+package mse.mpi.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A fresh `./run.sh ...` process as a user starts it, for benchmarks: its wall time (start to exit, JVM start-up
+ * and everything run.sh does included) and its peak resident memory, the kernel's high-water mark (VmHWM of
+ * /proc/PID/status) of the process and of what it runs, read every few milliseconds while it runs: run.sh execs java
+ * when its class archive is there, so the process is the JVM. Output goes to a log file beside the results.
+ */
+final class FreshProcess {
+
+    /** One run: wall seconds and peak resident bytes. */
+    record Measured(double wallSeconds, long peakRssBytes) {}
+
+    private static final long POLL_MILLIS = 3;
+
+    private FreshProcess() {
+    }
+
+    /** The checkout whose run.sh started this CLI: the jar (or classes) lies in ROOT/mpi-runner/target. */
+    static Path root() {
+        try {
+            Path code = Path.of(FreshProcess.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path root = code.getParent().getParent().getParent();
+            if (!Files.isExecutable(root.resolve("run.sh"))) {
+                throw new IllegalStateException("bench: no run.sh at " + root + " (the CLI's code is at " + code + ")");
+            }
+            return root;
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException("bench: where the CLI runs from is not a path", e);
+        }
+    }
+
+    /** Runs `./run.sh args...` in `root` to its end; a non-zero exit is an error naming the log. */
+    static Measured run(Path root, List<String> args, Path log) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(root.resolve("run.sh").toString()));
+        command.addAll(args);
+        ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        long t0 = System.nanoTime();
+        Process process = builder.start();
+        long peak = 0;
+        while (!process.waitFor(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+            peak = Math.max(peak, highWaterMark(process.toHandle()));
+        }
+        double wall = (System.nanoTime() - t0) / 1e9;
+        if (process.exitValue() != 0) {
+            throw new IllegalStateException("bench: ./run.sh " + String.join(" ", args) + " exited " + process.exitValue() + ", see " + log);
+        }
+        return new Measured(wall, peak);
+    }
+
+    /** The largest VmHWM of the process and its descendants now (0 for one that just ended). */
+    private static long highWaterMark(ProcessHandle process) {
+        long peak = vmHwm(process.pid());
+        for (ProcessHandle child : process.descendants().toList()) {
+            peak = Math.max(peak, vmHwm(child.pid()));
+        }
+        return peak;
+    }
+
+    private static long vmHwm(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                if (line.startsWith("VmHWM:")) {
+                    return 1024 * Long.parseLong(line.replaceAll("[^0-9]", ""));
+                }
+            }
+        } catch (IOException | RuntimeException ended) {
+            // the process ended between two reads: its last reading stands
+        }
+        return 0;
+    }
+}
