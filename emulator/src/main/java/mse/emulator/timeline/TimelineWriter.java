@@ -61,6 +61,7 @@ public final class TimelineWriter implements KernelObserver {
     private final Map<Integer, Integer> pidOfRank = new TreeMap<>();
     private final BitSet masters = new BitSet();
     private final Map<Integer, QueueLength> queues = new HashMap<>();
+    private final Map<Integer, String> queueNames = new HashMap<>();
     private final KeptWindows slaveWindows;
     private final KeptWindows masterWindows;
     private final ChromeTrace trace;
@@ -76,8 +77,8 @@ public final class TimelineWriter implements KernelObserver {
     private TimelineWriter(Path target, TimelineMode mode, IntFunction<String> hostOfRank, int slaveWindowEntries,
                            int masterWindowEntries, long windowBytes) throws IOException {
         this.target = target;
-        this.slaveWindows = new KeptWindows(slaveWindowEntries, windowBytes, TimelineWriter::bytesAtMost);
-        this.masterWindows = new KeptWindows(masterWindowEntries, windowBytes, TimelineWriter::bytesAtMost);
+        this.slaveWindows = new KeptWindows(slaveWindowEntries, windowBytes, this::bytesAtMost);
+        this.masterWindows = new KeptWindows(masterWindowEntries, windowBytes, this::bytesAtMost);
         this.partial = target.resolveSibling("." + target.getFileName() + ".partial");
         this.mode = mode;
         this.hostOfRank = hostOfRank;
@@ -196,7 +197,7 @@ public final class TimelineWriter implements KernelObserver {
     }
 
     /** An entry's bytes in the file at most (ChromeTrace's bounds). */
-    private static int bytesAtMost(Object entry) {
+    private int bytesAtMost(Object entry) {
         if (entry instanceof Charge c) {
             return ChromeTrace.spanBytesAtMost(c);
         }
@@ -255,8 +256,9 @@ public final class TimelineWriter implements KernelObserver {
 
     private static final String QUEUE_SERIES = "messages";
 
-    private static String queueName(int rank) {
-        return "rank " + rank + " queue";
+    /** A counter track's name, made once per master (a queue step is a third of a farm's events). */
+    private String queueName(int rank) {
+        return queueNames.computeIfAbsent(rank, r -> "rank " + r + " queue");
     }
 
     private int pid(int rank) {

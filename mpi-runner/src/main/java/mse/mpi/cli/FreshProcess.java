@@ -9,14 +9,18 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A fresh `./run.sh ...` process as a user starts it, for benchmarks: its wall time (start to exit, JVM start-up
- * and everything run.sh does included) and its peak resident memory, the kernel's high-water mark (VmHWM of
- * /proc/PID/status) of the process and of what it runs, read every few milliseconds while it runs: run.sh execs java
- * when its class archive is there, so the process is the JVM. Output goes to a log file beside the results.
+ * and everything run.sh does included), its CPU time and its peak resident memory, the kernel's high-water mark
+ * (VmHWM of /proc/PID/status) of the process and of what it runs, read every few milliseconds while it runs: run.sh
+ * execs java when its class archive is there, so the process is the JVM. Output goes to a log file beside the results.
  */
 final class FreshProcess {
 
-    /** One run: wall seconds and peak resident bytes. */
-    record Measured(double wallSeconds, long peakRssBytes) {}
+    /**
+     * One run: wall seconds, peak resident bytes, and the CPU seconds of the process (all its threads, as last read
+     * before it exited: the JVM's shutdown is left out), which a machine shared with other work inflates far less
+     * than the wall time.
+     */
+    record Measured(double wallSeconds, long peakRssBytes, double cpuSeconds) {}
 
     private static final long POLL_MILLIS = 3;
 
@@ -46,14 +50,16 @@ final class FreshProcess {
         long t0 = System.nanoTime();
         Process process = builder.start();
         long peak = 0;
+        java.time.Duration cpu = java.time.Duration.ZERO;
         while (!process.waitFor(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
             peak = Math.max(peak, highWaterMark(process.toHandle()));
+            cpu = process.toHandle().info().totalCpuDuration().orElse(cpu);
         }
         double wall = (System.nanoTime() - t0) / 1e9;
         if (process.exitValue() != 0) {
             throw new IllegalStateException("bench: ./run.sh " + String.join(" ", args) + " exited " + process.exitValue() + ", see " + log);
         }
-        return new Measured(wall, peak);
+        return new Measured(wall, peak, cpu.toNanos() / 1e9);
     }
 
     /** The largest VmHWM of the process and its descendants now (0 for one that just ended). */

@@ -49,13 +49,13 @@ final class PredictBenchmark {
         NetworkModel network = NetworkModel.of(profile.network(), 64);
         TargetCpu cpu = TargetCpu.of(profile.cpu());
         System.out.printf("%s: %d tasks, P = 64, target %s%n", app.describe(), estimate.hostCosts().length, profile.network().name());
-        double single = throughput(() -> new FarmSimulator(network, cpu, shape, 1, true).run(estimate.hostCosts()), repeat);
-        double multi = throughput(() -> new FarmSimulator(network, cpu, shape, 4, true).run(estimate.hostCosts()), repeat);
+        double single = throughput("SI, latency histograms on (as predict)", () -> new FarmSimulator(network, cpu, shape, 1, true)
+                .run(estimate.hostCosts()), repeat);
+        double multi = throughput("ML, 4 masters, histograms on", () -> new FarmSimulator(network, cpu, shape, 4, true)
+                .run(estimate.hostCosts()), repeat);
         DynamicSettings dy = app.strategy() instanceof Dynamic given ? given.settings() : DynamicSettings.defaults();
-        double dynamic = throughput(() -> new DynamicFarmSimulator(network, cpu, sizes.dynamicMasters(), dy, 1, estimate.hostCosts())
-                .run().run(), repeat);
-        System.out.printf("  simulators, with latency histograms (as predict): SI %.1f M messages/s, ML (4 masters) %.1f M/s, "
-                + "DY (--split-wait %d ns, --max-depth %d) %.1f M/s%n", single / 1e6, multi / 1e6, dy.splitWaitNanos(), dy.maxDepth(), dynamic / 1e6);
+        double dynamic = throughput(String.format("DY, --split-wait %d ns, --max-depth %d", dy.splitWaitNanos(), dy.maxDepth()),
+                () -> new DynamicFarmSimulator(network, cpu, sizes.dynamicMasters(), dy, 1, estimate.hostCosts()).run().run(), repeat);
 
         Path root = FreshProcess.root();
         System.out.printf("fresh processes in %s, median of %d after one that writes the class archive:%n", root, FRESH_RUNS);
@@ -63,8 +63,10 @@ final class PredictBenchmark {
         FreshProcess.Measured allTasks = fresh(root, ALL_TASKS, FRESH_RUNS, scratch.resolve("all-tasks"));
         FreshProcess.Measured emulate = fresh(root, EMULATE, Math.max(1, repeat), scratch.resolve("emulate"));
         System.out.printf("predict-sweep-wall-seconds: %.3f%n", sweep.wallSeconds());
+        System.out.printf("predict-sweep-cpu-seconds: %.3f%n", sweep.cpuSeconds());
         System.out.printf("predict-sweep-peak-rss-mb: %.0f%n", sweep.peakRssBytes() / 1e6);
         System.out.printf("predict-all-tasks-wall-seconds: %.3f%n", allTasks.wallSeconds());
+        System.out.printf("predict-all-tasks-cpu-seconds: %.3f%n", allTasks.cpuSeconds());
         System.out.printf("predict-all-tasks-peak-rss-mb: %.0f%n", allTasks.peakRssBytes() / 1e6);
         System.out.printf("emulate-np8-wall-seconds: %.3f%n", emulate.wallSeconds());
         System.out.printf("simulated-messages-per-second: %.0f%n", single);
@@ -79,16 +81,23 @@ final class PredictBenchmark {
         FreshProcess.run(root, withOut(args, dir.resolve("first")), dir.resolve("first.log"));
         double[] walls = new double[runs];
         double[] peaks = new double[runs];
+        double[] cpus = new double[runs];
         for (int i = 0; i < runs; i++) {
             FreshProcess.Measured m = FreshProcess.run(root, withOut(args, dir.resolve("run-" + i)), dir.resolve("run-" + i + ".log"));
             walls[i] = m.wallSeconds();
             peaks[i] = m.peakRssBytes();
+            cpus[i] = m.cpuSeconds();
         }
-        FreshProcess.Measured median = new FreshProcess.Measured(BenchCommand.median(walls), (long) BenchCommand.median(peaks));
-        System.out.printf("  ./run.sh %s: %.3f s wall, %.0f MB peak (runs: %s s; %s MB)%n", String.join(" ", args), median.wallSeconds(),
-                median.peakRssBytes() / 1e6, String.join(", ", Arrays.stream(walls).mapToObj(w -> String.format("%.3f", w)).toList()),
-                String.join(", ", Arrays.stream(peaks).mapToObj(p -> String.format("%.0f", p / 1e6)).toList()));
+        FreshProcess.Measured median = new FreshProcess.Measured(BenchCommand.median(walls), (long) BenchCommand.median(peaks),
+                BenchCommand.median(cpus));
+        System.out.printf("  ./run.sh %s: %.3f s wall, %.3f s CPU, %.0f MB peak (runs: %s s wall; %s s CPU; %s MB)%n", String.join(" ", args),
+                median.wallSeconds(), median.cpuSeconds(), median.peakRssBytes() / 1e6, joined(walls, "%.3f", 1), joined(cpus, "%.3f", 1),
+                joined(peaks, "%.0f", 1e6));
         return median;
+    }
+
+    private static String joined(double[] values, String format, double unit) {
+        return String.join(", ", Arrays.stream(values).mapToObj(v -> String.format(format, v / unit)).toList());
     }
 
     private static List<String> withOut(List<String> args, Path out) {
@@ -97,16 +106,26 @@ final class PredictBenchmark {
         return all;
     }
 
-    /** Median simulated messages per wall second of one simulation, after a warm-up run for the JIT. */
-    private static double throughput(java.util.function.Supplier<SimulatedRun> simulation, int repeat) {
-        simulation.get();
+    /**
+     * Median simulated messages per second of one simulation, after warm-up runs for the JIT: per wall second (what
+     * the goals count) and, printed beside it, per second of this thread's CPU, which a shared machine inflates less.
+     */
+    private static double throughput(String name, java.util.function.Supplier<SimulatedRun> simulation, int repeat) {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        for (int i = 0; i < 3; i++) {
+            simulation.get();
+        }
         double[] rates = new double[Math.max(5, repeat)];
+        double[] cpuRates = new double[rates.length];
         for (int i = 0; i < rates.length; i++) {
+            long cpu0 = threads.getCurrentThreadCpuTime();
             long t0 = System.nanoTime();
             SimulatedRun run = simulation.get();
             rates[i] = run.messages() / ((System.nanoTime() - t0) / 1e9);
+            cpuRates[i] = run.messages() / ((threads.getCurrentThreadCpuTime() - cpu0) / 1e9);
         }
-        Arrays.sort(rates);
-        return rates[rates.length / 2];
+        System.out.printf("  %s: %.2f M messages/s (wall), %.2f M/s per CPU second (median of %d)%n", name, BenchCommand.median(rates) / 1e6,
+                BenchCommand.median(cpuRates) / 1e6, rates.length);
+        return BenchCommand.median(rates);
     }
 }
