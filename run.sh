@@ -76,6 +76,10 @@ built() {
 # 6.23 s CPU and 2.46 s wall against 6.86 s and 2.64 s; at 1 point 9.9 against 10.6 s CPU; bench predict's
 # simulators as fast (21.7-21.8M against 18.8-21.9M messages/s), emulate --np 64 the same (45.1 against 44.2 s).
 MSE_JVM_OPTIONS=(-XX:FreqInlineSize=100 -XX:InlineSmallCode=1000)
+# predict is a process of a few seconds at most, whose C2 compilations cost more CPU than they save (issue 45): the
+# default 6-P sweep took 2.34 s CPU with C2 and 1.32 s with C1 alone (--timeline off; 4.24 against 2.46 s with its
+# timeline), the 65,536-task --sample all sweep 4.29 against 3.06 s (11-27 15:50, java started directly, one run each).
+MSE_PREDICT_JVM_OPTIONS=(-XX:TieredStopAtLevel=1)
 # The CLI loads ~6,000 classes (Pekko, Scala, Jackson, XChart), 4,800 of them outside the JDK's own archive. It
 # takes them from a class data sharing archive of its own, one per subcommand, written when that subcommand first
 # runs after a build (at its exit, 2-3 s once): mapped from the file, verified when written. `emulate --np 4
@@ -87,7 +91,8 @@ mse() {
   local key=cli; if [[ "${1:-}" =~ ^[a-z][a-z-]*$ ]]; then key=$1; fi
   local archive="$CDS_DIR/$key.jsa"
   # The CLI checks Open MPI before it launches mpirun; it is given the libdir found above instead of asking again.
-  local jvm=("${MSE_JVM_OPTIONS[@]}" -Dmse.openmpi.libdir="$(ompi_libdir)" -Dmse.classpath="$(cat "$CLASSPATH_FILE")"
+  local options=("${MSE_JVM_OPTIONS[@]}"); if [ "$key" = predict ]; then options+=("${MSE_PREDICT_JVM_OPTIONS[@]}"); fi
+  local jvm=("${options[@]}" -Dmse.openmpi.libdir="$(ompi_libdir)" -Dmse.classpath="$(cat "$CLASSPATH_FILE")"
     -Dmse.pmpi.library="$PMPI_LIBRARY"
     -Xlog:disable -Xlog:all=warning:stderr -Xlog:cds=error:stderr -cp "$jar:$ROOT/mpi-runner/target/lib/*")
   # An archive is this JVM's own: one written before the JDK was installed again would be refused at every start.
