@@ -18,23 +18,29 @@ void mse_empty_status(MPI_Status *status) {
     PMPI_Status_set_cancelled(status, 0);
 }
 
-/* Frees the copies of the sends that completed. */
+/* Frees the copies of the oldest sends while they have completed: one test per send (each test also moves MPI's
+ * progress along), so a rank that sends much without waiting pays no more per send; a send stuck behind a slow
+ * receiver keeps the copies after it until it completes, and MPI_Finalize completes them all. */
 static void reap_sends(void) {
-    int done = 0;
-    for (int i = 0; i < mse_self.detached_count; i++) {
+    while (mse_self.detached_first < mse_self.detached_count) {
         int complete;
-        PMPI_Test(&mse_self.detached[i], &complete, MPI_STATUS_IGNORE);
-        if (complete) {
-            free(mse_self.detached_data[i]);
-        } else {
-            mse_self.detached[done] = mse_self.detached[i];
-            mse_self.detached_data[done++] = mse_self.detached_data[i];
+        PMPI_Test(&mse_self.detached[mse_self.detached_first], &complete, MPI_STATUS_IGNORE);
+        if (!complete) {
+            return;
         }
+        free(mse_self.detached_data[mse_self.detached_first++]);
     }
-    mse_self.detached_count = done;
+    mse_self.detached_first = mse_self.detached_count = 0;
 }
 
 static void keep_send(MPI_Request request, void *data) {
+    if (mse_self.detached_count == mse_self.detached_room && mse_self.detached_first > 0) { /* room at the front */
+        int kept = mse_self.detached_count - mse_self.detached_first;
+        memmove(mse_self.detached, mse_self.detached + mse_self.detached_first, sizeof(MPI_Request) * (size_t) kept);
+        memmove(mse_self.detached_data, mse_self.detached_data + mse_self.detached_first, sizeof(void *) * (size_t) kept);
+        mse_self.detached_first = 0;
+        mse_self.detached_count = kept;
+    }
     if (mse_self.detached_count == mse_self.detached_room) {
         int room = mse_self.detached_room == 0 ? 16 : 2 * mse_self.detached_room;
         MPI_Request *requests = realloc(mse_self.detached, sizeof(MPI_Request) * (size_t) room);
@@ -83,7 +89,8 @@ void mse_send(const char *call, const void *buf, int count, MPI_Datatype type, i
 
 void mse_complete_sends(void) {
     mse_flush();
-    PMPI_Waitall(mse_self.detached_count, mse_self.detached, MPI_STATUSES_IGNORE);
+    PMPI_Waitall(mse_self.detached_count - mse_self.detached_first, mse_self.detached + mse_self.detached_first,
+                 MPI_STATUSES_IGNORE);
     reap_sends();
 }
 

@@ -40,7 +40,7 @@ typedef struct {
     /* Sends in flight: their packed copies go when they complete (MPI_Send returns at once, see p2p.c). */
     MPI_Request *detached;
     void **detached_data;
-    int detached_count, detached_room;
+    int detached_first, detached_count, detached_room; /* in flight: first..count-1, oldest first */
 } mse_rank;
 
 extern mse_rank mse_self;
