@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import mse.cluster.profiles.ProfileException;
 import mse.emulator.actors.EmulationFailedException;
+import mse.mpi.experiment.RunDirectory;
 import mse.mpi.experiment.Versions;
 import mse.mpi.launch.LaunchException;
 import mse.mpi.launch.PreflightException;
@@ -57,6 +58,11 @@ public final class Mse implements Runnable {
         // The run's mse.log is closed when its command ends: here when it returns, in the handler when it throws.
         cl.setExecutionStrategy(parseResult -> {
             int code = new CommandLine.RunLast().execute(parseResult);
+            if (code == 0) {
+                RunDirectory.endedWell();
+            } else {
+                RunDirectory.ended("failed: exit code " + code);
+            }
             RunLog.detach();
             return code;
         });
@@ -67,7 +73,9 @@ public final class Mse implements Runnable {
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             try {
-                return exitCode(ex, commandLine.getErr(), parseResult);
+                int code = exitCode(ex, commandLine.getErr(), parseResult);
+                RunDirectory.ended("failed (exit code " + code + "): " + ex.getMessage());
+                return code;
             } finally {
                 RunLog.detach();
             }

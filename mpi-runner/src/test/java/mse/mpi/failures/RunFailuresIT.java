@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import mse.mpi.JsonFile;
 import mse.mpi.cli.Mse;
+import mse.mpi.experiment.RunDirectory;
 import mse.mpi.launch.MpirunCommand;
 import mse.mpi.launch.ProcessCommandLine;
 import mse.mpi.rank.RankRuntimeOptions;
@@ -52,6 +53,7 @@ class RunFailuresIT {
         assertTrue(err.toString().contains("emulation failed") && err.toString().contains("rank 2"), err.toString());
         assertFalse(err.toString().contains("did not complete within"), err.toString());
         assertNoProcessLeft(out.toString());
+        assertTrue(incomplete(out).startsWith("failed (exit code 1): emulation failed"), incomplete(out));
     }
 
     @Test
@@ -99,9 +101,27 @@ class RunFailuresIT {
         awaitRank(out.toString(), 1); // the second point's job is running
         new ProcessBuilder("kill", "-INT", Long.toString(cli.pid())).start().waitFor();
         assertTrue(cli.waitFor(30, TimeUnit.SECONDS), "the CLI stopped after Ctrl-C");
-        Map<String, Object> kept = JsonFile.read(summary);
+        Map<String, Object> kept = JsonFile.read(summary); // whole: each rewrite is renamed into place
         assertTrue(((List<?>) kept.get("points")).size() >= 1, kept.toString());
         assertNoProcessLeft(out.toString());
+        assertTrue(incomplete(out).startsWith("interrupted: stopped by a signal"), incomplete(out));
+    }
+
+    @Test
+    void sigtermStopsEverythingAndLeavesTheRunMarkedInterruptedWithoutASummary() throws Exception {
+        Path out = tmp.resolve("terminated");
+        List<String> command = List.of(javaBinary(), "-cp", System.getProperty("java.class.path"), "mse.mpi.cli.Mse",
+                "emulate", "--np", "3", "--image", "512x512", "--task-points", "4", "--max-iter", "2000",
+                "--out", out.toString(), "--quiet");
+        Process cli = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(tmp.resolve("cli.log").toFile()).start();
+        awaitRank(out.toString(), 2);
+        awaitLog(out.resolve("mse.log"), "rank 2 connected"); // mid-run
+        assertTrue(incomplete(out).startsWith("running: mse emulate"), incomplete(out));
+        cli.destroy(); // SIGTERM
+        assertTrue(cli.waitFor(30, TimeUnit.SECONDS), "the CLI stopped after SIGTERM");
+        assertNoProcessLeft(out.toString());
+        assertTrue(incomplete(out).startsWith("interrupted: stopped by a signal"), incomplete(out));
+        assertFalse(Files.exists(out.resolve("summary.json")), "a summary.json claims a run that never finished");
     }
 
     /** SIGKILL of the `mse` JVM itself: no shutdown hook runs, yet mpirun and the ranks must follow it. */
@@ -118,6 +138,13 @@ class RunFailuresIT {
         assertTrue(cli.waitFor(30, TimeUnit.SECONDS), "the launcher died");
         assertNoProcessLeft(out.toString());
         assertFalse(Files.exists(out.resolve("summary.json")), "a summary.json claims a run that never finished");
+        assertTrue(incomplete(out).startsWith("running: mse emulate"), "no hook ran, the mark made at the start stays: "
+                + incomplete(out));
+    }
+
+    /** What the run directory's INCOMPLETE mark says. */
+    private static String incomplete(Path out) throws IOException {
+        return Files.readString(out.resolve(RunDirectory.INCOMPLETE));
     }
 
     private static void awaitLog(Path log, String text) throws Exception {
