@@ -42,10 +42,15 @@ class NamespaceCleanupIT {
             killed.destroyForcibly();
             assertTrue(killed.waitFor(60, TimeUnit.SECONDS));
             assertEquals(made, NamespaceCluster.markedFor(killedDir), "a killed harness cannot take its cluster down");
+            String host = made.stream().filter(o -> o.matches(".*-h[0-9]+")).findFirst().orElseThrow();
+            List<Long> left = NamespaceCluster.pidsIn(host);
+            assertFalse(left.isEmpty(), "its job's processes run on");
 
             String next = NamespaceCluster.script("down", "--all");
             assertTrue(next.contains(" of " + killedDir + ": its owner process " + pid + " has ended"), next);
             assertEquals(List.of(), NamespaceCluster.markedFor(killedDir), next);
+            assertTrue(next.contains("killing processes left in " + host), next);
+            assertTrue(gone(left), "its job's processes are gone: " + left);
             assertFalse(Files.exists(killedDir.resolve("cluster.state")), "its files went with it");
             assertEquals(2, NamespaceCluster.markedFor(live.dir).size(), "a cluster whose owner runs is kept: " + next);
             assertEquals(2, NamespaceCluster.markedFor(userCluster).size(), "a user's cluster is kept: " + next);
@@ -97,6 +102,18 @@ class NamespaceCleanupIT {
         assertTrue(output.contains("up failed; removing what it created"), output);
         assertEquals(List.of(), NamespaceCluster.markedFor(dir), output);
         assertFalse(Files.exists(dir.resolve("cluster.state")), output);
+    }
+
+    /** Whether the processes are gone: killed, they end (and are reaped) within moments; 20 s is a hang guard. */
+    private static boolean gone(List<Long> pids) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (pids.stream().anyMatch(p -> ProcessHandle.of(p).map(ProcessHandle::isAlive).orElse(false))) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            Thread.sleep(50);
+        }
+        return true;
     }
 
     /** A separate JVM holding a cluster in `dir`, once it said so; what it writes goes to `dir`.log. */

@@ -79,10 +79,12 @@ final class NamespaceCluster implements AutoCloseable {
 
     /** The pids of processes running in a host's namespace. */
     List<Long> pids(String host) throws Exception {
-        Process p = new ProcessBuilder("ip", "netns", "pids", namespaceOf(host)).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        p.waitFor(10, TimeUnit.SECONDS);
-        return out.lines().filter(l -> !l.isBlank()).map(l -> Long.parseLong(l.trim())).toList();
+        return pidsIn(namespaceOf(host));
+    }
+
+    /** The pids of processes running in namespace `ns`. */
+    static List<Long> pidsIn(String ns) throws Exception {
+        return output("ip", "netns", "pids", ns).lines().filter(l -> !l.isBlank()).map(l -> Long.parseLong(l.trim())).toList();
     }
 
     /** What this cluster is made of (namespaces, links), as the script recorded it. */
