@@ -1,0 +1,97 @@
+/* every-call: each call the interposition library emulates, used once or more with a result that checks it, so that
+ * a plain run and an emulated one print the same line (docs/interposition.md). Any number of ranks >= 2.
+ * Sendrecv around a ring, Bsend, Isend/Irecv with Test, Wait, Waitall and Request_free, Iprobe and Probe with MPI_Get_count,
+ * MPI_PROC_NULL, Bcast from the last rank, Reduce of doubles (MAX), of long longs (SUM, in place) and with an
+ * operation of the program's own, Barrier, Wtime, Wtick, MPI_Pcontrol. */
+#include <mpi.h>
+#include <stdio.h>
+
+/* A non-commutative operation of the program's own: keeps the left operand's first element, adds the rest. */
+static void first_plus(void *in, void *inout, int *len, MPI_Datatype *type) {
+    (void) type;
+    int *a = in, *b = inout;
+    for (int i = 1; i < *len; i++) {
+        b[i] += a[i];
+    }
+    b[0] = a[0];
+}
+
+int main(int argc, char **argv) {
+    MPI_Init(&argc, &argv);
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    long long check = 0;
+    int right = (rank + 1) % size, left = (rank + size - 1) % size;
+
+    int out = rank * 10, in = -1;
+    MPI_Status status;
+    MPI_Sendrecv(&out, 1, MPI_INT, right, 7, &in, 1, MPI_INT, MPI_ANY_SOURCE, 7, MPI_COMM_WORLD, &status);
+    check += in == left * 10 && status.MPI_SOURCE == left;
+
+    MPI_Request requests[3];
+    int got[2] = {-1, -1}, sent[2] = {rank, rank + 100};
+    MPI_Irecv(&got[0], 1, MPI_INT, left, 1, MPI_COMM_WORLD, &requests[0]);
+    MPI_Irecv(&got[1], 1, MPI_INT, MPI_ANY_SOURCE, 2, MPI_COMM_WORLD, &requests[1]);
+    MPI_Isend(&sent[0], 1, MPI_INT, right, 1, MPI_COMM_WORLD, &requests[2]);
+    MPI_Request_free(&requests[2]);
+    MPI_Send(&sent[1], 1, MPI_INT, right, 2, MPI_COMM_WORLD);
+    int flag = 0;
+    while (!flag) {
+        MPI_Test(&requests[0], &flag, MPI_STATUS_IGNORE);
+    }
+    MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
+    check += got[0] == left && got[1] == left + 100 && requests[0] == MPI_REQUEST_NULL;
+
+    double payload[5] = {1, 2, 3, 4, 5};
+    static char attached[1024];
+    MPI_Buffer_attach(attached, sizeof attached);
+    MPI_Bsend(payload, rank + 1 > 5 ? 5 : rank + 1, MPI_DOUBLE, right, 3, MPI_COMM_WORLD);
+    int arrived = 0;
+    while (!arrived) {
+        MPI_Iprobe(left, 3, MPI_COMM_WORLD, &arrived, &status);
+    }
+    int count;
+    MPI_Get_count(&status, MPI_DOUBLE, &count);
+    MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
+    double back[5];
+    MPI_Recv(back, 5, MPI_DOUBLE, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD, &status);
+    check += count == (left + 1 > 5 ? 5 : left + 1);
+    void *detached;
+    int detached_size;
+    MPI_Buffer_detach(&detached, &detached_size);
+
+    MPI_Send(&out, 1, MPI_INT, MPI_PROC_NULL, 4, MPI_COMM_WORLD);
+    MPI_Recv(&in, 1, MPI_INT, MPI_PROC_NULL, 4, MPI_COMM_WORLD, &status);
+    check += status.MPI_SOURCE == MPI_PROC_NULL;
+
+    int shared[3] = {0, 0, 0};
+    if (rank == size - 1) {
+        shared[0] = 11, shared[1] = 22, shared[2] = 33;
+    }
+    MPI_Bcast(shared, 3, MPI_INT, size - 1, MPI_COMM_WORLD);
+    check += shared[0] + shared[1] + shared[2] == 66;
+
+    double mine = rank * 1.5, largest = 0;
+    MPI_Reduce(&mine, &largest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+    long long total = rank;
+    MPI_Reduce(rank == 0 ? MPI_IN_PLACE : &total, &total, 1, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Op op;
+    MPI_Op_create(first_plus, 0, &op);
+    int pair[2] = {rank, rank}, combined[2] = {0, 0};
+    MPI_Reduce(pair, combined, 2, MPI_INT, op, 0, MPI_COMM_WORLD);
+    MPI_Op_free(&op);
+    MPI_Barrier(MPI_COMM_WORLD);
+
+    double t0 = MPI_Wtime(), t1 = MPI_Wtime();
+    check += t1 >= t0 && MPI_Wtick() > 0;
+    MPI_Pcontrol(1);
+    long long all = 0;
+    MPI_Reduce(&check, &all, 1, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+    if (rank == 0) {
+        printf("every-call np=%d checks=%lld/%d max=%.1f sum=%lld own-op=%d,%d\n", size, all, 6 * size, largest, total,
+               combined[0], combined[1]);
+    }
+    MPI_Finalize();
+    return 0;
+}
