@@ -1,6 +1,5 @@
 package mse.emulator.kernel;
 
-import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.List;
 
@@ -41,7 +40,7 @@ public final class MasterQueueStatistics {
      * messages in arrival order and its receive starts never go back, so the ones that had started by an
      * arrival are at the front.
      */
-    private final ArrayDeque<Long> queuedUntil = new ArrayDeque<>();
+    private final LongQueue queuedUntil = new LongQueue();
     /** By slave rank, grown as ranks come (an array: two look-ups per message of a million-task run). */
     private SlaveRequests[] slaves = new SlaveRequests[16];
 

@@ -1,7 +1,5 @@
 package mse.emulator.kernel;
 
-import java.util.ArrayDeque;
-
 /**
  * One slave's requests to its master (its sends, by send time) and the master's messages to it (by receive start
  * and end), each in order, paired in virtual time for {@link MasterQueueStatistics}: a message ends the wait of
@@ -13,9 +11,10 @@ final class SlaveRequests {
 
     private final int slave;
     private final MasterQueueStatistics.Sink sink;
-    private final ArrayDeque<Long> requests = new ArrayDeque<>();
+    private final LongQueue requests = new LongQueue();
     /** Receive start and end of each message not yet decided. */
-    private final ArrayDeque<long[]> replies = new ArrayDeque<>();
+    private final LongQueue replyStarts = new LongQueue();
+    private final LongQueue replyEnds = new LongQueue();
     private long latestRequest = Long.MIN_VALUE;
 
     SlaveRequests(int slave, MasterQueueStatistics.Sink sink) {
@@ -30,7 +29,8 @@ final class SlaveRequests {
     }
 
     void reply(long receiveStartNanos, long receiveEndNanos) {
-        replies.addLast(new long[] {receiveStartNanos, receiveEndNanos});
+        replyStarts.addLast(receiveStartNanos);
+        replyEnds.addLast(receiveEndNanos);
         decide(false);
     }
 
@@ -39,14 +39,17 @@ final class SlaveRequests {
     }
 
     private void decide(boolean over) {
-        while (!replies.isEmpty() && (over || latestRequest > replies.peekFirst()[0])) {
-            long[] reply = replies.pollFirst();
-            Long requested = null;
-            while (!requests.isEmpty() && requests.peekFirst() <= reply[0]) {
-                requested = requests.pollFirst();
+        while (!replyStarts.isEmpty() && (over || latestRequest > replyStarts.peekFirst())) {
+            long start = replyStarts.pollFirst();
+            long end = replyEnds.pollFirst();
+            boolean requested = false;
+            long request = 0;
+            while (!requests.isEmpty() && requests.peekFirst() <= start) {
+                request = requests.pollFirst();
+                requested = true;
             }
-            if (requested != null) {
-                sink.slaveWait(slave, reply[1] - requested);
+            if (requested) {
+                sink.slaveWait(slave, end - request);
             }
         }
     }
