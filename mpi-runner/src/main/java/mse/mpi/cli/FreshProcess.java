@@ -16,9 +16,9 @@ import java.util.concurrent.TimeUnit;
 final class FreshProcess {
 
     /**
-     * One run: wall seconds, peak resident bytes, and the CPU seconds of the process (all its threads, as last read
-     * before it exited: the JVM's shutdown is left out), which a machine shared with other work inflates far less
-     * than the wall time.
+     * One run: wall seconds, peak resident bytes, and the CPU seconds of the process and of every process it started
+     * (an emulation's ranks under mpirun; all their threads, each as last read before it exited, so the last few
+     * milliseconds of each are left out), which a machine shared with other work inflates far less than the wall time.
      */
     record Measured(double wallSeconds, long peakRssBytes, double cpuSeconds) {}
 
@@ -50,16 +50,17 @@ final class FreshProcess {
         long t0 = System.nanoTime();
         Process process = builder.start();
         long peak = 0;
-        java.time.Duration cpu = java.time.Duration.ZERO;
+        java.util.Map<Long, java.time.Duration> cpu = new java.util.HashMap<>();
         while (!process.waitFor(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
             peak = Math.max(peak, highWaterMark(process.toHandle()));
-            cpu = process.toHandle().info().totalCpuDuration().orElse(cpu);
+            java.util.stream.Stream.concat(java.util.stream.Stream.of(process.toHandle()), process.toHandle().descendants())
+                    .forEach(p -> p.info().totalCpuDuration().ifPresent(d -> cpu.put(p.pid(), d)));
         }
         double wall = (System.nanoTime() - t0) / 1e9;
         if (process.exitValue() != 0) {
             throw new IllegalStateException("bench: ./run.sh " + String.join(" ", args) + " exited " + process.exitValue() + ", see " + log);
         }
-        return new Measured(wall, peak, cpu.toNanos() / 1e9);
+        return new Measured(wall, peak, cpu.values().stream().mapToLong(java.time.Duration::toNanos).sum() / 1e9);
     }
 
     /** The largest VmHWM of the process and its descendants now (0 for one that just ended). */

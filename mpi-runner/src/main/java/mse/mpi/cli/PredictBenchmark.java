@@ -69,10 +69,12 @@ final class PredictBenchmark {
         System.out.printf("predict-all-tasks-cpu-seconds: %.3f%n", allTasks.cpuSeconds());
         System.out.printf("predict-all-tasks-peak-rss-mb: %.0f%n", allTasks.peakRssBytes() / 1e6);
         System.out.printf("emulate-np8-wall-seconds: %.3f%n", emulate.wallSeconds());
+        System.out.printf("emulate-np8-cpu-seconds: %.3f%n", emulate.cpuSeconds());
         System.out.printf("simulated-messages-per-second: %.0f%n", single);
         System.out.printf("multi-simulated-messages-per-second: %.0f%n", multi);
         System.out.printf("dynamic-simulated-messages-per-second: %.0f%n", dynamic);
         System.out.printf("predict-speedup-vs-emulate: %.2f%n", emulate.wallSeconds() / allTasks.wallSeconds());
+        System.out.printf("predict-cpu-speedup-vs-emulate: %.2f%n", emulate.cpuSeconds() / allTasks.cpuSeconds());
     }
 
     /** `./run.sh args` once untimed (it writes the subcommand's class archive), then `runs` times: the medians, each run printed. */
