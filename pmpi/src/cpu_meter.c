@@ -47,24 +47,29 @@ static clockid_t thread_clock(pid_t tid) {
     return (clockid_t) ((~(unsigned) tid << 3) | 6);
 }
 
-void mse_cpu_meter_exclude_other_threads(mse_cpu_meter *m) {
+int mse_cpu_meter_exclude_other_threads(mse_cpu_meter *m) {
     if (m->scope != MSE_CPU_PROCESS) {
-        return;
+        return 0;
     }
     pid_t self = (pid_t) syscall(SYS_gettid);
     DIR *tasks = opendir("/proc/self/task");
     if (tasks == NULL) {
-        return;
+        return -1;
     }
+    int others = 0;
     struct dirent *e;
-    while ((e = readdir(tasks)) != NULL && m->excluded_count < MSE_MAX_EXCLUDED_THREADS) {
+    while ((e = readdir(tasks)) != NULL) {
         pid_t tid = (pid_t) atoi(e->d_name);
-        if (tid > 0 && tid != self) {
+        if (tid > 0 && tid != self && others++ < MSE_MAX_EXCLUDED_THREADS) {
             m->excluded[m->excluded_count++] = thread_clock(tid);
         }
     }
     closedir(tasks);
+    if (others > MSE_MAX_EXCLUDED_THREADS) {
+        m->excluded_count = 0;
+    }
     atomic_store(&m->mark, now(m));
+    return others;
 }
 
 static int by_value(const void *a, const void *b) {

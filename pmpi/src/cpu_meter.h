@@ -25,8 +25,9 @@ typedef struct {
 
 /* A meter of the calling thread (thread scope) or of the process (process scope); 0, or -1 with errno. */
 int mse_cpu_meter_init(mse_cpu_meter *meter, mse_cpu_scope scope);
-/* Process scope: leaves the CPU of every other thread alive now (Open MPI's, the library's) out of the charge. */
-void mse_cpu_meter_exclude_other_threads(mse_cpu_meter *meter);
+/* Process scope: leaves the CPU of every other thread alive now (Open MPI's, the library's) out of the charge.
+ * Returns how many other threads there are (0 in thread scope); past MSE_MAX_EXCLUDED_THREADS none is left out. */
+int mse_cpu_meter_exclude_other_threads(mse_cpu_meter *meter);
 /* Calibrates the cost of an empty interval (its median) as its owner measures one: see the .c file. */
 void mse_cpu_meter_calibrate(mse_cpu_meter *meter, int64_t (*empty_interval)(void *), void *ctx);
 /* CPU consumed since the mark, without moving it. */

@@ -167,7 +167,15 @@ void mse_rank_start(void) {
             die_of_link();
         }
     }
-    mse_cpu_meter_exclude_other_threads(&mse_self.meter); /* Open MPI's threads and ours, in process scope */
+    int others = mse_cpu_meter_exclude_other_threads(&mse_self.meter); /* Open MPI's threads and ours */
+    if (others < 0) {
+        mse_die("MSE_RANK_CPU=process: cannot list this process's threads (/proc/self/task); use MSE_RANK_CPU=thread");
+    }
+    if (others > MSE_MAX_EXCLUDED_THREADS) {
+        mse_die("MSE_RANK_CPU=process: cannot leave out the %d threads beside the program thread at MPI_Init (at most "
+                "%d); start worker threads after MPI_Init, or use MSE_RANK_CPU=thread",
+                others, MSE_MAX_EXCLUDED_THREADS);
+    }
     mse_enter();
     mse_cpu_meter_calibrate(&mse_self.meter, empty_interval, NULL);
     mse_take_unreported(); /* start-up is not the program's work */
