@@ -42,7 +42,12 @@ class PinnedPredictionsTest {
                 Arguments.of("EP np 5", "--np 5 --app ep --ep-tasks 64 --task-cost fixed:200us", 6_103_486L,
                         new long[] {920_904, 1_294_720, 0, 3_824_852}),
                 Arguments.of("SI np 9, 4 KiB results", "--np 9 " + BIG_RESULTS, 1_275_738L,
-                        new long[] {139_080, 619_516, 0, 453_404}));
+                        new long[] {139_080, 619_516, 0, 453_404}),
+                // Issue 46 (live kernel scaling): taken on 2026-11-27 before the local world, the warm-up and the
+                // grant rule were reworked for large P; predict --sample all gives the same nanoseconds.
+                Arguments.of("SI np 64", "--np 64 " + SMALL, 9_721_072L, new long[] {5_431_804, 4_215_520, 0, 0}),
+                Arguments.of("ML np 32", "--np 32 --strategy multi --masters 2 " + SMALL, 3_933_156L,
+                        new long[] {1_770_780, 1_844_596, 0, 317_780}));
     }
 
     static Stream<Arguments> predicted() {
