@@ -15,6 +15,12 @@ import mse.emulator.kernel.MessagePattern;
  * Ranks as threads of one JVM: one mailbox per rank, messages kept in arrival order, so the first
  * match in a mailbox obeys MPI's non-overtaking rule. One lock for the whole world keeps deadlock
  * detection exact: when every live rank waits and no mailbox holds a match, nobody can ever proceed.
+ *
+ * <p>A message wakes its destination only, and only when it matches what that rank waits for; the ranks stuck
+ * (waiting with no match queued) are counted as they start and stop waiting, so a wait checks for deadlock in
+ * constant time. One condition for the whole world woke every waiting rank for every message: at np 256 a
+ * farm's task woke 255 idle slaves, each of which took the lock in turn before the master could send again
+ * (docs/scaling.md).
  */
 public final class LocalWorld {
 
@@ -25,7 +31,11 @@ public final class LocalWorld {
     /** What each rank waits for (any of these patterns), or null while it runs. */
     private final List<List<MessagePattern>> waitingFor;
     private final ReentrantLock lock = new ReentrantLock();
-    private final Condition changed = lock.newCondition();
+    /** Per rank, signalled when a message it waits for arrives, and when the world changes for everyone. */
+    private final Condition[] arrived;
+    /** Per rank, whether it waits with no matching message queued; how many do. */
+    private final boolean[] stuck;
+    private int stuckRanks;
     private int live;
     private String abortReason;
 
@@ -36,9 +46,12 @@ public final class LocalWorld {
         this.size = size;
         this.live = size;
         this.waitingFor = new ArrayList<>();
+        this.arrived = new Condition[size];
+        this.stuck = new boolean[size];
         for (int i = 0; i < size; i++) {
             mailboxes.add(new ArrayList<>());
             waitingFor.add(null);
+            arrived[i] = lock.newCondition();
         }
     }
 
@@ -96,8 +109,13 @@ public final class LocalWorld {
         lock.lock();
         try {
             failIfAborted();
-            mailboxes.get(dest).add(new Pending(source, tag, data.clone()));
-            changed.signalAll();
+            Pending message = new Pending(source, tag, data.clone());
+            mailboxes.get(dest).add(message);
+            List<MessagePattern> wanted = waitingFor.get(dest);
+            if (stuck[dest] && matches(message, wanted)) {
+                unstick(dest);
+                arrived[dest].signal(); // one thread per rank waits on its condition
+            }
         } finally {
             lock.unlock();
         }
@@ -119,15 +137,17 @@ public final class LocalWorld {
                     return found;
                 }
                 waitingFor.set(rank, patterns);
-                if (everyLiveRankIsStuck()) {
+                stuck[rank] = true;
+                stuckRanks++;
+                if (stuckRanks == live) {
                     abort("deadlock: " + describeWaits());
                     failIfAborted();
                 }
-                changed.awaitUninterruptibly();
-                waitingFor.set(rank, null);
+                arrived[rank].awaitUninterruptibly();
+                stopWaiting(rank);
             }
         } finally {
-            waitingFor.set(rank, null);
+            stopWaiting(rank);
             lock.unlock();
         }
     }
@@ -161,29 +181,34 @@ public final class LocalWorld {
         lock.lock();
         try {
             live--;
-            if (live > 0 && everyLiveRankIsStuck()) {
+            if (live > 0 && stuckRanks == live) {
                 abort("deadlock after rank " + rank + " finished: " + describeWaits());
             }
-            changed.signalAll();
         } finally {
             lock.unlock();
         }
     }
 
     private static boolean matches(Pending p, List<MessagePattern> patterns) {
-        return patterns.stream().anyMatch(pattern -> pattern.matches(p.source, p.tag));
-    }
-
-    /** Every live rank waits and none has a matching message queued: nobody can ever proceed. */
-    private boolean everyLiveRankIsStuck() {
-        int stuck = 0;
-        for (int r = 0; r < size; r++) {
-            List<MessagePattern> w = waitingFor.get(r);
-            if (w != null && mailboxes.get(r).stream().noneMatch(p -> matches(p, w))) {
-                stuck++;
+        for (MessagePattern pattern : patterns) {
+            if (pattern.matches(p.source, p.tag)) {
+                return true;
             }
         }
-        return stuck == live;
+        return false;
+    }
+
+    /** The rank no longer waits (woken, or leaving its receive): it is not stuck either. */
+    private void stopWaiting(int rank) {
+        waitingFor.set(rank, null);
+        unstick(rank);
+    }
+
+    private void unstick(int rank) {
+        if (stuck[rank]) {
+            stuck[rank] = false;
+            stuckRanks--;
+        }
     }
 
     private String describeWaits() {
@@ -199,7 +224,9 @@ public final class LocalWorld {
             if (abortReason == null) {
                 abortReason = reason;
             }
-            changed.signalAll();
+            for (Condition rank : arrived) {
+                rank.signal(); // every waiting rank must see the end
+            }
         } finally {
             lock.unlock();
         }
