@@ -23,6 +23,13 @@ final class CpuMeter {
     private static final int WARM_UP_INTERVALS = 10_000;
     private static final int CALIBRATION_INTERVALS = 2_001;
 
+    /**
+     * Whether a meter of this JVM ran the warm-up intervals already. The path they compile is the same for every
+     * meter of the JVM, so ranks as threads of one JVM (emulate --local) warm it once: at np 256 the 10,000 intervals
+     * per rank cost 4.3 s of CPU before the first task (17 ms a rank, docs/scaling.md).
+     */
+    private static volatile boolean pathWarm;
+
     private final LongSupplier clock;
     /** Only a meter of the thread that builds it is calibrated: a scripted clock's reads are the test's. */
     private final boolean calibratable;
@@ -51,7 +58,8 @@ final class CpuMeter {
     /**
      * Calibrates the cost of an empty interval as the owner measures one: `emptyInterval` ends an interval and
      * takes the next at once, through the same code as between two real operations, and returns what that
-     * took. It runs until the JIT has compiled that path, then the median is this meter's own cost from now on.
+     * took. It runs until the JIT has compiled that path (once per JVM), then the median is this meter's own cost from
+     * now on.
      * A meter on a scripted clock is not calibrated (its cost stays 0).
      */
     void calibrate(LongSupplier emptyInterval) {
@@ -59,9 +67,10 @@ final class CpuMeter {
             return;
         }
         selfNanos = 0;
-        for (int i = 0; i < WARM_UP_INTERVALS; i++) {
+        for (int i = 0; !pathWarm && i < WARM_UP_INTERVALS; i++) {
             emptyInterval.getAsLong();
         }
+        pathWarm = true;
         long[] empty = new long[CALIBRATION_INTERVALS];
         for (int i = 0; i < empty.length; i++) {
             empty[i] = emptyInterval.getAsLong();
