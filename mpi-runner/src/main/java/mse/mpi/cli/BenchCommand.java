@@ -40,21 +40,27 @@ import picocli.CommandLine.Parameters;
                 "'hop': wall time from a fact on one rank's connection to the grant it releases on another's (median, p99), then the same with sockets only, directly and through a forwarding thread (the machine's floor).",
                 "'floor': the same farm's tasks, empty, between rank JVMs that sleep while they wait, slaves to master directly and through a relay where the emulator stands (us per task, median), then the hop with sockets only: what this machine charges any emulated farm.",
                 "'foreign': the C row farm (examples/c) and its Java twin on Open MPI's bindings (examples/java-mpi) plain and emulated through the interposition library at each --np, then the library's cost per intercepted call (pingpong, emulated minus plain) against the hop's floor.",
-                "'soak': a 1,048,576-task emulation at np 16 (unless --image/--np say otherwise): peak memory of the emulator and of a rank, wall time."},
+                "'soak': a 1,048,576-task emulation at np 16 (unless --image/--np say otherwise): peak memory of the emulator and of a rank, wall time.",
+                "'scale': the same work emulated at each P: emulate --local at --np (default 8,32,64,128,256), then under mpirun at --mpirun-np with 16 points per task (unless --task-points says): wall and CPU per task, the ratio of the largest P's wall per task to the smallest's, the same checksum at every P. Task cost per-iteration:10ns unless --task-cost says; one run per P unless --repeat says."},
         footer = {"", "Examples:", "  ./run.sh bench emulate --np 4,8 --repeat 3", "  ./run.sh bench hop", "  ./run.sh bench floor --np 4,8", "  ./run.sh bench foreign --np 4,8",
                 "  ./run.sh bench predict --image 1024x1024 --task-cost per-iteration:10ns",
                 "  ./run.sh bench soak --task-cost per-iteration:10ns",
+                "  ./run.sh bench scale", "  ./run.sh bench scale --np 8,256 --mpirun-np none --task-cost real",
                 "  ./run.sh bench real-mode --task-points 16 --repeat 3"})
 final class BenchCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "WHAT", description = "The benchmark: emulate, hop, floor, foreign, predict, soak or real-mode.")
+    @Parameters(index = "0", paramLabel = "WHAT", description = "The benchmark: emulate, hop, floor, foreign, predict, soak, real-mode or scale.")
     String what;
 
     @Option(names = "--np", paramLabel = "P,P,...", defaultValue = "4,8", description = "Ranks (default: ${DEFAULT-VALUE}).")
     String npList;
+
+    @Option(names = "--mpirun-np", paramLabel = "P,P,...|none", defaultValue = "8,32,64",
+            description = "For 'scale' only: the P of the runs under mpirun, or none (default: ${DEFAULT-VALUE}).")
+    String mpirunNpList;
 
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", description = "Runs of each kind per P; the median counts (default: ${DEFAULT-VALUE}).")
     int repeat;
@@ -105,8 +111,12 @@ final class BenchCommand implements Callable<Integer> {
             SoakBenchmark.run(soak, target, np, Files.createTempDirectory("mse-bench-soak"));
             return 0;
         }
+        if ("scale".equals(what)) {
+            runScale(program);
+            return 0;
+        }
         if (!"emulate".equals(what)) {
-            throw new BadInputException("bench: unknown benchmark '" + what + "'; available: emulate, hop, floor, foreign, predict, soak, real-mode");
+            throw new BadInputException("bench: unknown benchmark '" + what + "'; available: emulate, hop, floor, foreign, predict, soak, real-mode, scale");
         }
         List<Integer> nps = NpList.parse(npList);
         List<Program> granularities = granularities(program);
@@ -144,6 +154,23 @@ final class BenchCommand implements Callable<Integer> {
         printHop(hop, tcpHop);
         hopFloor.forEach(System.out::println);
         return 0;
+    }
+
+    /** 'scale': the command (per-iteration:10ns, one run per P) unless the options say otherwise. */
+    private void runScale(Program program) throws java.io.IOException {
+        picocli.CommandLine.ParseResult given = spec.commandLine().getParseResult();
+        List<Integer> local = given.hasMatchedOption("--np") ? NpList.parse(npList) : List.of(8, 32, 64, 128, 256);
+        List<Integer> mpirun = "none".equals(mpirunNpList) ? List.of() : NpList.parse(mpirunNpList);
+        Program underMpirun = given.hasMatchedOption("--task-points") ? program : AppOptionsDefaults.withTaskPoints(program, 16);
+        for (int np : local) {
+            BadInputException.check(() -> program.validate(np, Runtime.getRuntime().maxMemory()));
+        }
+        for (int np : mpirun) {
+            BadInputException.check(() -> underMpirun.validate(np, Runtime.getRuntime().maxMemory()));
+        }
+        String taskCost = given.hasMatchedOption("--task-cost") ? target.taskCost().spec() : "per-iteration:10ns";
+        ScaleBenchmark.run(program, local, underMpirun, mpirun, taskCost, given.hasMatchedOption("--repeat") ? repeat : 1,
+                Files.createTempDirectory("mse-bench-scale"));
     }
 
     /** The user's --task-points, or both granularities of the goals: 1 and 16 points per task. */
