@@ -160,7 +160,7 @@ final class BenchCommand implements Callable<Integer> {
     private void runScale(Program program) throws java.io.IOException {
         picocli.CommandLine.ParseResult given = spec.commandLine().getParseResult();
         List<Integer> local = given.hasMatchedOption("--np") ? NpList.parse(npList) : List.of(8, 32, 64, 128, 256);
-        List<Integer> mpirun = "none".equals(mpirunNpList) ? List.of() : NpList.parse(mpirunNpList);
+        List<Integer> mpirun = "none".equals(mpirunNpList) ? List.of() : NpList.parse("--mpirun-np", mpirunNpList);
         Program underMpirun = given.hasMatchedOption("--task-points") ? program : AppOptionsDefaults.withTaskPoints(program, 16);
         for (int np : local) {
             BadInputException.check(() -> program.validate(np, Runtime.getRuntime().maxMemory()));
