@@ -5,13 +5,15 @@ import mse.cluster.profiles.NetworkProfile;
 
 /**
  * The result of fitting round trips: the network profile, every measured point next to its fitted RTT,
- * and notes on what could not be identified and how it was split (they go into the profile file).
+ * notes on what could not be identified and how it was split, and which measurement gave each parameter (both go
+ * into the profile file).
  */
-public record NetworkFit(NetworkProfile network, List<FittedPoint> points, List<String> notes) {
+public record NetworkFit(NetworkProfile network, List<FittedPoint> points, List<String> notes, List<String> sources) {
 
     public NetworkFit {
         points = List.copyOf(points);
         notes = List.copyOf(notes);
+        sources = List.copyOf(sources);
     }
 
     /** The largest |residual| over all points, percent. */

@@ -30,9 +30,13 @@ import mse.cluster.profiles.NetworkProfile.Overhead;
  *
  * <p>S: when the RTT curve breaks into two lines (eager, then rendezvous), S is the first size past the
  * break, so the emulator makes those messages synchronous. A profile holds one G and one O per direction,
- * so L, G and O still come from one line through all sizes (relative least squares, so the small messages
+ * so L and O still come from one line through all sizes (relative least squares, so the small messages
  * a master/slave program sends weigh as much as the large ones); the residual table shows the misfit.
- * g is folded into o, as the paper does (section 3).
+ *
+ * <p>G and g: from trains of back-to-back messages where they show the link ({@link SustainedGap}); isolated round
+ * trips see a link between bursts, so their per-byte rest (c2 less O_s and O_r) is what G falls back to only when no
+ * stream was link-bound. When the trains give G, the residual table shows how far the round trips ran ahead of the
+ * sustained rate.
  *
  * <p>On one host over loopback there is no wire: the time of a round trip is almost all CPU in the send
  * and receive calls, and the timed calls overlap the partner's work, so they can add up to more than half
@@ -75,10 +79,20 @@ public final class NetworkFitter {
         double sendP = Math.min(Math.max(0, send.perProcess), perProcess);
         double[] base = split(sum.base, Math.max(0, send.base), Math.max(0, recv.base), "L", notes);
         double[] perByte = split(sum.perByte, Math.max(0, send.perByte), Math.max(0, recv.perByte), "G", notes);
-        NetworkProfile network = new NetworkProfile(name, source, base[2], 0.0, perByte[2],
-                threshold.orElse(0), new Overhead(base[0], sendP, perByte[0]),
-                new Overhead(base[1], perProcess - sendP, perByte[1]), NetworkModelName.LOGGPS); // the parameters fitted are LogGPS's
-        return new NetworkFit(network, fitted(network, samples), notes);
+        Overhead sendOverhead = new Overhead(base[0], sendP, perByte[0]);
+        Overhead recvOverhead = new Overhead(base[1], perProcess - sendP, perByte[1]);
+        SustainedGap stream = SustainedGap.fit(smallestP(samples), sendOverhead, recvOverhead);
+        double gapPerByte = stream.perByteMicros().orElse(perByte[2]);
+        NetworkProfile network = new NetworkProfile(name, source, base[2], stream.gapMicros(), gapPerByte,
+                threshold.orElse(0), sendOverhead, recvOverhead, NetworkModelName.LOGGPS); // the parameters fitted are LogGPS's
+        List<String> sources = ParameterSources.of(network, stream, perByte[2], threshold.isPresent(), severalP);
+        return new NetworkFit(network, fitted(network, samples), notes, sources);
+    }
+
+    /** The samples of the smallest P, the least disturbed by ranks sharing cores; sizes ascending. */
+    private static List<RttSample> smallestP(List<RttSample> samples) {
+        int smallest = samples.get(0).processes();
+        return samples.stream().filter(s -> s.processes() == smallest).toList();
     }
 
     /** RTT = 2 (o_s + L + kG + o_r), the Fig. 1 pattern, for every measured point. */
@@ -107,8 +121,7 @@ public final class NetworkFitter {
 
     /** S from the curve at the smallest P (the least disturbed by ranks sharing cores). */
     private static OptionalLong threshold(List<RttSample> samples) {
-        int smallest = samples.get(0).processes();
-        List<RttSample> curve = samples.stream().filter(s -> s.processes() == smallest).toList();
+        List<RttSample> curve = smallestP(samples);
         long[] bytes = curve.stream().mapToLong(RttSample::bytes).toArray();
         double[] rtt = curve.stream().mapToDouble(RttSample::rttMicros).toArray();
         return RendezvousThreshold.find(bytes, rtt);

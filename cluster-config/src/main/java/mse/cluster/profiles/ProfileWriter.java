@@ -30,7 +30,8 @@ public final class ProfileWriter {
         text.append("  name = ").append(ConfigUtil.quoteString(n.name())).append('\n');
         text.append("  source = ").append(ConfigUtil.quoteString(n.source())).append('\n');
         text.append("  latency-us = ").append(number(n.latencyMicros())).append("   # L\n");
-        text.append("  gap-us = ").append(number(n.gapMicros())).append("   # g (folded into o, seed 001 section 3)\n");
+        text.append("  gap-us = ").append(number(n.gapMicros()))
+                .append(n.gapMicros() == 0 ? "   # g (folded into o, seed 001 section 3)\n" : "   # g\n");
         text.append("  gap-per-byte-us = ").append(number(n.gapPerByteMicros())).append("   # G\n");
         text.append("  sync-threshold-bytes = ").append(n.syncThresholdBytes()).append("   # S; 0 = every message is eager\n");
         text.append("  send-overhead ").append(overhead(n.sendOverhead())).append('\n');

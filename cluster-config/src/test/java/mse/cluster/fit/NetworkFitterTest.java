@@ -27,8 +27,11 @@ class NetworkFitterTest {
                 double send = n.sendOverhead().micros(p, k);
                 double recv = n.recvOverhead().micros(p, k);
                 double rtt = 2 * (send + n.latencyMicros() + k * n.gapPerByteMicros() + recv);
+                // A train's messages each cost the most of the two CPUs and the link (LogGP, one interface each way).
+                double gap = Math.max(Math.max(send, recv), Math.max(n.gapMicros(), k * n.gapPerByteMicros()));
                 samples.add(new RttSample(p, k, rtt * (1 + noise * random.nextGaussian()),
-                        send * (1 + noise * random.nextGaussian()), recv * (1 + noise * random.nextGaussian())));
+                        send * (1 + noise * random.nextGaussian()), recv * (1 + noise * random.nextGaussian()),
+                        gap * (1 + noise * random.nextGaussian())));
             }
         }
         return samples;
@@ -82,7 +85,7 @@ class NetworkFitterTest {
         for (RttSample s : measure(TABLE_2, new int[] {2, 8}, SIZES, 0.002, 7)) {
             // Past 16 KiB a handshake round trip (2 L) and a slower copy path are added.
             double extra = s.bytes() >= 16384 ? 2 * (100 + 0.05 * s.bytes()) : 0;
-            samples.add(new RttSample(s.processes(), s.bytes(), s.rttMicros() + extra, s.sendMicros(), s.recvMicros()));
+            samples.add(new RttSample(s.processes(), s.bytes(), s.rttMicros() + extra, s.sendMicros(), s.recvMicros(), s.gapMicros()));
         }
         NetworkFit fit = NetworkFitter.fit(samples, "fit", "test");
         assertEquals(16384, fit.network().syncThresholdBytes());

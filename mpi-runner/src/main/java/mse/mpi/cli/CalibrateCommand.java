@@ -26,8 +26,6 @@ import picocli.CommandLine.Option;
                 "  ./run.sh calibrate cpu --target-seconds 0.8"})
 final class CalibrateCommand implements Callable<Integer> {
 
-    static final int MIN_ROUND_TRIPS = 10_000;
-
     @Option(names = "--btl", paramLabel = "vader|tcp", defaultValue = "tcp",
             description = "Transport to measure: tcp (--mca btl self,tcp) or vader (self,vader, shared memory) (default: ${DEFAULT-VALUE}).")
     Transport transport;
@@ -40,16 +38,12 @@ final class CalibrateCommand implements Callable<Integer> {
             description = "Message sizes in bytes (K = 1024) (default: ${DEFAULT-VALUE}).")
     String sizes;
 
-    @Option(names = "--round-trips", paramLabel = "N", defaultValue = "10000",
-            description = "Measured round trips per point, at least 10000 (default: ${DEFAULT-VALUE}).")
-    int roundTrips;
-
     @Option(names = "--warmup", paramLabel = "N", defaultValue = "1000",
-            description = "Warm-up round trips per point (default: ${DEFAULT-VALUE}).")
+            description = "Warm-up round trips per point, within a tenth of its time budget (default: ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(names = "--test-round-trips", hidden = true, description = "Tests only: fewer round trips than --round-trips allows.")
-    Integer testRoundTrips;
+    @Mixin
+    PointStopOptions stops;
 
     @Mixin
     HostOptions hosts;
@@ -66,7 +60,7 @@ final class CalibrateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Integer> nps = NpList.parse(npList);
-        RttSettings settings = settings(ByteSizes.parse("--sizes", sizes), roundTrips, testRoundTrips, warmup);
+        RttSettings settings = stops.settings(ByteSizes.parse("--sizes", sizes), warmup);
         if (profileOut != null && !profileOut.toString().endsWith(".conf")) {
             throw new BadInputException("--profile-out: name the file *.conf, so --profile reads it as a file, got " + profileOut);
         }
@@ -76,20 +70,5 @@ final class CalibrateCommand implements Callable<Integer> {
         NetworkCalibration.run(transport, nps, settings, dir, profileOut, Duration.ofSeconds(timeoutSeconds), hosts.cluster());
         System.out.printf("results: %s%n", dir.resolve("summary.json"));
         return 0;
-    }
-
-    /** At least 10,000 round trips make the medians stable to well under 1%; tests may ask for fewer. */
-    static RttSettings settings(long[] sizes, int roundTrips, Integer testRoundTrips, int warmup) {
-        if (testRoundTrips == null && roundTrips < MIN_ROUND_TRIPS) {
-            throw new BadInputException("--round-trips: at least " + MIN_ROUND_TRIPS + " per point, got " + roundTrips);
-        }
-        if (warmup < 0) {
-            throw new BadInputException("--warmup: expected >= 0, got " + warmup);
-        }
-        int count = testRoundTrips != null ? testRoundTrips : roundTrips;
-        if (count < 1) {
-            throw new BadInputException("--test-round-trips: expected >= 1, got " + count);
-        }
-        return new RttSettings(sizes, warmup, count);
     }
 }

@@ -58,11 +58,8 @@ final class ValidateCommand implements Callable<Integer> {
             description = "Calibration message sizes: the program's own are small (default: ${DEFAULT-VALUE}).")
     String sizes;
 
-    @Option(names = "--round-trips", paramLabel = "N", defaultValue = "10000", description = "Calibration round trips per point (default: ${DEFAULT-VALUE}).")
-    int roundTrips;
-
-    @Option(names = "--test-round-trips", hidden = true, description = "Tests only: fewer calibration round trips.")
-    Integer testRoundTrips;
+    @Mixin
+    PointStopOptions stops;
 
     @Option(names = "--measured-runs", paramLabel = "N", defaultValue = "5",
             description = "Runs of the real program per P, and round-trip jobs per P for the calibration; the fastest of each is kept (default: ${DEFAULT-VALUE}).")
@@ -87,7 +84,7 @@ final class ValidateCommand implements Callable<Integer> {
         nps.forEach(np -> BadInputException.check(() -> program.validate(np, Runtime.getRuntime().maxMemory())));
         nps.forEach(hosts::validate);
         hosts.preflight(MpirunCommand.rankClasspath(), out);
-        var settings = CalibrateCommand.settings(ByteSizes.parse("--sizes", sizes), roundTrips, testRoundTrips, 1000);
+        var settings = stops.settings(ByteSizes.parse("--sizes", sizes), 1000);
         Path dir = RunDirectory.create(out, "validate");
         Duration limit = Duration.ofSeconds(timeoutSeconds);
         String slowNetwork = hosts.multiHost() ? "tcp between the hosts of " + hosts.cluster().hostfile().source() : "tcp over loopback";

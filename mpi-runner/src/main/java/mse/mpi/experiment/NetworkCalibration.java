@@ -35,20 +35,29 @@ public final class NetworkCalibration {
     public record Result(TargetProfile profile, NetworkFit fit, Path profileFile, Summary summary) {
     }
 
-    /** calibrate's summary.json: how it measured, every point with its fitted RTT, the fitted profile and its residual. */
-    public record Summary(String command, String btl, int cores, int roundTrips, int warmup, List<Point> points, Fitted fitted,
-                          double worstResidualPercent, List<String> notes, String profileFile) {}
+    /**
+     * calibrate's summary.json: how it measured (roundTrips is the cap per point; precisionPercent and pointSeconds when a
+     * point stops earlier), every point with its fitted RTT, the fitted profile, its residual and each parameter's source.
+     */
+    public record Summary(String command, String btl, int cores, int roundTrips, int warmup, double precisionPercent,
+                          double pointSeconds, List<Point> points, Fitted fitted, double worstResidualPercent, List<String> notes,
+                          List<String> sources, String profileFile) {}
 
-    /** One measured point (rank 0's percentiles, microseconds) and the fitted profile's RTT for it. */
+    /**
+     * One measured point (rank 0's percentiles, microseconds; gapMicros from trains of trainMessages messages), the
+     * fitted profile's RTT for it, how each phase stopped and how long the point took.
+     */
     public record Point(int np, long size, RttResult.Percentiles rttMicros, RttResult.Percentiles sendMicros,
-                        RttResult.Percentiles recvMicros, double fittedRttMicros) {}
+                        RttResult.Percentiles recvMicros, double fittedRttMicros, RttResult.Percentiles gapMicros,
+                        int trainMessages, List<RttResult.Phase> phases, double seconds) {}
 
-    /** The fitted LogGPS parameters (o = o'a + o'b P + O k, seed 001 section 2.3, Table 2). */
+    /** The fitted LogGPS parameters (o = o'a + o'b P + O k, seed 001 section 2.3, Table 2; g from trains). */
     public record Fitted(double latencyMicros, double gapPerByteMicros, long syncThresholdBytes, NetworkProfile.Overhead sendOverhead,
-                         NetworkProfile.Overhead recvOverhead) {
+                         NetworkProfile.Overhead recvOverhead, double gapMicros) {
 
         static Fitted of(NetworkProfile n) {
-            return new Fitted(n.latencyMicros(), n.gapPerByteMicros(), n.syncThresholdBytes(), n.sendOverhead(), n.recvOverhead());
+            return new Fitted(n.latencyMicros(), n.gapPerByteMicros(), n.syncThresholdBytes(), n.sendOverhead(), n.recvOverhead(),
+                    n.gapMicros());
         }
     }
 
@@ -72,12 +81,13 @@ public final class NetworkCalibration {
         for (JobResult job : results) {
             for (RttResult.Point point : job.points()) {
                 samples.add(new RttSample(job.np(), point.size(), point.rttMicros().p50(), point.sendMicros().p50(),
-                        point.recvMicros().p50()));
+                        point.recvMicros().p50(), point.gapMicros().p50()));
             }
         }
         String name = "calibrated-" + transport.name();
         String source = "mse calibrate --btl " + transport.name() + " --np " + join(nps) + " --sizes "
-                + ByteSizes.show(settings.sizes()) + ", " + settings.roundTrips() + " round trips per point, "
+                + ByteSizes.show(settings.sizes()) + ", " + "each point until its medians are within " + 100 * settings.precision() + "% or after "
+                + settings.pointSeconds() + " s (at most " + settings.roundTrips() + " round trips), "
                 + (jobs > 1 ? "each size's fastest of " + jobs + " jobs per P, " : "")
                 + LocalDateTime.now().withNano(0) + ", "
                 + (cluster.multiHost() ? "hosts of " + cluster.hostfile().source() : cores + " cores");
@@ -108,7 +118,10 @@ public final class NetworkCalibration {
     private static List<String> comments(NetworkFit fit, List<JobResult> jobs, int cores) {
         List<String> lines = new ArrayList<>();
         lines.add("Fitted by `mse calibrate` from round trips (seed 001 (001_cb00b78257109af6.txt) Fig. 1, Table 1),");
-        lines.add("o = o'a + o'b P + O k (section 2.3, Table 2). Host: " + cores + " cores.");
+        lines.add("o = o'a + o'b P + O k (section 2.3, Table 2), and trains of back-to-back messages. Host: " + cores + " cores.");
+        lines.add("");
+        lines.add("where each parameter comes from:");
+        fit.sources().forEach(source -> lines.add("  " + source));
         lines.add("");
         fit.notes().forEach(note -> lines.add("note: " + note));
         lines.add("");
@@ -119,12 +132,18 @@ public final class NetworkCalibration {
                     p.fittedRttMicros(), p.residualPercent()));
         }
         lines.add("");
-        lines.add("raw points (us): np bytes | rtt p50 p90 p99 | send p50 | arrived-recv p50");
+        lines.add("raw points (us): np bytes | rtt p50 p90 p99 | send p50 | arrived-recv p50 | train gap p50 (messages per train)");
         for (JobResult job : jobs) {
             for (RttResult.Point point : job.points()) {
-                lines.add(String.format("%d %s | %s %s %s | %s | %s", job.np(), point.size(), point.rttMicros().p50(),
-                        point.rttMicros().p90(), point.rttMicros().p99(), point.sendMicros().p50(), point.recvMicros().p50()));
+                lines.add(String.format("%d %s | %s %s %s | %s | %s | %s (%d)", job.np(), point.size(), point.rttMicros().p50(),
+                        point.rttMicros().p90(), point.rttMicros().p99(), point.sendMicros().p50(), point.recvMicros().p50(),
+                        point.gapMicros().p50(), point.trainMessages()));
             }
+        }
+        lines.add("");
+        lines.add("how each point stopped:");
+        for (JobResult job : jobs) {
+            job.points().forEach(point -> lines.add("np " + job.np() + ", " + point.describeStops()));
         }
         lines.add("");
         return lines;
@@ -137,11 +156,12 @@ public final class NetworkCalibration {
         for (JobResult job : jobs) {
             for (RttResult.Point raw : job.points()) {
                 points.add(new Point(job.np(), raw.size(), raw.rttMicros(), raw.sendMicros(), raw.recvMicros(),
-                        fit.points().get(i++).fittedRttMicros()));
+                        fit.points().get(i++).fittedRttMicros(), raw.gapMicros(), raw.trainMessages(), raw.phases(), raw.seconds()));
             }
         }
-        return new Summary("calibrate", transport.btl(), cores, settings.roundTrips(), settings.warmup(), points,
-                Fitted.of(fit.network()), fit.worstResidualPercent(), fit.notes(), file.toString());
+        return new Summary("calibrate", transport.btl(), cores, settings.roundTrips(), settings.warmup(), 100 * settings.precision(),
+                settings.pointSeconds(), points, Fitted.of(fit.network()), fit.worstResidualPercent(), fit.notes(), fit.sources(),
+                file.toString());
     }
 
     private static void printTable(NetworkFit fit, Path file) {
@@ -151,13 +171,14 @@ public final class NetworkCalibration {
                     p.measuredRttMicros(), p.fittedRttMicros(), p.residualPercent());
         }
         NetworkProfile n = fit.network();
-        System.out.printf("fitted: L = %.3f us, G = %.6f us/byte, S = %d bytes%n", n.latencyMicros(), n.gapPerByteMicros(),
-                n.syncThresholdBytes());
+        System.out.printf("fitted: L = %.3f us, G = %.6f us/byte, g = %.3f us, S = %d bytes%n", n.latencyMicros(),
+                n.gapPerByteMicros(), n.gapMicros(), n.syncThresholdBytes());
         System.out.printf("        o_s = %.3f + %.4f P + %.6f k us%n", n.sendOverhead().baseMicros(),
                 n.sendOverhead().perProcessMicros(), n.sendOverhead().perByteMicros());
         System.out.printf("        o_r = %.3f + %.4f P + %.6f k us%n", n.recvOverhead().baseMicros(),
                 n.recvOverhead().perProcessMicros(), n.recvOverhead().perByteMicros());
         fit.notes().forEach(note -> System.out.println("note: " + note));
+        fit.sources().forEach(source -> System.out.println("from: " + source));
         System.out.printf("profile: %s (use it with --profile %s)%n", file, file);
     }
 

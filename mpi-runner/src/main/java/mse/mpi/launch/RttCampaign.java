@@ -39,8 +39,8 @@ public final class RttCampaign {
     }
 
     /**
-     * `jobs` jobs per P, keeping each message size's fastest point (least median RTT, with that job's send and receive
-     * times), as `validate` keeps its fastest measured run: on shared cores another process only ever adds time, and on
+     * `jobs` jobs per P, keeping each message size's fastest point (least median RTT, with that job's send, receive and
+     * train times), as `validate` keeps its fastest measured run: on shared cores another process only ever adds time, and on
      * the 2-core VM loopback round trips settle at 8.6 us or at 11.5 us for seconds at a time, within a job too (1 byte
      * at 8.5 us and 16 bytes at 11.7 us in one job), so one job's profile moved validate's prediction by 20%.
      */
@@ -70,6 +70,10 @@ public final class RttCampaign {
         return new JobResult(first.np(), new RttResult(raw.np(), raw.warmup(), raw.roundTrips(), raw.arrivedReceives(), points));
     }
 
+    private static String plain(double value) {
+        return java.math.BigDecimal.valueOf(value).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
+    }
+
     private static JobResult runJob(Transport transport, int np, RttSettings settings, Path workDir, Duration limit,
                                     Cluster cluster) throws IOException {
         Path file = workDir.resolve("rtt-np" + np + ".json");
@@ -77,6 +81,8 @@ public final class RttCampaign {
                         .collect(Collectors.joining(",")),
                 "--warmup", Integer.toString(settings.warmup()),
                 "--round-trips", Integer.toString(settings.roundTrips()),
+                "--precision", Double.toString(100 * settings.precision()),
+                "--point-seconds", Double.toString(settings.pointSeconds()),
                 "--result-file", file.toAbsolutePath().toString());
         MpirunCommand command = cluster.place(MpirunCommand.local(np, MpirunCommand.rankClasspath(),
                 RttMain.class.getName(), args).withBtl(transport.btl()), workDir);
@@ -88,6 +94,9 @@ public final class RttCampaign {
             throw new LaunchException("rank 0 of the round-trip job left no readable result in " + file + ": " + e.getMessage());
         }
         Files.deleteIfExists(file);
+        System.out.printf("   np %d: each point stops when its medians are within +-%s%% (95%% interval) or after %s s:%n",
+                np, plain(100 * settings.precision()), plain(settings.pointSeconds()));
+        result.points().forEach(point -> System.out.println("     " + point.describeStops()));
         return result;
     }
 }

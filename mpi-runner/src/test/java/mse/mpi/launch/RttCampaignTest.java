@@ -28,6 +28,6 @@ class RttCampaignTest {
 
     private static RttResult.Point point(long size, double rtt) {
         RttResult.Percentiles p = new RttResult.Percentiles(rtt, rtt, rtt, rtt, rtt, rtt, 1000);
-        return new RttResult.Point(size, p, p, p);
+        return new RttResult.Point(size, p, p, p, p, 16, List.of(), 1.0);
     }
 }

@@ -1,9 +1,10 @@
 package mse.mpi.apps.rtt;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import mse.mpi.comm.Comm;
-import org.HdrHistogram.Histogram;
+import mse.mpi.comm.Message;
 
 /**
  * The round-trip measurement of seed 001 (001_cb00b78257109af6.txt) section 2.3, Fig. 1: ranks 0 and 1
@@ -11,18 +12,15 @@ import org.HdrHistogram.Histogram;
  * a blocking receive. Those idle ranks are the point: Table 1 shows the RTT growing with P although only two
  * ranks talk, because the receiver's cost of retrieving a message grows with the number of peers.
  *
- * <p>Per size: warm-up round trips (connections, caches, JIT), then the measured ones. Rank 0 also times
- * its send call (o_s) on every round trip, and in a last phase lets each reply arrive before it receives
- * it, timing only the receive (o_r): how [4] of the paper (Kielmann et al.) measures overheads, and what
- * lets the fitter split the round trip into o_s, L + kG and o_r (see mse.cluster.fit.NetworkFitter).
+ * <p>Rank 0 drives every phase of every size ({@link SizeMeasurement}); rank 1 serves what it asks for: it echoes a
+ * PING, answers a TRAIN request with that many messages of the asked size sent back to back, and stops at RELEASE.
+ * Rank 0 decides when a phase has measured enough, so rank 1 never needs to know the counts.
  */
 public final class RttBenchmark {
 
     static final int PING = 1;
     static final int RELEASE = 2;
-    /** Rank 0 waits this many median round trips (plus a floor) so the reply has surely arrived. */
-    private static final int ARRIVAL_WAIT_RTTS = 3;
-    private static final long ARRIVAL_WAIT_FLOOR_NANOS = 20_000;
+    static final int TRAIN = 3;
 
     private final Comm comm;
     private final RttSettings settings;
@@ -41,20 +39,15 @@ public final class RttBenchmark {
             case 0 -> {
                 List<RttResult.Point> points = new ArrayList<>();
                 for (long size : settings.sizes()) {
-                    points.add(measure(new byte[Math.toIntExact(size)]));
+                    points.add(new SizeMeasurement(comm, settings, Math.toIntExact(size)).run());
                 }
-                for (int idle = 2; idle < comm.size(); idle++) {
-                    comm.send(new byte[1], idle, RELEASE);
+                for (int rank = 1; rank < comm.size(); rank++) {
+                    comm.send(new byte[1], rank, RELEASE);
                 }
                 return new RttResult(comm.size(), settings.warmup(), settings.roundTrips(), settings.arrivedReceives(), points);
             }
             case 1 -> {
-                for (long ignored : settings.sizes()) {
-                    for (int i = 0; i < settings.echoesPerSize(); i++) {
-                        byte[] data = comm.recv(0, PING).data();
-                        comm.send(data, 0, PING);
-                    }
-                }
+                serve();
                 return null;
             }
             default -> {
@@ -64,39 +57,29 @@ public final class RttBenchmark {
         }
     }
 
-    private RttResult.Point measure(byte[] data) {
-        for (int i = 0; i < settings.warmup(); i++) {
-            comm.send(data, 1, PING);
-            comm.recv(Comm.ANY_SOURCE, PING);
-        }
-        Histogram rtt = histogram();
-        Histogram send = histogram();
-        for (int i = 0; i < settings.roundTrips(); i++) {
-            long start = System.nanoTime();
-            comm.send(data, 1, PING);
-            long sent = System.nanoTime();
-            comm.recv(Comm.ANY_SOURCE, PING);
-            long back = System.nanoTime();
-            send.recordValue(Math.max(1, sent - start));
-            rtt.recordValue(Math.max(1, back - start));
-        }
-        Histogram recv = histogram();
-        long wait = ARRIVAL_WAIT_RTTS * rtt.getValueAtPercentile(50) + ARRIVAL_WAIT_FLOOR_NANOS;
-        for (int i = 0; i < settings.arrivedReceives(); i++) {
-            comm.send(data, 1, PING);
-            long until = System.nanoTime() + wait;
-            while (System.nanoTime() < until) {
-                Thread.onSpinWait();
-            }
-            long start = System.nanoTime();
-            comm.recv(Comm.ANY_SOURCE, PING);
-            recv.recordValue(Math.max(1, System.nanoTime() - start));
-        }
-        return new RttResult.Point(data.length, RttResult.Percentiles.of(rtt), RttResult.Percentiles.of(send),
-                RttResult.Percentiles.of(recv));
+    /** Rank 0's request for a train: how many messages of how many bytes. */
+    static byte[] trainRequest(int messages, int bytes) {
+        return ByteBuffer.allocate(8).putInt(messages).putInt(bytes).array();
     }
 
-    private static Histogram histogram() {
-        return new Histogram(60_000_000_000L, 3);
+    private void serve() {
+        while (true) {
+            Message m = comm.recv(0, Comm.ANY_TAG);
+            switch (m.tag()) {
+                case PING -> comm.send(m.data(), 0, PING);
+                case TRAIN -> {
+                    ByteBuffer request = ByteBuffer.wrap(m.data());
+                    int messages = request.getInt();
+                    byte[] data = new byte[request.getInt()];
+                    for (int i = 0; i < messages; i++) {
+                        comm.send(data, 0, PING);
+                    }
+                }
+                case RELEASE -> {
+                    return;
+                }
+                default -> throw new IllegalStateException("rank 1 of the round-trip benchmark got tag " + m.tag());
+            }
+        }
     }
 }

@@ -26,6 +26,13 @@ public final class RttMain implements Callable<Integer> {
     @Option(names = "--round-trips", defaultValue = "10000", description = "Measured round trips per size.")
     int roundTrips;
 
+    @Option(names = "--precision", defaultValue = "1", paramLabel = "PERCENT",
+            description = "A phase stops once its median's 95% interval is within this many percent.")
+    double precisionPercent;
+
+    @Option(names = "--point-seconds", defaultValue = "20", paramLabel = "SECONDS", description = "Time budget of one size.")
+    double pointSeconds;
+
     @Option(names = "--result-file", paramLabel = "FILE", description = "Where rank 0 writes the points (JSON).")
     Path resultFile;
 
@@ -38,7 +45,7 @@ public final class RttMain implements Callable<Integer> {
         mse.mpi.rank.RunLog.startRank(null);
         MpiComm comm = MpiComm.init(new String[0]);
         try {
-            RttResult result = new RttBenchmark(comm, new RttSettings(sizes, warmup, roundTrips)).run();
+            RttResult result = new RttBenchmark(comm, new RttSettings(sizes, warmup, roundTrips, precisionPercent / 100, pointSeconds)).run();
             comm.close();
             if (result != null && resultFile != null) {
                 Json.write(resultFile, result);

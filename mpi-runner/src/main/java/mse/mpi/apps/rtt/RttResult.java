@@ -13,8 +13,37 @@ public record RttResult(int np, int warmup, int roundTrips, int arrivedReceives,
         points = List.copyOf(points);
     }
 
-    /** One message size: the round trip, rank 0's send call (o_s) and its receive of an arrived reply (o_r). */
-    public record Point(long size, Percentiles rttMicros, Percentiles sendMicros, Percentiles recvMicros) {}
+    /**
+     * One message size: the round trip, rank 0's send call (o_s), its receive of an arrived reply (o_r), the sustained
+     * gap between the messages of trains rank 1 sent back to back (see {@link SizeMeasurement}), how many messages each
+     * train had, each phase's stop, and the seconds the size took, warm-up included.
+     */
+    public record Point(long size, Percentiles rttMicros, Percentiles sendMicros, Percentiles recvMicros,
+                        Percentiles gapMicros, int trainMessages, List<Phase> phases, double seconds) {
+
+        public Point {
+            phases = List.copyOf(phases);
+        }
+
+        /** One line on how the point ended, e.g. "1K: round trips 2300 (median +-0.6%, stable), ...; 1.8 s". */
+        public String describeStops() {
+            StringBuilder line = new StringBuilder(size + " B:");
+            for (Phase phase : phases) {
+                line.append(String.format(" %s %d%s (median %s, %s),", phase.name(), phase.samples(),
+                        phase.name().equals("trains") ? " of " + trainMessages : "",
+                        phase.precisionPercent() == null ? "too few to say" : String.format("+-%.2f%%", phase.precisionPercent()),
+                        phase.stop()));
+            }
+            line.setLength(line.length() - 1);
+            return line.append(String.format("; %.1f s", seconds)).toString();
+        }
+    }
+
+    /**
+     * How one phase of a point ended: its samples, its median's precision (relative half-width of the 95% interval, in
+     * percent; null with too few samples to say), and why it stopped: "stable", "time budget" or "sample cap".
+     */
+    public record Phase(String name, long samples, Double precisionPercent, String stop, double seconds) {}
 
     /** Microseconds: median first (what the fitter uses), then the tail. */
     public record Percentiles(double p50, double p90, double p99, double min, double max, double mean, long count) {

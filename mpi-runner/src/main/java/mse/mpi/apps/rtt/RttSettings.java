@@ -1,10 +1,16 @@
 package mse.mpi.apps.rtt;
 
 /**
- * One round-trip benchmark: the message sizes, the warm-up and measured round trips per size. The
- * receive-overhead phase uses a tenth as many round trips (at least 100): each waits several RTTs.
+ * One round-trip benchmark: the message sizes, the warm-up round trips per size, and when a size's measurement
+ * stops. Each of its phases (round trips, receives of arrived replies, trains) stops once its median is known to
+ * `precision` (the half-width of its 95% confidence interval, relative; see {@link MedianPrecision}), once it has
+ * `roundTrips` samples (the receive phase a tenth as many, at least 100: each waits several RTTs), or once its
+ * share of `pointSeconds` is spent, whichever comes first.
+ *
+ * @param precision    relative half-width of the median's confidence interval that counts as stable, e.g. 0.01
+ * @param pointSeconds the time budget of one message size, warm-up included
  */
-public record RttSettings(long[] sizes, int warmup, int roundTrips) {
+public record RttSettings(long[] sizes, int warmup, int roundTrips, double precision, double pointSeconds) {
 
     public RttSettings {
         if (sizes.length == 0) {
@@ -18,15 +24,13 @@ public record RttSettings(long[] sizes, int warmup, int roundTrips) {
         if (warmup < 0 || roundTrips < 1) {
             throw new IllegalArgumentException("need warm-up >= 0 and round trips >= 1");
         }
+        if (!(precision > 0 && precision < 1) || !(pointSeconds > 0)) {
+            throw new IllegalArgumentException("need 0 < precision < 1 and a positive time per point");
+        }
         sizes = sizes.clone();
     }
 
     public int arrivedReceives() {
         return Math.max(100, roundTrips / 10);
-    }
-
-    /** How many messages rank 1 echoes per size: every phase of rank 0. */
-    int echoesPerSize() {
-        return warmup + roundTrips + arrivedReceives();
     }
 }

@@ -1,0 +1,144 @@
+package mse.mpi.apps.rtt;
+
+import java.util.List;
+import java.util.function.DoubleSupplier;
+import mse.mpi.comm.Comm;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Rank 0's measurement of one message size, in phases that share the size's time budget (each may use what the
+ * phases before it left of their shares: warm-up up to 10% of the budget, round trips up to 50%, receives of arrived
+ * replies up to 70%, trains the rest). Each measuring phase stops once its median is stable to the asked precision
+ * ({@link MedianPrecision}), at its sample cap, or when its share runs out.
+ *
+ * <ul>
+ * <li>Round trips (seed 001 (001_cb00b78257109af6.txt) Fig. 1), timing the send call on each (o_s): L and the
+ *     overheads come from them.</li>
+ * <li>Receives of a reply that has surely arrived (o_r), as Kielmann et al. measure receive overheads ("Fast
+ *     measurement of LogP parameters for message passing platforms", 2000).</li>
+ * <li>Trains: rank 1 sends messages back to back and rank 0 receives them; one sample is the mean interval between
+ *     the arrivals of the train's second half. Kielmann et al. measure g from such saturated streams for the reason
+ *     that matters here: an isolated round trip sees a link only between bursts (a token-bucket shaper or a switch
+ *     buffer lets a short burst through at line rate), while a master at saturation receives results back to back.
+ *     The first half absorbs that burst and the transport's slow start; what the second half shows is the rate the
+ *     stream sustains, max(o_s, o_r, g, k G) per message in LogGP terms.</li>
+ * </ul>
+ */
+final class SizeMeasurement {
+
+    /** A train carries about this many bytes (within 16..1024 messages), so its second half outlasts any burst. */
+    static final long TRAIN_BYTES = 1 << 20;
+    /** Rank 0 waits this many median round trips (plus a floor) so the reply has surely arrived. */
+    private static final int ARRIVAL_WAIT_RTTS = 3;
+    private static final long ARRIVAL_WAIT_FLOOR_NANOS = 20_000;
+
+    private final Comm comm;
+    private final RttSettings settings;
+    private final byte[] data;
+    private final long start = System.nanoTime();
+    private final long budget;
+
+    SizeMeasurement(Comm comm, RttSettings settings, int size) {
+        this.comm = comm;
+        this.settings = settings;
+        this.data = new byte[size];
+        this.budget = (long) (settings.pointSeconds() * 1e9);
+    }
+
+    /** How many messages a train of `size`-byte messages has. */
+    static int trainMessages(long size) {
+        return (int) Math.max(16, Math.min(1024, TRAIN_BYTES / size));
+    }
+
+    RttResult.Point run() {
+        for (int i = 0; i < settings.warmup() && System.nanoTime() < deadline(0.1); i++) {
+            comm.send(data, 1, RttBenchmark.PING);
+            comm.recv(Comm.ANY_SOURCE, RttBenchmark.PING);
+        }
+        Histogram rtt = histogram();
+        Histogram send = histogram();
+        RttResult.Phase roundTrips = phase("round trips", settings.roundTrips(), deadline(0.5),
+                () -> Math.max(MedianPrecision.of(rtt), MedianPrecision.of(send)), () -> {
+                    long begin = System.nanoTime();
+                    comm.send(data, 1, RttBenchmark.PING);
+                    long sent = System.nanoTime();
+                    comm.recv(Comm.ANY_SOURCE, RttBenchmark.PING);
+                    long back = System.nanoTime();
+                    send.recordValue(Math.max(1, sent - begin));
+                    rtt.recordValue(Math.max(1, back - begin));
+                });
+        Histogram recv = histogram();
+        long wait = ARRIVAL_WAIT_RTTS * rtt.getValueAtPercentile(50) + ARRIVAL_WAIT_FLOOR_NANOS;
+        RttResult.Phase arrived = phase("arrived receives", settings.arrivedReceives(), deadline(0.7),
+                () -> MedianPrecision.of(recv), () -> {
+                    comm.send(data, 1, RttBenchmark.PING);
+                    long until = System.nanoTime() + wait;
+                    while (System.nanoTime() < until) {
+                        Thread.onSpinWait(); // the wait is part of the measurement: a sleep would let the core doze
+                    }
+                    long begin = System.nanoTime();
+                    comm.recv(Comm.ANY_SOURCE, RttBenchmark.PING);
+                    recv.recordValue(Math.max(1, System.nanoTime() - begin));
+                });
+        Histogram gap = histogram();
+        int messages = trainMessages(data.length);
+        long[] arrivals = new long[messages];
+        byte[] request = RttBenchmark.trainRequest(messages, data.length);
+        RttResult.Phase trains = phase("trains", settings.roundTrips(), deadline(1.0), () -> MedianPrecision.of(gap), () -> {
+            comm.send(request, 1, RttBenchmark.TRAIN);
+            for (int i = 0; i < messages; i++) {
+                comm.recv(Comm.ANY_SOURCE, RttBenchmark.PING);
+                arrivals[i] = System.nanoTime();
+            }
+            int half = messages / 2;
+            gap.recordValue(Math.max(1, Math.round((arrivals[messages - 1] - arrivals[half]) / (double) (messages - 1 - half))));
+        });
+        return new RttResult.Point(data.length, RttResult.Percentiles.of(rtt), RttResult.Percentiles.of(send),
+                RttResult.Percentiles.of(recv), RttResult.Percentiles.of(gap), messages, List.of(roundTrips, arrived, trains),
+                (System.nanoTime() - start) / 1e9);
+    }
+
+    /**
+     * Takes samples until the precision is met, the cap is reached or the deadline passes (at least one sample). The
+     * precision is checked after every tenth of the samples so far (at least every 10): its cost stays a small share.
+     */
+    private RttResult.Phase phase(String name, int cap, long deadline, DoubleSupplier precision,
+                                  Runnable sample) {
+        long begin = System.nanoTime();
+        long count = 0;
+        long nextCheck = MedianPrecision.MIN_SAMPLES;
+        double reached = Double.POSITIVE_INFINITY;
+        String stop;
+        while (true) {
+            sample.run();
+            count++;
+            if (count >= nextCheck) {
+                reached = precision.getAsDouble();
+                nextCheck = count + Math.max(10, count / 10);
+                if (reached <= settings.precision()) {
+                    stop = "stable";
+                    break;
+                }
+            }
+            if (count >= cap) {
+                stop = "sample cap";
+                break;
+            }
+            if (System.nanoTime() >= deadline) {
+                stop = "time budget";
+                break;
+            }
+        }
+        reached = precision.getAsDouble();
+        return new RttResult.Phase(name, count, Double.isFinite(reached) ? 100 * reached : null, stop,
+                (System.nanoTime() - begin) / 1e9);
+    }
+
+    private long deadline(double share) {
+        return start + (long) (budget * share);
+    }
+
+    private static Histogram histogram() {
+        return new Histogram(60_000_000_000L, 3);
+    }
+}
