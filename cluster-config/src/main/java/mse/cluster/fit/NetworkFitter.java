@@ -3,7 +3,9 @@ package mse.cluster.fit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
+import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 import mse.cluster.profiles.NetworkModelName;
 import mse.cluster.profiles.NetworkProfile;
@@ -28,8 +30,8 @@ import mse.cluster.profiles.NetworkProfile.Overhead;
  * retrieving arrived messages and section 3.1 notes that the real send overhead has no P term. If noise
  * leaves L or G negative, the overheads are scaled down so the sums (and so the RTT) are still met.
  *
- * <p>S: when the RTT curve breaks into two lines (eager, then rendezvous), S is the first size past the
- * break, so the emulator makes those messages synchronous. A profile holds one G and one O per direction,
+ * <p>S: when the RTT curve of every P breaks into two lines at the same size (eager, then rendezvous), S is the
+ * first size past the break, so the emulator makes those messages synchronous. A profile holds one G and one O per direction,
  * so L and O still come from one line through all sizes (relative least squares, so the small messages
  * a master/slave program sends weigh as much as the large ones); the residual table shows the misfit.
  *
@@ -54,7 +56,7 @@ public final class NetworkFitter {
             throw new IllegalArgumentException("need at least two message sizes to separate L from G");
         }
         List<String> notes = new ArrayList<>();
-        OptionalLong threshold = threshold(samples);
+        OptionalLong threshold = threshold(samples, notes);
         if (threshold.isPresent()) {
             notes.add("S = " + threshold.getAsLong() + " bytes: the RTT per byte changes there (eager -> rendezvous); "
                     + "the true limit lies between it and the next smaller size measured. The profile has one G and one O "
@@ -119,12 +121,26 @@ public final class NetworkFitter {
         return new double[] {send * scale, recv * scale, 0.0};
     }
 
-    /** S from the curve at the smallest P (the least disturbed by ranks sharing cores). */
-    private static OptionalLong threshold(List<RttSample> samples) {
-        List<RttSample> curve = smallestP(samples);
-        long[] bytes = curve.stream().mapToLong(RttSample::bytes).toArray();
-        double[] rtt = curve.stream().mapToDouble(RttSample::rttMicros).toArray();
-        return RendezvousThreshold.find(bytes, rtt);
+    /**
+     * S where the RTT curve of every P breaks at the same size: a protocol switch does not depend on P, while a
+     * scheduler's or a shaper's disturbance (a token bucket lets messages under its burst pass at once) lands on
+     * different sizes in different jobs. Breaks that disagree are noted and give no S.
+     */
+    private static OptionalLong threshold(List<RttSample> samples, List<String> notes) {
+        Map<Integer, OptionalLong> breaks = new TreeMap<>();
+        for (int p : samples.stream().mapToInt(RttSample::processes).distinct().toArray()) {
+            List<RttSample> curve = samples.stream().filter(s -> s.processes() == p).toList();
+            breaks.put(p, RendezvousThreshold.find(curve.stream().mapToLong(RttSample::bytes).toArray(),
+                    curve.stream().mapToDouble(RttSample::rttMicros).toArray()));
+        }
+        if (breaks.values().stream().distinct().count() == 1) {
+            return breaks.values().iterator().next();
+        }
+        StringBuilder seen = new StringBuilder();
+        breaks.forEach((p, s) -> seen.append(String.format(" P = %d: %s;", p, s.isPresent() ? s.getAsLong() + " bytes" : "none")));
+        notes.add("the RTT curves broke at different sizes (" + seen.substring(1, seen.length() - 1) + "): noise or a shaper, "
+                + "not a protocol switch, so no S");
+        return OptionalLong.empty();
     }
 
     /** base + perProcess P + perByte k, fitted to one measured quantity. */

@@ -93,6 +93,50 @@ class NetworkFitterTest {
     }
 
     @Test
+    void aBreakThatOnlyOnePShowsIsNoRendezvousLimit() {
+        List<RttSample> samples = new ArrayList<>();
+        for (RttSample s : measure(TABLE_2, new int[] {2, 8}, SIZES, 0.002, 7)) {
+            // At P = 2 only, sizes from 1 KiB wait for a shaper's tokens: a disturbance, not a protocol switch.
+            double extra = s.processes() == 2 && s.bytes() >= 1024 ? 4000 : 0;
+            samples.add(new RttSample(s.processes(), s.bytes(), s.rttMicros() + extra, s.sendMicros(), s.recvMicros(), s.gapMicros()));
+        }
+        NetworkFit fit = NetworkFitter.fit(samples, "fit", "test");
+        assertEquals(0, fit.network().syncThresholdBytes());
+        assertTrue(fit.notes().get(0).startsWith("the RTT curves broke at different sizes (P = 2: 1024 bytes; P = 8: none)"),
+                fit.notes().get(0));
+    }
+
+    @Test
+    void trainsGiveGAndGWhereTheLinkLimitsAStream() {
+        // A 100 Mbit/s link (0.08 us/byte) behind a token bucket: isolated round trips pass at a quarter of the per-byte
+        // cost, while trains pay the link plus 106 bytes of framing per message (so 8.5 us for the smallest).
+        NetworkProfile link = new NetworkProfile("link", "test", 20, 0, 0.02, 0, new Overhead(3, 0.2, 0.001),
+                new Overhead(2, 0.3, 0.002));
+        List<RttSample> samples = new ArrayList<>();
+        for (RttSample s : measure(link, new int[] {2, 3}, new long[] {1, 16, 64, 256, 1024}, 0.003, 11)) {
+            double train = Math.max((s.bytes() + 106) * 0.08, s.gapMicros());
+            samples.add(new RttSample(s.processes(), s.bytes(), s.rttMicros(), s.sendMicros(), s.recvMicros(), train));
+        }
+        NetworkFit fit = NetworkFitter.fit(samples, "fit", "test");
+        assertWithin(0.08, fit.network().gapPerByteMicros(), 0.02, "G from the trains' slope");
+        assertWithin(107 * 0.08, fit.network().gapMicros(), 0.02, "g: the smallest messages' sustained gap");
+        assertTrue(fit.sources().get(1).startsWith("G   = 0.08") && fit.sources().get(1).contains("trains")
+                && fit.sources().get(1).contains("[1, 16, 64, 256, 1024]"), fit.sources().get(1));
+        assertTrue(fit.sources().get(2).startsWith("g   = 8.56") && fit.sources().get(2).contains("trains"), fit.sources().get(2));
+        // The round trips ran ahead of the sustained rate: the fitted RTT of the largest size is above the measured.
+        assertTrue(fit.points().get(4).residualPercent() > 20, fit.points().toString());
+    }
+
+    @Test
+    void whereTheOverheadsLimitEveryStreamGAndGComeFromTheRoundTrips() {
+        // Table 2's per-byte overheads exceed its G: a stream is as fast as the receiver's CPU, never the link's.
+        NetworkFit fit = NetworkFitter.fit(measure(TABLE_2, new int[] {2, 8}, SIZES, 0, 3), "fit", "test");
+        assertEquals(0, fit.network().gapMicros());
+        assertTrue(fit.sources().get(1).contains("no train was link-bound"), fit.sources().get(1));
+        assertTrue(fit.sources().get(2).startsWith("g   = 0: folded into o"), fit.sources().get(2));
+    }
+
+    @Test
     void oneSizeCannotSeparateLatencyFromBandwidth() {
         assertThrows(IllegalArgumentException.class,
                 () -> NetworkFitter.fit(measure(TABLE_2, new int[] {2, 8}, new long[] {1}, 0, 1), "fit", "test"));
