@@ -56,14 +56,6 @@ public final class NetworkFitter {
             throw new IllegalArgumentException("need at least two message sizes to separate L from G");
         }
         List<String> notes = new ArrayList<>();
-        OptionalLong threshold = threshold(samples, notes);
-        if (threshold.isPresent()) {
-            notes.add("S = " + threshold.getAsLong() + " bytes: the RTT per byte changes there (eager -> rendezvous); "
-                    + "the true limit lies between it and the next smaller size measured. The profile has one G and one O "
-                    + "per direction, so one line is fitted through all sizes; the residuals show what that costs");
-        } else {
-            notes.add("S = 0: no break in RTT over size was visible (every message modelled as eager)");
-        }
         boolean severalP = samples.stream().mapToInt(RttSample::processes).distinct().count() >= 2;
         if (!severalP) {
             notes.add("one P only: the P term o'b is not identifiable and is set to 0 (calibrate at two P, seed 001 section 3)");
@@ -84,6 +76,14 @@ public final class NetworkFitter {
         Overhead sendOverhead = new Overhead(base[0], sendP, perByte[0]);
         Overhead recvOverhead = new Overhead(base[1], perProcess - sendP, perByte[1]);
         SustainedGap stream = SustainedGap.fit(smallestP(samples), sendOverhead, recvOverhead);
+        OptionalLong threshold = threshold(samples, stream, notes);
+        if (threshold.isPresent()) {
+            notes.add("S = " + threshold.getAsLong() + " bytes: the RTT per byte changes there (eager -> rendezvous); "
+                    + "the true limit lies between it and the next smaller size measured. The profile has one G and one O "
+                    + "per direction, so one line is fitted through all sizes; the residuals show what that costs");
+        } else {
+            notes.add("S = 0: no break in RTT over size was visible (every message modelled as eager)");
+        }
         double gapPerByte = stream.perByteMicros().orElse(perByte[2]);
         NetworkProfile network = new NetworkProfile(name, source, base[2], stream.gapMicros(), gapPerByte,
                 threshold.orElse(0), sendOverhead, recvOverhead, NetworkModelName.LOGGPS); // the parameters fitted are LogGPS's
@@ -126,7 +126,7 @@ public final class NetworkFitter {
      * scheduler's or a shaper's disturbance (a token bucket lets messages under its burst pass at once) lands on
      * different sizes in different jobs. Breaks that disagree are noted and give no S.
      */
-    private static OptionalLong threshold(List<RttSample> samples, List<String> notes) {
+    private static OptionalLong threshold(List<RttSample> samples, SustainedGap stream, List<String> notes) {
         Map<Integer, OptionalLong> breaks = new TreeMap<>();
         for (int p : samples.stream().mapToInt(RttSample::processes).distinct().toArray()) {
             List<RttSample> curve = samples.stream().filter(s -> s.processes() == p).toList();
@@ -134,7 +134,14 @@ public final class NetworkFitter {
                     curve.stream().mapToDouble(RttSample::rttMicros).toArray()));
         }
         if (breaks.values().stream().distinct().count() == 1) {
-            return breaks.values().iterator().next();
+            OptionalLong agreed = breaks.values().iterator().next();
+            if (agreed.isPresent() && stream.linkBound(agreed.getAsLong())) {
+                notes.add("the RTT curves break at " + agreed.getAsLong() + " bytes, where the trains show the link limiting "
+                        + "the stream: a shaper or a link's rate bends the curve there (messages under a token bucket's burst "
+                        + "pass at once), so no S");
+                return OptionalLong.empty();
+            }
+            return agreed;
         }
         StringBuilder seen = new StringBuilder();
         breaks.forEach((p, s) -> seen.append(String.format(" P = %d: %s;", p, s.isPresent() ? s.getAsLong() + " bytes" : "none")));

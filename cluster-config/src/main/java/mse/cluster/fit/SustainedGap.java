@@ -12,10 +12,13 @@ import mse.cluster.profiles.NetworkProfile.Overhead;
  * whose sustained gap exceeds both overheads by more than {@link #LINK_MARGIN} is link-bound: its gap is the link's.
  *
  * <ul>
- * <li>G is the slope of the gap over the link-bound sizes (a line through them, least squares on relative error); its
- *     intercept is the per-message framing (headers), which LogGP's max(g, kG) leaves out. With one link-bound size G
- *     is its gap per byte, framing included. With none the link never limited a stream: the CPU did, and G is left to
- *     the round trips.</li>
+ * <li>G is the largest link-bound size's gap per byte. A stream pays a + kG per message on a real link (a: the
+ *     framing, about 106 bytes of TCP/IP and MPI headers), which LogGP's max(g, kG) cannot hold, so G takes the
+ *     framing of the largest message with it: exact there, a/k above the link's own per-byte cost below it. A line
+ *     through all link-bound sizes was tried and dropped: on the loaded 2-core machine the small sizes' trains are the
+ *     noisiest (a 64-byte median above the 256-byte one), and TCP packs back-to-back small messages into shared
+ *     segments, so their framing varies; the slope came out at 0.072 against 0.08 us/byte. With no link-bound size the
+ *     link never limited a stream (the CPU did) and G is left to the round trips.</li>
  * <li>g is the gap of the smallest size when that size is link-bound (the least interval between two messages at an
  *     interface); otherwise the overheads limit small messages and g is folded into o, as seed 001 section 3 does.</li>
  * </ul>
@@ -47,11 +50,12 @@ public record SustainedGap(double gapMicros, OptionalDouble perByteMicros, List<
         if (bound.isEmpty()) {
             return new SustainedGap(g, OptionalDouble.empty(), sizes);
         }
-        if (bound.size() == 1) {
-            return new SustainedGap(g, OptionalDouble.of(bound.get(0).gapMicros() / bound.get(0).bytes()), sizes);
-        }
-        double[][] design = bound.stream().map(s -> new double[] {1, s.bytes()}).toArray(double[][]::new);
-        double slope = LinearFit.of(design, bound.stream().mapToDouble(RttSample::gapMicros).toArray()).coefficients()[1];
-        return new SustainedGap(g, slope > 0 ? OptionalDouble.of(slope) : OptionalDouble.empty(), sizes);
+        RttSample largest = bound.get(bound.size() - 1);
+        return new SustainedGap(g, OptionalDouble.of(largest.gapMicros() / largest.bytes()), sizes);
+    }
+
+    /** Whether trains of this size were link-bound. */
+    boolean linkBound(long bytes) {
+        return linkBound.contains(bytes);
     }
 }

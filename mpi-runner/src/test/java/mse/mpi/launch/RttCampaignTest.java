@@ -21,13 +21,39 @@ class RttCampaignTest {
         assertEquals(slow.points(), RttCampaign.fastest(List.of(slow)).points());
     }
 
+    @Test
+    void takesTheTrainsOfTheJobWhoseMedianGapWasLeast() {
+        RttResult.Percentiles quick = percentiles(8.6);
+        RttResult.Percentiles slowTrains = percentiles(300);
+        RttResult.Percentiles steadyTrains = percentiles(90);
+        List<RttResult.Phase> phases = List.of(new RttResult.Phase("round trips", 500, 0.9, "stable", 1),
+                new RttResult.Phase("arrived receives", 100, 0.9, "stable", 1), new RttResult.Phase("trains", 9, 40.0, "time budget", 2));
+        RttResult.Point a = new RttResult.Point(1024, quick, quick, quick, slowTrains, 1024, phases, 4.0);
+        RttResult.Point b = new RttResult.Point(1024, percentiles(12), quick, quick, steadyTrains, 1024,
+                List.of(phases.get(0), phases.get(1), new RttResult.Phase("trains", 60, 0.8, "stable", 5)), 7.0);
+        RttResult.Point kept = RttCampaign.fastest(List.of(jobOf(a), jobOf(b))).points().get(0);
+        assertSame(quick, kept.rttMicros());
+        assertSame(steadyTrains, kept.gapMicros());
+        assertEquals(List.of("stable", "stable", "stable"), kept.phases().stream().map(RttResult.Phase::stop).toList());
+        assertEquals(60, kept.phases().get(2).samples());
+        assertEquals(11.0, kept.seconds());
+    }
+
+    private static RttCampaign.JobResult jobOf(RttResult.Point point) {
+        return new RttCampaign.JobResult(2, new RttResult(2, 100, 1000, 1000, List.of(point)));
+    }
+
+    private static RttResult.Percentiles percentiles(double micros) {
+        return new RttResult.Percentiles(micros, micros, micros, micros, micros, micros, 1000);
+    }
+
     private static RttCampaign.JobResult job(double smallRtt, double largeRtt) {
         return new RttCampaign.JobResult(2, new RttResult(2, 100, 1000, 1000,
                 List.of(point(1, smallRtt), point(1024, largeRtt))));
     }
 
     private static RttResult.Point point(long size, double rtt) {
-        RttResult.Percentiles p = new RttResult.Percentiles(rtt, rtt, rtt, rtt, rtt, rtt, 1000);
+        RttResult.Percentiles p = percentiles(rtt);
         return new RttResult.Point(size, p, p, p, p, 16, List.of(), 1.0);
     }
 }

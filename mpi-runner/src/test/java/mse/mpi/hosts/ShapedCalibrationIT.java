@@ -1,0 +1,73 @@
+package mse.mpi.hosts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import mse.mpi.JsonFile;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Calibration and validation over a real 100 Mbit/s network, shortened (docs/calibration.md has the full runs): three
+ * namespace hosts of one slot, each link shaped by a token bucket that lets a short burst through at line rate. The
+ * isolated round trips pass between bursts; the trains are what see the link. Needs root, ip and tc, and fails
+ * saying so otherwise.
+ */
+@Timeout(900)
+class ShapedCalibrationIT {
+
+    /** 100 Mbit/s: 0.08 us per byte. */
+    private static final double LINK_MICROS_PER_BYTE = 0.08;
+
+    private static NamespaceCluster cluster;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void up() throws Exception {
+        cluster = NamespaceCluster.up(Path.of("target", "netns-shaped").toAbsolutePath(), 3, "--slots", "1", "--rate", "100mbit");
+    }
+
+    @AfterAll
+    static void down() throws Exception {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void trainsFindTheLinksRateWhereRoundTripsDoNot() throws Exception {
+        Path out = tmp.resolve("calibrate");
+        Path profile = tmp.resolve("shaped.conf");
+        Cli.Result run = Cli.run(cluster.environment(), List.of("calibrate", "--np", "2,3", "--hostfile",
+                cluster.hostfile().toString(), "--sizes", "1,256,1K,4K", "--point-seconds", "3", "--profile-out",
+                profile.toString(), "--out", out.toString()));
+        assertEquals(0, run.exit(), run.output());
+        assertTrue(run.output().contains("np 2: each point stops when its medians are within +-1% (95% interval) or after 3 s:"),
+                run.output());
+        for (String size : List.of("1 B:", "256 B:", "1024 B:", "4096 B:")) {
+            assertTrue(run.output().contains("     " + size + " round trips "), size + " in " + run.output());
+        }
+        Map<String, Object> summary = JsonFile.read(out.resolve("summary.json"));
+        double g = ((Number) ((Map<String, Object>) summary.get("fitted")).get("gapPerByteMicros")).doubleValue();
+        assertEquals(LINK_MICROS_PER_BYTE, g, 0.1 * LINK_MICROS_PER_BYTE, "G within 10% of 100 Mbit/s: " + summary.get("sources"));
+        List<String> sources = (List<String>) summary.get("sources");
+        assertTrue(sources.get(1).startsWith("G ") && sources.get(1).contains("trains"), sources.toString());
+        for (Map<String, Object> point : (List<Map<String, Object>>) summary.get("points")) {
+            List<Map<String, Object>> phases = (List<Map<String, Object>>) point.get("phases");
+            assertEquals(List.of("round trips", "arrived receives", "trains"), phases.stream().map(p -> p.get("name")).toList());
+            phases.forEach(p -> assertTrue(List.of("stable", "time budget", "sample cap").contains(p.get("stop")), p.toString()));
+        }
+        String text = Files.readString(profile);
+        assertTrue(text.contains("# where each parameter comes from:") && text.contains("# how each point stopped:"), text);
+    }
+}
