@@ -82,7 +82,7 @@ public final class NetworkFitter {
                     + "the true limit lies between it and the next smaller size measured. The profile has one G and one O "
                     + "per direction, so one line is fitted through all sizes; the residuals show what that costs");
         } else {
-            notes.add("S = 0: no break in RTT over size was visible (every message modelled as eager)");
+            notes.add("S = 0: every message modelled as eager");
         }
         double gapPerByte = stream.perByteMicros().orElse(perByte[2]);
         NetworkProfile network = new NetworkProfile(name, source, base[2], stream.gapMicros(), gapPerByte,

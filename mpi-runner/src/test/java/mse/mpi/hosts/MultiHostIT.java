@@ -218,7 +218,7 @@ class MultiHostIT {
     void validateMeasuresOverTheShapedLinksBetweenHosts() throws Exception {
         Path out = tmp.resolve("validate");
         Cli.Result run = Cli.run(cluster.environment(), with("validate", "--np", "2,3", "--hostfile", cluster.hostfile().toString(),
-                "--sizes", "1,1K", "--test-round-trips", "200", "--measured-runs", "2", "--out", out.toString()));
+                "--sizes", "1,1K", "--test-round-trips", "200", "--point-seconds", "3", "--measured-runs", "2", "--out", out.toString()));
         assertEquals(0, run.exit(), run.output());
         Map<String, Object> summary = JsonFile.read(out.resolve("summary.json"));
         assertTrue(((String) summary.get("measuredOver")).contains(cluster.hostfile().toString()), summary.toString());

