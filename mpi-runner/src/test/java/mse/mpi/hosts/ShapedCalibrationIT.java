@@ -49,18 +49,24 @@ class ShapedCalibrationIT {
         Path out = tmp.resolve("calibrate");
         Path profile = tmp.resolve("shaped.conf");
         Cli.Result run = Cli.run(cluster.environment(), List.of("calibrate", "--np", "2,3", "--hostfile",
-                cluster.hostfile().toString(), "--sizes", "1,256,1K,4K", "--point-seconds", "3", "--profile-out",
+                cluster.hostfile().toString(), "--sizes", "1,4K,16K", "--point-seconds", "4", "--profile-out",
                 profile.toString(), "--out", out.toString()));
         assertEquals(0, run.exit(), run.output());
-        assertTrue(run.output().contains("np 2: each point stops when its medians are within +-1% (95% interval) or after 3 s:"),
+        assertTrue(run.output().contains("np 2: each point stops when its medians are within +-1% (95% interval) or after 4 s:"),
                 run.output());
-        for (String size : List.of("1 B:", "256 B:", "1024 B:", "4096 B:")) {
+        for (String size : List.of("1 B:", "4096 B:", "16384 B:")) {
             assertTrue(run.output().contains("     " + size + " round trips "), size + " in " + run.output());
         }
         Map<String, Object> summary = JsonFile.read(out.resolve("summary.json"));
-        // 3-second points of one job on a shared machine: 15% here; the full calibration's goal is 10% (docs/calibration.md).
+        // A train timed from its request can only be slowed (a late receiver, the framing), never beat the link, so G
+        // is not below the link's 0.08 us/byte (the burst is 0.15% of a train). 16 KiB messages pay the link 1.3 ms
+        // each, far above any overhead even on the loaded 2-core machine (load 100 once: 1-byte round trips took 4.5 ms),
+        // so they are link-bound; with their framing G is 0.0841. Above that only load adds: at load 50-100 on the 2 cores
+        // 4-second points of one job gave 0.0979, so 50% is allowed here; the full calibration's goal is 10%
+        // (docs/calibration.md). The round trips alone, as calibrated before, gave 0.026-0.041: below the bound.
         double g = ((Number) ((Map<String, Object>) summary.get("fitted")).get("gapPerByteMicros")).doubleValue();
-        assertEquals(LINK_MICROS_PER_BYTE, g, 0.15 * LINK_MICROS_PER_BYTE, "G within 15% of 100 Mbit/s: " + summary.get("sources"));
+        assertTrue(g >= 0.99 * LINK_MICROS_PER_BYTE && g <= 1.5 * LINK_MICROS_PER_BYTE, "G " + g + " us/byte against the link's "
+                + LINK_MICROS_PER_BYTE + ": " + summary.get("sources"));
         List<String> sources = (List<String>) summary.get("sources");
         assertTrue(sources.get(1).startsWith("G ") && sources.get(1).contains("trains"), sources.toString());
         for (Map<String, Object> point : (List<Map<String, Object>>) summary.get("points")) {
