@@ -1,6 +1,7 @@
 /* every-call: each call the interposition library emulates, used once or more with a result that checks it, so that
  * a plain run and an emulated one print the same line (docs/interposition.md). Any number of ranks >= 2.
  * Sendrecv around a ring, Bsend, Isend/Irecv with Test, Wait, Waitall and Request_free, Iprobe and Probe with MPI_Get_count,
+ * Issend, Ibsend and Irsend with Testany, Testall and Testsome, Waitsome, Sendrecv_replace,
  * MPI_PROC_NULL, Bcast from the last rank, Reduce of doubles (MAX), of long longs (SUM, in place) and with an
  * operation of the program's own, Barrier, Wtime, Wtick, MPI_Pcontrol. */
 #include <mpi.h>
@@ -61,6 +62,53 @@ int main(int argc, char **argv) {
     int detached_size;
     MPI_Buffer_detach(&detached, &detached_size);
 
+    /* Issend, Ibsend and Irsend (the receives posted first, as ready mode needs), taken by Testany then Testall; the
+     * sends completed by Testsome; two receives finished by Waitsome; a token passed on by Sendrecv_replace. */
+    int modes[3] = {-1, -1, -1}, values[3] = {rank, rank + 1000, rank + 2000};
+    MPI_Request receives[3], sends[3];
+    for (int m = 0; m < 3; m++) {
+        MPI_Irecv(&modes[m], 1, MPI_INT, left, 10 + m, MPI_COMM_WORLD, &receives[m]);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Buffer_attach(attached, sizeof attached);
+    MPI_Issend(&values[0], 1, MPI_INT, right, 10, MPI_COMM_WORLD, &sends[0]);
+    MPI_Ibsend(&values[1], 1, MPI_INT, right, 11, MPI_COMM_WORLD, &sends[1]);
+    MPI_Irsend(&values[2], 1, MPI_INT, right, 12, MPI_COMM_WORLD, &sends[2]);
+    int index = MPI_UNDEFINED;
+    for (flag = 0; !flag;) {
+        MPI_Testany(3, receives, &index, &flag, &status);
+    }
+    int first_ok = index >= 0 && index < 3 && status.MPI_TAG == 10 + index && receives[index] == MPI_REQUEST_NULL;
+    MPI_Status statuses[3];
+    for (flag = 0; !flag;) {
+        MPI_Testall(3, receives, &flag, statuses);
+    }
+    check += first_ok && modes[0] == left && modes[1] == left + 1000 && modes[2] == left + 2000;
+    int outcount = 0, indices[3], completed = 0;
+    while (outcount != MPI_UNDEFINED) {
+        MPI_Testsome(3, sends, &outcount, indices, MPI_STATUSES_IGNORE);
+        completed += outcount == MPI_UNDEFINED ? 0 : outcount;
+    }
+    check += completed == 3 && sends[0] == MPI_REQUEST_NULL && sends[2] == MPI_REQUEST_NULL;
+    MPI_Buffer_detach(&detached, &detached_size);
+    int pair_in[2] = {-1, -1};
+    MPI_Irecv(&pair_in[0], 1, MPI_INT, left, 13, MPI_COMM_WORLD, &receives[0]);
+    MPI_Irecv(&pair_in[1], 1, MPI_INT, left, 14, MPI_COMM_WORLD, &receives[1]);
+    MPI_Send(&values[1], 1, MPI_INT, right, 14, MPI_COMM_WORLD);
+    MPI_Send(&values[0], 1, MPI_INT, right, 13, MPI_COMM_WORLD);
+    int tags_seen = 0;
+    for (completed = 0; completed < 2;) {
+        MPI_Waitsome(2, receives, &outcount, indices, statuses);
+        for (int k = 0; k < outcount; k++) {
+            tags_seen += statuses[k].MPI_TAG == 13 + indices[k];
+        }
+        completed += outcount;
+    }
+    int token = rank * 7;
+    MPI_Sendrecv_replace(&token, 1, MPI_INT, right, 15, left, 15, MPI_COMM_WORLD, &status);
+    check += tags_seen == 2 && pair_in[0] == left && pair_in[1] == left + 1000;
+    check += token == left * 7 && status.MPI_SOURCE == left && status.MPI_TAG == 15;
+
     MPI_Send(&out, 1, MPI_INT, MPI_PROC_NULL, 4, MPI_COMM_WORLD);
     MPI_Recv(&in, 1, MPI_INT, MPI_PROC_NULL, 4, MPI_COMM_WORLD, &status);
     check += status.MPI_SOURCE == MPI_PROC_NULL;
@@ -89,7 +137,7 @@ int main(int argc, char **argv) {
     long long all = 0;
     MPI_Reduce(&check, &all, 1, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0) {
-        printf("every-call np=%d checks=%lld/%d max=%.1f sum=%lld own-op=%d,%d\n", size, all, 6 * size, largest, total,
+        printf("every-call np=%d checks=%lld/%d max=%.1f sum=%lld own-op=%d,%d\n", size, all, 10 * size, largest, total,
                combined[0], combined[1]);
     }
     MPI_Finalize();

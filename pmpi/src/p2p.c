@@ -120,10 +120,28 @@ int MPI_Rsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, 
     return send_call("MPI_Rsend", buf, count, type, dest, tag, comm);
 }
 
-int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request *request) {
-    send_call("MPI_Isend", buf, count, type, dest, tag, comm);
+/* A nonblocking send of any mode: its packed copy is on its way, so the request is complete from the start. */
+static int isend_call(const char *call, const void *buf, int count, MPI_Datatype type, int dest, int tag,
+                      MPI_Comm comm, MPI_Request *request) {
+    send_call(call, buf, count, type, dest, tag, comm);
     *request = mse_request_send();
     return MPI_SUCCESS;
+}
+
+int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request *request) {
+    return isend_call("MPI_Isend", buf, count, type, dest, tag, comm, request);
+}
+
+int MPI_Issend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request *request) {
+    return isend_call("MPI_Issend", buf, count, type, dest, tag, comm, request);
+}
+
+int MPI_Ibsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request *request) {
+    return isend_call("MPI_Ibsend", buf, count, type, dest, tag, comm, request);
+}
+
+int MPI_Irsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request *request) {
+    return isend_call("MPI_Irsend", buf, count, type, dest, tag, comm, request);
 }
 
 /* A receive from MPI_PROC_NULL completes at once with source MPI_PROC_NULL and nothing in it. */
@@ -165,6 +183,18 @@ int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int 
     mse_check_tag("MPI_Sendrecv", sendtag);
     mse_send("MPI_Sendrecv", sendbuf, sendcount, sendtype, dest, sendtag);
     MPI_Recv(recvbuf, recvcount, recvtype, source, recvtag, comm, status);
+    mse_leave();
+    return MPI_SUCCESS;
+}
+
+/* The send leaves as a packed copy (mse_send) before the receive overwrites the buffer. */
+int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
+                         MPI_Comm comm, MPI_Status *status) {
+    mse_begin("MPI_Sendrecv_replace");
+    mse_check_comm("MPI_Sendrecv_replace", comm);
+    mse_check_tag("MPI_Sendrecv_replace", sendtag);
+    mse_send("MPI_Sendrecv_replace", buf, count, type, dest, sendtag);
+    MPI_Recv(buf, count, type, source, recvtag, comm, status);
     mse_leave();
     return MPI_SUCCESS;
 }

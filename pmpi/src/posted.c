@@ -160,3 +160,47 @@ int mse_posted_wait_any(mse_posted_list *list, mse_posted *const *requests, int 
     free(wanted);
     return done;
 }
+
+/* Polls, as of the rank's virtual now, for a message any still-pending request of the set takes, and gives the first
+ * to the earliest pending receive it matches: 1 when one was given, 0 when none has arrived (or none is pending). */
+static int poll_set(mse_posted_list *list, mse_posted *const *requests, int count, mse_pattern *wanted) {
+    int n = 0;
+    for (int i = 0; i < count; i++) {
+        if (!requests[i]->complete) {
+            wanted[n++] = requests[i]->pattern;
+        }
+    }
+    mse_envelope first;
+    if (n == 0 || !list->side->poll(list->side->ctx, wanted, n, &first)) {
+        return 0;
+    }
+    give_to_pending(list, first); /* a pending request of the set matches it, or an earlier receive does */
+    return 1;
+}
+
+int mse_posted_test_any(mse_posted_list *list, mse_posted *const *requests, int count) {
+    int done = first_complete(requests, count);
+    if (done >= 0) {
+        return done;
+    }
+    mse_pattern *wanted = malloc(sizeof(mse_pattern) * (size_t) count);
+    if (wanted == NULL) {
+        return -2;
+    }
+    while (done < 0 && poll_set(list, requests, count, wanted)) {
+        done = first_complete(requests, count);
+    }
+    free(wanted);
+    return done;
+}
+
+int mse_posted_test_some(mse_posted_list *list, mse_posted *const *requests, int count) {
+    mse_pattern *wanted = malloc(sizeof(mse_pattern) * (size_t) (count > 0 ? count : 1));
+    if (wanted == NULL) {
+        return -1;
+    }
+    while (poll_set(list, requests, count, wanted)) {
+    }
+    free(wanted);
+    return 0;
+}

@@ -50,6 +50,12 @@ void mse_posted_wait(mse_posted_list *list, mse_posted *request);
 /* MPI_Waitany: the index of the request whose message arrives first (complete ones answer at once); every
  * request must be posted on this list or complete. */
 int mse_posted_wait_any(mse_posted_list *list, mse_posted *const *requests, int count);
+/* MPI_Testany as of the rank's virtual now: the index of a complete request (the first in the set, after the
+ * messages that have arrived went to their receives), -1 when none is, -2 when memory runs out. */
+int mse_posted_test_any(mse_posted_list *list, mse_posted *const *requests, int count);
+/* MPI_Testsome's matching: every message that has arrived as of now for a pending request of the set goes to its
+ * receive (the caller collects the complete ones); -1 when memory runs out. */
+int mse_posted_test_some(mse_posted_list *list, mse_posted *const *requests, int count);
 /* True when request is still pending on this list. */
 int mse_posted_pending(const mse_posted_list *list, const mse_posted *request);
 

@@ -17,4 +17,9 @@ typedef struct {
 MPI_Request mse_request_send(void);
 MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, int source, int tag);
 
+/* The library's request behind a handle the program passed to call; dies naming call when it is not one. */
+mse_request *mse_request_own(const char *call, MPI_Request handle);
+/* The request completed: its status to the program, the request freed and the handle set to MPI_REQUEST_NULL. */
+void mse_request_finish(MPI_Request *handle, MPI_Status *status);
+
 #endif

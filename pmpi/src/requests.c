@@ -41,16 +41,15 @@ MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, int sou
     return (MPI_Request) (void *) r;
 }
 
-static mse_request *own(const char *call, MPI_Request handle) {
+mse_request *mse_request_own(const char *call, MPI_Request handle) {
     mse_request *r = (mse_request *) (void *) handle;
     if (r->magic != REQUEST_MAGIC) {
-        mse_die("%s on a request MSE did not create (only MPI_Isend and MPI_Irecv requests are emulated)", call);
+        mse_die("%s on a request MSE did not create (only the requests of its emulated MPI_I* sends and receives are)", call);
     }
     return r;
 }
 
-/* The request completed: its status to the program, the request freed and the handle set to MPI_REQUEST_NULL. */
-static void finish(MPI_Request *handle, MPI_Status *status) {
+void mse_request_finish(MPI_Request *handle, MPI_Status *status) {
     mse_request *r = (mse_request *) (void *) *handle;
     if (status != MPI_STATUS_IGNORE) {
         *status = r->status;
@@ -65,9 +64,9 @@ int MPI_Wait(MPI_Request *request, MPI_Status *status) {
     if (*request == MPI_REQUEST_NULL) {
         mse_empty_status(status);
     } else {
-        mse_request *r = own("MPI_Wait", *request);
+        mse_request *r = mse_request_own("MPI_Wait", *request);
         mse_posted_wait(&mse_self.posted, &r->posted);
-        finish(request, status);
+        mse_request_finish(request, status);
     }
     mse_leave();
     return MPI_SUCCESS;
@@ -79,42 +78,11 @@ int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status) {
         *flag = 1;
         mse_empty_status(status);
     } else {
-        mse_request *r = own("MPI_Test", *request);
+        mse_request *r = mse_request_own("MPI_Test", *request);
         if ((*flag = mse_posted_test(&mse_self.posted, &r->posted))) {
-            finish(request, status);
+            mse_request_finish(request, status);
         }
     }
-    mse_leave();
-    return MPI_SUCCESS;
-}
-
-int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status) {
-    mse_begin("MPI_Waitany");
-    mse_posted **active = malloc(sizeof(mse_posted *) * (size_t) (count > 0 ? count : 1));
-    int *positions = malloc(sizeof(int) * (size_t) (count > 0 ? count : 1));
-    if (active == NULL || positions == NULL) {
-        mse_die("MPI_Waitany: out of memory for %d requests", count);
-    }
-    int n = 0;
-    for (int i = 0; i < count; i++) {
-        if (requests[i] != MPI_REQUEST_NULL) {
-            active[n] = &own("MPI_Waitany", requests[i])->posted;
-            positions[n++] = i;
-        }
-    }
-    if (n == 0) {
-        *index = MPI_UNDEFINED;
-        mse_empty_status(status);
-    } else {
-        int done = mse_posted_wait_any(&mse_self.posted, active, n);
-        if (done < 0) {
-            mse_die("MPI_Waitany: out of memory for %d patterns", n);
-        }
-        *index = positions[done];
-        finish(&requests[*index], status);
-    }
-    free(active);
-    free(positions);
     mse_leave();
     return MPI_SUCCESS;
 }
@@ -133,11 +101,11 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
 int MPI_Request_free(MPI_Request *request) {
     mse_begin("MPI_Request_free");
     if (*request != MPI_REQUEST_NULL) {
-        mse_request *r = own("MPI_Request_free", *request);
+        mse_request *r = mse_request_own("MPI_Request_free", *request);
         if (!r->posted.complete) {
             mse_die("MPI_Request_free of a pending receive is not emulated by MSE (wait for it or test it)");
         }
-        finish(request, MPI_STATUS_IGNORE);
+        mse_request_finish(request, MPI_STATUS_IGNORE);
     }
     mse_leave();
     return MPI_SUCCESS;

@@ -128,6 +128,37 @@ int main(void) {
     mse_envelope probed = mse_posted_probe(&list, (mse_pattern) {1, 4});
     CHECK(probed.bytes == 602 && s.count == 1, "a probe leaves the message queued");
 
+    /* Testany as of now: nothing arrived is -1; an arrival an earlier irecv outside the set matches goes to it. */
+    s = (script) {.queue = {{5, 1, 701}, {6, 1, 702}}, .count = 2, .arrived = 0};
+    mse_posted r3;
+    slot c;
+    post(&list, &r3, &c, MSE_ANY, 1);
+    post(&list, &r1, &a, 5, 1);
+    post(&list, &r2, &b, 6, 1);
+    mse_posted *later[] = {&r1, &r2};
+    CHECK_EQ(-1, mse_posted_test_any(&list, later, 2), "nothing has arrived");
+    s.arrived = 1;
+    CHECK_EQ(-1, mse_posted_test_any(&list, later, 2), "701 went to the earlier wildcard");
+    CHECK(c.got == 701 && r3.complete && !r1.complete, "the wildcard got %d", c.got);
+    s.arrived = 1;
+    CHECK_EQ(1, mse_posted_test_any(&list, later, 2), "rank 6's message completes the second");
+    CHECK(b.got == 702 && mse_posted_pending(&list, &r1), "the first stays pending");
+
+    /* Testsome: every arrival as of now goes to its receive; later ones stay queued. */
+    s = (script) {.queue = {{5, 1, 801}, {7, 1, 803}}, .count = 2, .arrived = 2};
+    mse_posted r4;
+    slot d;
+    post(&list, &r4, &d, 7, 1);
+    mse_posted *some[] = {&r1, &r4};
+    CHECK_EQ(0, mse_posted_test_some(&list, some, 2), "test_some");
+    CHECK(a.got == 801 && d.got == 803 && list.head == NULL, "both arrived and taken: %d %d", a.got, d.got);
+    s = (script) {.queue = {{5, 1, 901}}, .count = 1, .arrived = 0};
+    post(&list, &r1, &a, 5, 1);
+    CHECK_EQ(0, mse_posted_test_some(&list, some, 2), "test_some with nothing arrived");
+    CHECK(!r1.complete && s.count == 1, "nothing taken");
+    s.arrived = 1;
+    mse_posted_wait(&list, &r1);
+
     /* A wildcard tag never matches the reserved tags that collectives travel on. */
     mse_pattern any = {MSE_ANY, MSE_ANY};
     CHECK(!mse_pattern_matches(any, 0, MSE_RESERVED_TAGS_FROM), "ANY_TAG skips 32760");

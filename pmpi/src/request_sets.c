@@ -1,0 +1,142 @@
+/* The calls over a set of the library's requests: Waitany and Waitsome block as MPI_Waitany does (the emulator's
+ * PROBE_ANY over the pending patterns); Testany, Testall and Testsome look as of the rank's virtual now, as MPI_Test
+ * does (EmulatedComm.pollAny). Either way each message goes to the earliest-posted pending receive it matches. */
+#include <stdlib.h>
+
+#include "request.h"
+
+/* The active (non-null) requests of a set and where each sits in the program's array. */
+typedef struct {
+    mse_posted **posted;
+    int *positions;
+    int count;
+} active_set;
+
+static active_set active_of(const char *call, int count, MPI_Request requests[]) {
+    size_t room = (size_t) (count > 0 ? count : 1);
+    active_set set = {malloc(sizeof(mse_posted *) * room), malloc(sizeof(int) * room), 0};
+    if (set.posted == NULL || set.positions == NULL) {
+        mse_die("%s: out of memory for %d requests", call, count);
+    }
+    for (int i = 0; i < count; i++) {
+        if (requests[i] != MPI_REQUEST_NULL) {
+            set.posted[set.count] = &mse_request_own(call, requests[i])->posted;
+            set.positions[set.count++] = i;
+        }
+    }
+    return set;
+}
+
+static void active_free(active_set *set) {
+    free(set->posted);
+    free(set->positions);
+}
+
+static MPI_Status *status_at(MPI_Status statuses[], int i) {
+    return statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
+}
+
+/* Finishes every complete request of the set, in array order, listing their indices; the number finished. */
+static int finish_complete(active_set *set, MPI_Request requests[], int indices[], MPI_Status statuses[]) {
+    int done = 0;
+    for (int k = 0; k < set->count; k++) {
+        if (set->posted[k]->complete) {
+            indices[done] = set->positions[k];
+            mse_request_finish(&requests[set->positions[k]], status_at(statuses, done));
+            done++;
+        }
+    }
+    return done;
+}
+
+int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status) {
+    mse_begin("MPI_Waitany");
+    active_set set = active_of("MPI_Waitany", count, requests);
+    if (set.count == 0) {
+        *index = MPI_UNDEFINED;
+        mse_empty_status(status);
+    } else {
+        int done = mse_posted_wait_any(&mse_self.posted, set.posted, set.count);
+        if (done < 0) {
+            mse_die("MPI_Waitany: out of memory for %d patterns", set.count);
+        }
+        *index = set.positions[done];
+        mse_request_finish(&requests[*index], status);
+    }
+    active_free(&set);
+    mse_leave();
+    return MPI_SUCCESS;
+}
+
+int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status) {
+    mse_begin("MPI_Testany");
+    active_set set = active_of("MPI_Testany", count, requests);
+    *index = MPI_UNDEFINED;
+    *flag = set.count == 0;
+    if (set.count == 0) {
+        mse_empty_status(status);
+    } else {
+        int done = mse_posted_test_any(&mse_self.posted, set.posted, set.count);
+        if (done == -2) {
+            mse_die("MPI_Testany: out of memory for %d patterns", set.count);
+        }
+        if ((*flag = done >= 0)) {
+            *index = set.positions[done];
+            mse_request_finish(&requests[*index], status);
+        }
+    }
+    active_free(&set);
+    mse_leave();
+    return MPI_SUCCESS;
+}
+
+/* True only when every request is complete as of now; then all are finished, else none is (MPI_Testall). */
+int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuses[]) {
+    mse_begin("MPI_Testall");
+    active_set set = active_of("MPI_Testall", count, requests);
+    if (mse_posted_test_some(&mse_self.posted, set.posted, set.count) != 0) {
+        mse_die("MPI_Testall: out of memory for %d patterns", set.count);
+    }
+    *flag = 1;
+    for (int k = 0; k < set.count; k++) {
+        *flag &= set.posted[k]->complete;
+    }
+    for (int i = 0; *flag && i < count; i++) {
+        if (requests[i] == MPI_REQUEST_NULL) {
+            mse_empty_status(status_at(statuses, i));
+        } else {
+            mse_request_finish(&requests[i], status_at(statuses, i));
+        }
+    }
+    active_free(&set);
+    mse_leave();
+    return MPI_SUCCESS;
+}
+
+/* Testsome, or Waitsome once one has completed: the ones complete as of now, MPI_UNDEFINED when none is active. */
+static int some(const char *call, int blocking, int count, MPI_Request requests[], int *outcount, int indices[],
+                MPI_Status statuses[]) {
+    mse_begin(call);
+    active_set set = active_of(call, count, requests);
+    *outcount = MPI_UNDEFINED;
+    if (set.count > 0) {
+        if (blocking && mse_posted_wait_any(&mse_self.posted, set.posted, set.count) < 0) {
+            mse_die("%s: out of memory for %d patterns", call, set.count);
+        }
+        if (mse_posted_test_some(&mse_self.posted, set.posted, set.count) != 0) {
+            mse_die("%s: out of memory for %d patterns", call, set.count);
+        }
+        *outcount = finish_complete(&set, requests, indices, statuses);
+    }
+    active_free(&set);
+    mse_leave();
+    return MPI_SUCCESS;
+}
+
+int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[]) {
+    return some("MPI_Testsome", 0, incount, requests, outcount, indices, statuses);
+}
+
+int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[]) {
+    return some("MPI_Waitsome", 1, incount, requests, outcount, indices, statuses);
+}
