@@ -2,7 +2,6 @@ package mse.mpi.cli;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,16 +14,13 @@ import mse.mpi.rank.EmulationSummary;
 
 /**
  * `mse bench scale` (issue 46): what the live emulator costs per task as P grows, the same work at every P. For each
- * P, `emulate --local` (ranks as threads of this JVM) and then `emulate` under mpirun: summary.json's wallSeconds per
- * task, the CPU this JVM and its children (mpirun and the ranks) used per task beside it, and the checksum, which must
+ * P, `emulate --local` (ranks as threads of one JVM) and then `emulate` under mpirun, each a fresh `./run.sh` process:
+ * summary.json's wallSeconds per task, the CPU that process and its descendants (mpirun, the ranks) used per task, and the checksum, which must
  * be the same at every P. The wall figure is what a user waits; the CPU figure says how much of it was work, which on
  * a shared machine is the steadier of the two. Ends with machine-readable lines, the ratio of the largest P's wall
  * per task to the smallest's among them.
  */
 final class ScaleBenchmark {
-
-    /** Clock ticks per second of /proc's cutime and cstime: USER_HZ, which Linux fixes at 100 for user space. */
-    private static final double USER_HZ = 100;
 
     private ScaleBenchmark() {
     }
@@ -97,36 +93,27 @@ final class ScaleBenchmark {
         return checksum;
     }
 
+    /**
+     * One `./run.sh emulate` in a fresh process, as a user runs it: in this bench's JVM the first run would also pay
+     * for compiling the emulator, which a later P would not (np 8, run first, measured 128 µs of CPU a task against
+     * 49 at np 64 so).
+     */
     private static Figures emulate(Program program, int np, List<String> launch, String taskCost, Path out) {
         List<String> argv = new ArrayList<>(List.of("emulate"));
         argv.addAll(launch);
         argv.addAll(List.of("--np", Integer.toString(np), "--task-cost", taskCost, "--timeline", "off", "--quiet",
                 "--out", out.toString()));
         argv.addAll(RankArguments.of(program));
-        double cpuBefore = cpuSeconds();
-        if (Mse.commandLine().execute(argv.toArray(String[]::new)) != 0) {
-            throw new IllegalStateException("bench scale: failed: " + String.join(" ", argv));
-        }
-        double cpu = cpuSeconds() - cpuBefore;
         try {
+            Files.createDirectories(out);
+            FreshProcess.Measured run = FreshProcess.run(FreshProcess.root(), argv, out.resolveSibling(out.getFileName() + ".log"));
             EmulationSummary s = Json.read(out.resolve("summary.json"), EmulationSummary.class);
-            return new Figures(s.wallSeconds(), cpu, s.header().tasks(), s.header().checksum());
+            return new Figures(s.wallSeconds(), run.cpuSeconds(), s.header().tasks(), s.header().checksum());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    /** CPU time of this JVM and of the children it waited for (mpirun, whose own count includes the ranks'). */
-    private static double cpuSeconds() {
-        double self = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime() / 1e9;
-        try {
-            String stat = Files.readString(Path.of("/proc/self/stat"));
-            // Fields after the command's closing parenthesis: state is field 3, cutime and cstime are 16 and 17.
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return self + (Long.parseLong(fields[13]) + Long.parseLong(fields[14])) / USER_HZ;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("bench scale: interrupted", e);
         }
     }
 }
