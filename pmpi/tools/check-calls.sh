@@ -2,7 +2,8 @@
 # The classification test of `make check`: every MPI_ function the installed mpi.h declares is emulated
 # (calls/emulated.txt), passed through (calls/local.txt) or refused (everything else), exactly once; the lists name
 # only functions mpi.h declares; and the built library defines every emulated and refused one and no pass-through
-# one (nm -D). Usage: check-calls.sh CALLS_DIR LIBRARY. Exits non-zero naming each violation.
+# one (nm -D; all-capital names such as MPI_SEND are Fortran's: check-fortran-calls.sh). Usage: check-calls.sh
+# CALLS_DIR LIBRARY. Exits non-zero naming each violation.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 calls=$1
@@ -12,7 +13,7 @@ trap 'rm -rf "$tmp"' EXIT
 "$here/mpi-functions.sh" | cut -f1 > "$tmp/declared"
 grep -v '^#' "$calls/emulated.txt" | grep . | sort > "$tmp/emulated"
 grep -v '^#' "$calls/local.txt" | grep . | sort > "$tmp/local"
-nm -D --defined-only "$library" | awk '$2 == "T" && $3 ~ /^MPI_/ { print $3 }' | sort > "$tmp/exported"
+nm -D --defined-only "$library" | awk '$2 == "T" && $3 ~ /^MPI_/ && $3 ~ /[a-z]/ { print $3 }' | sort > "$tmp/exported"
 failures=0
 fail() { echo "check-calls: $*" >&2; failures=$((failures + 1)); }
 for list in emulated local; do

@@ -1,0 +1,47 @@
+/* The Fortran entry points (mpif.h and `use mpi`, docs/interposition.md "Fortran"). Open MPI 4.1's libmpi_mpifh
+ * calls PMPI_* directly, so a Fortran program passes through no C MPI_* wrapper: the library defines the Fortran
+ * symbols itself. Each entry converts Fortran handles, statuses and sentinels and calls the C entry of the same call,
+ * the one body both languages share; none calls a Fortran pmpi_ entry, which would report a fact twice. */
+#ifndef MSE_FORTRAN_H
+#define MSE_FORTRAN_H
+
+#include "rank.h"
+
+/* Every mangling libmpi_mpifh exports for one call (nm -D): mpi_send, mpi_send_, mpi_send__ and MPI_SEND, all
+ * aliases of the one entry IMPL defined above the macro in the same file. */
+#define MSE_FORTRAN_NAMES(lower, upper, impl)                                                                        \
+    extern __typeof__(impl) lower __attribute__((alias(#impl), visibility("default")));                            \
+    extern __typeof__(impl) lower##_ __attribute__((alias(#impl), visibility("default")));                         \
+    extern __typeof__(impl) lower##__ __attribute__((alias(#impl), visibility("default")));                        \
+    extern __typeof__(impl) upper __attribute__((alias(#impl), visibility("default")))
+
+/* INTEGER status(MPI_STATUS_SIZE) as Open MPI lays it out: the C status, int by int. */
+#define MSE_FORTRAN_STATUS_SIZE ((int) (sizeof(MPI_Status) / sizeof(MPI_Fint)))
+
+/* A Fortran LOGICAL as gfortran writes .true. and .false. */
+#define MSE_FORTRAN_LOGICAL(value) ((MPI_Fint) ((value) ? 1 : 0))
+
+/* The C status a call writes into, or MPI_STATUS_IGNORE where the program passed MPI_STATUS_IGNORE. */
+#define MSE_C_STATUS(fortran_status, c_status) \
+    ((fortran_status) == MPI_F_STATUS_IGNORE ? MPI_STATUS_IGNORE : (c_status))
+
+/* The C status back to the program's INTEGER array, unless it passed MPI_STATUS_IGNORE. */
+void mse_fortran_status(const MPI_Status *c_status, MPI_Fint *fortran_status);
+
+/* A buffer argument: Fortran's MPI_IN_PLACE and MPI_BOTTOM are common blocks, C's are constants. */
+void *mse_fortran_buffer(void *buf);
+
+/* Fortran request handles are INTEGERs; the library's requests are pointers (request.h), so a table maps them.
+ * 0 is MPI_REQUEST_NULL in both. */
+MPI_Fint mse_fortran_request(MPI_Request request);
+MPI_Request mse_c_request(const char *call, MPI_Fint handle);
+/* After a wait or test: the Fortran handle of a request the C call completed and freed becomes MPI_REQUEST_NULL. */
+void mse_fortran_request_done(MPI_Fint *handle, MPI_Request request);
+
+static inline void mse_fortran_ok(MPI_Fint *ierr, int result) {
+    if (ierr != NULL) {
+        *ierr = (MPI_Fint) result;
+    }
+}
+
+#endif
