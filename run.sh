@@ -61,6 +61,7 @@ PMPI_LIBRARY="$ROOT/pmpi/build/libmse-pmpi.so"
 ensure_native_built() {
   make -s -C "$ROOT/pmpi" >&2
   make -s -C "$ROOT/examples/c" >&2
+  make -s -C "$ROOT/examples/fortran" >&2
   make -s -C "$ROOT/examples/java-mpi" OMPI_LIBDIR="$(ompi_libdir)" >&2
 }
 
