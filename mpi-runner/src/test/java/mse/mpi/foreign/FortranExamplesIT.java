@@ -79,7 +79,7 @@ class FortranExamplesIT {
     void aProgramOnMpiF08IsRefusedAtMpiInitNamingUseMpi() throws Exception {
         Path f08 = compile("f08");
         ForeignRuns.Result r = ForeignRuns.mse(List.of("emulate", "--np", "2", "--quiet", "--timeline", "off",
-                "--out", tmp.resolve("f08").toString(), "--", f08.toString()));
+                "--out", tmp.resolve("f08-results").toString(), "--", f08.toString()));
         assertNotEquals(0, r.exit(), r.output());
         assertTrue(r.output().contains("`use mpi_f08` is not emulated by MSE: build the program with `use mpi`"), r.output());
     }
