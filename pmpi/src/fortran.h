@@ -38,6 +38,14 @@ MPI_Request mse_c_request(const char *call, MPI_Fint handle);
 /* After a wait or test: the Fortran handle of a request the C call completed and freed becomes MPI_REQUEST_NULL. */
 void mse_fortran_request_done(MPI_Fint *handle, MPI_Request request);
 
+/* The C requests of COUNT Fortran handles, in a new array the caller frees. */
+MPI_Request *mse_c_requests(const char *call, int count, const MPI_Fint *handles);
+
+/* The C statuses a call over COUNT requests writes (MPI_STATUSES_IGNORE where the program passed it), and the first
+ * COUNT of them back to the program's INTEGER statuses(MPI_STATUS_SIZE, *), which also frees them. */
+MPI_Status *mse_c_statuses(const char *call, int count, const MPI_Fint *statuses);
+void mse_fortran_statuses(MPI_Status *c_statuses, int count, MPI_Fint *statuses);
+
 static inline void mse_fortran_ok(MPI_Fint *ierr, int result) {
     if (ierr != NULL) {
         *ierr = (MPI_Fint) result;

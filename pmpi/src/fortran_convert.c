@@ -86,3 +86,36 @@ void mse_fortran_request_done(MPI_Fint *handle, MPI_Request request) {
     table.free[table.free_count++] = *handle;
     *handle = 0;
 }
+
+/* The C requests of COUNT Fortran handles, in a new array the caller frees. */
+MPI_Request *mse_c_requests(const char *call, int count, const MPI_Fint *handles) {
+    MPI_Request *requests = malloc(sizeof(MPI_Request) * (size_t) (count > 0 ? count : 1));
+    if (requests == NULL) {
+        mse_die("%s: out of memory for %d requests", call, count);
+    }
+    for (int i = 0; i < count; i++) {
+        requests[i] = mse_c_request(call, handles[i]);
+    }
+    return requests;
+}
+
+MPI_Status *mse_c_statuses(const char *call, int count, const MPI_Fint *statuses) {
+    if (statuses == MPI_F_STATUSES_IGNORE) {
+        return MPI_STATUSES_IGNORE;
+    }
+    MPI_Status *c_statuses = malloc(sizeof(MPI_Status) * (size_t) (count > 0 ? count : 1));
+    if (c_statuses == NULL) {
+        mse_die("%s: out of memory for %d statuses", call, count);
+    }
+    return c_statuses;
+}
+
+void mse_fortran_statuses(MPI_Status *c_statuses, int count, MPI_Fint *statuses) {
+    if (c_statuses == MPI_STATUSES_IGNORE) {
+        return;
+    }
+    for (int i = 0; i < count; i++) {
+        PMPI_Status_c2f(&c_statuses[i], statuses + (size_t) i * MSE_FORTRAN_STATUS_SIZE);
+    }
+    free(c_statuses);
+}
