@@ -43,6 +43,20 @@ class FortranExamplesIT {
         assertEquals(4, ((List<?>) s.get("ranks")).size());
     }
 
+    /** Every emulated call through its Fortran entry, each result checked by the program: the same line both ways. */
+    @ParameterizedTest(name = "np {0}")
+    @ValueSource(ints = {2, 5})
+    void everyFortranEntryGivesWhatOpenMpiGives(int np) throws Exception {
+        Path everyCall = compile("every-call");
+        ForeignRuns.Result plain = ForeignRuns.run(MpirunCommand.foreign(np, List.of(everyCall.toString())).arguments(), Map.of(), 300);
+        assertEquals(0, plain.exit(), plain.output());
+        assertTrue(plain.stdout().startsWith("every-call np=" + np + " checks passed="), plain.output());
+        ForeignRuns.Result emulated = ForeignRuns.mse(List.of("emulate", "--np", String.valueOf(np), "--quiet", "--timeline", "off",
+                "--out", tmp.resolve("every-call-results").toString(), "--", everyCall.toString()));
+        assertEquals(0, emulated.exit(), emulated.output());
+        assertTrue(emulated.stdout().startsWith(plain.stdout()), "emulated:\n" + emulated.stdout() + "\nplain:\n" + plain.stdout());
+    }
+
     /** The same messages (sizes, tags, order) and the same MSE_Task_done calls: the same prediction, bit for bit. */
     @Test
     void theFortranTaskDoneFarmAndItsCTwinPredictTheSameToTheBit() throws Exception {
