@@ -31,6 +31,7 @@ needs_setup() {
   command -v fc-list >/dev/null 2>&1 || return 0
   command -v make >/dev/null 2>&1 || return 0
   command -v mpicc >/dev/null 2>&1 || return 0
+  command -v gfortran >/dev/null 2>&1 || return 0 # the compiler mpifort runs for examples/fortran
   local libdir; libdir=$(ompi_libdir)
   [ -f "$libdir/mpi.jar" ] || return 0
   ls "${MAVEN_REPO_LOCAL:-$HOME/.m2/repository}"/org/open-mpi/mpi/*/mpi-*.jar >/dev/null 2>&1 || return 0
