@@ -1,9 +1,9 @@
 /* every-call: each call the interposition library emulates, used once or more with a result that checks it, so that
- * a plain run and an emulated one print the same line (docs/interposition.md). Any number of ranks >= 2.
+ * a plain run and an emulated one print the same line (docs/interposition.md). Any number of ranks from 2 to 64.
  * Sendrecv around a ring, Bsend, Isend/Irecv with Test, Wait, Waitall and Request_free, Iprobe and Probe with MPI_Get_count,
  * Issend, Ibsend and Irsend with Testany, Testall and Testsome, Waitsome, Sendrecv_replace,
  * MPI_PROC_NULL, Bcast from the last rank, Reduce of doubles (MAX), of long longs (SUM, in place) and with an
- * operation of the program's own, Barrier, Wtime, Wtick, MPI_Pcontrol. */
+ * operation of the program's own, Barrier, Allreduce, Gather, Allgather, Scatter, Alltoall (up to 64 ranks), Wtime, Wtick, MPI_Pcontrol. */
 #include <mpi.h>
 #include <stdio.h>
 
@@ -131,13 +131,51 @@ int main(int argc, char **argv) {
     MPI_Op_free(&op);
     MPI_Barrier(MPI_COMM_WORLD);
 
+    /* Allreduce (in place too), Gather to rank 1 (in place there), Allgather, Scatter from the last rank, Alltoall
+     * (and in place): every rank checks every block it got. */
+    int sum_all = 0, max_all = rank;
+    MPI_Allreduce(&rank, &sum_all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(MPI_IN_PLACE, &max_all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    check += sum_all == size * (size - 1) / 2 && max_all == size - 1;
+    enum { MAX_RANKS = 64 };
+    int blocks[2 * MAX_RANKS], gathered[2 * MAX_RANKS], mine2[2] = {rank, -rank}, ok = size <= MAX_RANKS;
+    int gather_root = 1 % size;
+    if (ok && rank == gather_root) {
+        gathered[2 * rank] = rank, gathered[2 * rank + 1] = -rank;
+    }
+    if (ok) {
+        MPI_Gather(rank == gather_root ? MPI_IN_PLACE : mine2, 2, MPI_INT, gathered, 2, MPI_INT, gather_root,
+                   MPI_COMM_WORLD);
+        MPI_Allgather(mine2, 2, MPI_INT, blocks, 2, MPI_INT, MPI_COMM_WORLD);
+    }
+    for (int r = 0; ok && r < size; r++) {
+        ok = blocks[2 * r] == r && blocks[2 * r + 1] == -r
+             && (rank != gather_root || (gathered[2 * r] == r && gathered[2 * r + 1] == -r));
+    }
+    check += ok;
+    int to_each[MAX_RANKS], from_each[MAX_RANKS], in_place[MAX_RANKS], part = -1;
+    for (int r = 0; ok && r < size; r++) {
+        to_each[r] = 100 * rank + r;
+        in_place[r] = 1000 * rank + r;
+    }
+    if (ok) {
+        MPI_Scatter(to_each, 1, MPI_INT, &part, 1, MPI_INT, size - 1, MPI_COMM_WORLD);
+        MPI_Alltoall(to_each, 1, MPI_INT, from_each, 1, MPI_INT, MPI_COMM_WORLD);
+        MPI_Alltoall(MPI_IN_PLACE, 1, MPI_INT, in_place, 1, MPI_INT, MPI_COMM_WORLD);
+    }
+    ok = ok && part == 100 * (size - 1) + rank;
+    for (int r = 0; ok && r < size; r++) {
+        ok = from_each[r] == 100 * r + rank && in_place[r] == 1000 * r + rank;
+    }
+    check += ok;
+
     double t0 = MPI_Wtime(), t1 = MPI_Wtime();
     check += t1 >= t0 && MPI_Wtick() > 0;
     MPI_Pcontrol(1);
     long long all = 0;
     MPI_Reduce(&check, &all, 1, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0) {
-        printf("every-call np=%d checks=%lld/%d max=%.1f sum=%lld own-op=%d,%d\n", size, all, 10 * size, largest, total,
+        printf("every-call np=%d checks=%lld/%d max=%.1f sum=%lld own-op=%d,%d\n", size, all, 13 * size, largest, total,
                combined[0], combined[1]);
     }
     MPI_Finalize();

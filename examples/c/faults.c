@@ -1,6 +1,6 @@
 /* faults: a program that goes wrong on purpose, one way per argument, so that the tests (and a user trying MSE) see
  * each failure end the emulated run with one line naming the cause. Usage: faults KIND, KIND one of
- *   refused       rank 1 calls MPI_Allreduce, which MSE does not emulate
+ *   refused       rank 1 calls MPI_Scan, which MSE does not emulate
  *   reserved-tag  rank 1 sends with tag 32761, in MSE's reserved range
  *   abort         rank 1 calls MPI_Abort with errorcode 7
  *   killed        rank 1 kills itself (SIGKILL) after its first receive
@@ -33,7 +33,7 @@ int main(int argc, char **argv) {
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     if (strcmp(kind, "refused") == 0 && rank == 1) {
         int one = 1, sum;
-        MPI_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        MPI_Scan(&one, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     } else if (strcmp(kind, "reserved-tag") == 0 && rank == 1) {
         MPI_Send(&rank, 1, MPI_INT, 0, 32761, MPI_COMM_WORLD);
     } else if (strcmp(kind, "abort") == 0 && rank == 1) {

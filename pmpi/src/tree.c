@@ -54,6 +54,26 @@ int mse_tree_of(mse_tree_kind kind, int size, int root, int rank, mse_tree *out)
     return 0;
 }
 
+int mse_tree_parent(mse_tree_kind kind, int size, int root, int rank) {
+    if (rank == root) {
+        return MSE_TREE_NONE;
+    }
+    if (kind == MSE_TREE_LINEAR) {
+        return root;
+    }
+    int relative = ((rank - root) % size + size) % size;
+    return absolute(relative - (relative & -relative), root, size);
+}
+
+int mse_tree_child_toward(mse_tree_kind kind, int size, int root, int rank, int node) {
+    int parent = mse_tree_parent(kind, size, root, node);
+    while (parent != MSE_TREE_NONE && parent != rank) {
+        node = parent;
+        parent = mse_tree_parent(kind, size, root, node);
+    }
+    return parent == rank ? node : MSE_TREE_NONE;
+}
+
 void mse_tree_free(mse_tree *tree) {
     free(tree->fan_in);
     free(tree->fan_out);

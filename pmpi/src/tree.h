@@ -18,5 +18,9 @@ typedef struct {
  * runs out. */
 int mse_tree_of(mse_tree_kind kind, int size, int root, int rank, mse_tree *out);
 void mse_tree_free(mse_tree *tree);
+/* rank's parent in the tree (MSE_TREE_NONE at the root), without building the tree. */
+int mse_tree_parent(mse_tree_kind kind, int size, int root, int rank);
+/* The child of rank whose subtree holds node, or MSE_TREE_NONE when node is not below rank (a scatter's routing). */
+int mse_tree_child_toward(mse_tree_kind kind, int size, int root, int rank, int node);
 
 #endif

@@ -28,6 +28,7 @@ static void check_spanning(mse_tree_kind kind, int size, int root) {
             mse_tree child;
             mse_tree_of(kind, size, root, t.fan_out[i], &child);
             CHECK(child.parent == rank, "child %d of %d names parent %d", t.fan_out[i], rank, child.parent);
+            CHECK_EQ(rank, mse_tree_parent(kind, size, root, t.fan_out[i]), "the parent without the tree");
             children_seen[t.fan_out[i]]++;
             mse_tree_free(&child);
         }
@@ -56,6 +57,13 @@ int main(void) {
         check_spanning(MSE_TREE_BINOMIAL, size, size / 3);
         check_spanning(MSE_TREE_LINEAR, size, size / 2);
     }
+    /* A scatter's routing: from root 0 of 8, rank 7 lies below child 4; from 4, below 6; from 2, below nobody. */
+    CHECK_EQ(4, mse_tree_child_toward(MSE_TREE_BINOMIAL, 8, 0, 0, 7), "0 routes 7 through 4");
+    CHECK_EQ(6, mse_tree_child_toward(MSE_TREE_BINOMIAL, 8, 0, 4, 7), "4 routes 7 through 6");
+    CHECK_EQ(7, mse_tree_child_toward(MSE_TREE_BINOMIAL, 8, 0, 6, 7), "6 sends to 7 itself");
+    CHECK_EQ(MSE_TREE_NONE, mse_tree_child_toward(MSE_TREE_BINOMIAL, 8, 0, 2, 7), "7 is not below 2");
+    CHECK_EQ(MSE_TREE_NONE, mse_tree_child_toward(MSE_TREE_BINOMIAL, 8, 0, 7, 7), "nor below itself");
+    CHECK_EQ(1, mse_tree_child_toward(MSE_TREE_LINEAR, 5, 3, 3, 1), "linear: the root sends to each");
     mse_tree t;
     CHECK(mse_tree_of(MSE_TREE_BINOMIAL, 4, 4, 0, &t) == -1, "a root outside the ranks is refused");
     CHECK(mse_tree_of(MSE_TREE_LINEAR, 4, -1, 0, &t) == -1, "a negative root is refused");
