@@ -11,9 +11,9 @@ import mse.emulator.kernel.MessagePattern;
  * primitives, and the collectives are point-to-point messages of a tree ({@link Collectives}) sent and received
  * through the subclass, so they travel (and, emulated, are charged) like any other message.
  *
- * <p>Each point-to-point operation the program calls is bracketed by {@link #enterOperation} and {@link
- * #leaveOperation}, where an emulated Comm measures the program's CPU, so that the matching done here is not
- * charged as the program's.
+ * <p>Each operation the program calls, point-to-point or collective, is bracketed by {@link #enterOperation} and
+ * {@link #leaveOperation}, where an emulated Comm measures the program's CPU, so that the matching and the collectives'
+ * own work done here are not charged as the program's.
  */
 abstract class MatchingComm implements Comm {
 
@@ -120,23 +120,49 @@ abstract class MatchingComm implements Comm {
         }
     }
 
+    /*
+     * A collective is one call of the program, bracketed like a send: its own work (the tree, packing and unpacking,
+     * the root's copying in a gather, a reduce's arithmetic) is the MPI library's, which a real MPI does in C outside
+     * the program's computation, and its point-to-point messages are nested calls, charged as messages only.
+     */
+
     @Override
     public final byte[] bcast(byte[] data, int root) {
-        return collectives.bcast(data, root);
+        enterOperation();
+        try {
+            return collectives.bcast(data, root);
+        } finally {
+            leaveOperation();
+        }
     }
 
     @Override
     public final List<byte[]> gather(byte[] data, int root) {
-        return collectives.gather(data, root);
+        enterOperation();
+        try {
+            return collectives.gather(data, root);
+        } finally {
+            leaveOperation();
+        }
     }
 
     @Override
     public final byte[] reduce(byte[] data, ReduceOp op, int root) {
-        return collectives.reduce(data, op, root);
+        enterOperation();
+        try {
+            return collectives.reduce(data, op, root);
+        } finally {
+            leaveOperation();
+        }
     }
 
     @Override
     public final void barrier() {
-        collectives.barrier();
+        enterOperation();
+        try {
+            collectives.barrier();
+        } finally {
+            leaveOperation();
+        }
     }
 }

@@ -1,9 +1,8 @@
 package mse.mpi.apps.farm;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicLong;
+import mse.mpi.CpuBurn;
 
 /**
  * A test workload whose slaves burn a known thread CPU time per task and whose master burns one per
@@ -12,8 +11,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * are counted: the warm-up's are the JIT's, which the emulator must not charge either.
  */
 final class BurnWorkload implements Workload {
-
-    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private final int tasks;
     private final long slaveBurnNanos;
@@ -53,7 +50,7 @@ final class BurnWorkload implements Workload {
 
     @Override
     public Computed compute(byte[] description) {
-        long burned = burn(slaveBurnNanos);
+        long burned = CpuBurn.burn(slaveBurnNanos);
         if (counting) {
             slaveBurned.addAndGet(burned);
         }
@@ -72,7 +69,7 @@ final class BurnWorkload implements Workload {
 
     @Override
     public void collect(int task, byte[] result) {
-        long burned = burn(masterBurnNanos);
+        long burned = CpuBurn.burn(masterBurnNanos);
         if (counting) {
             masterBurned.addAndGet(burned);
         }
@@ -90,25 +87,5 @@ final class BurnWorkload implements Workload {
     @Override
     public String checksum() {
         return "burn";
-    }
-
-    /** Spins until this thread has used at least nanos of CPU; returns what it used, as its own clock says. */
-    private static long burn(long nanos) {
-        if (nanos == 0) {
-            return 0;
-        }
-        long start = THREADS.getCurrentThreadCpuTime();
-        long used;
-        double x = 1;
-        do {
-            for (int i = 0; i < 200; i++) {
-                x = x * 1.000001 + 1e-9;
-            }
-            used = THREADS.getCurrentThreadCpuTime() - start;
-        } while (used < nanos);
-        if (x == 0) {
-            throw new AssertionError("unreachable: keeps the loop alive");
-        }
-        return used;
     }
 }
