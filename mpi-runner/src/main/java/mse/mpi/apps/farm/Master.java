@@ -27,7 +27,7 @@ final class Master {
         for (int round = 0; round < prefetch; round++) {
             for (int slave : slaves) {
                 if (next < to) {
-                    comm.send(FarmMessages.withId(next, work.describe(next)), slave, FarmMessages.TAG_TASK);
+                    comm.send(MasterResultWork.task(work, next), slave, FarmMessages.TAG_TASK);
                     next++;
                     outstanding++;
                     inFlight[slave]++;
@@ -38,11 +38,11 @@ final class Master {
         }
         while (outstanding > 0) {
             Message m = comm.recv(Comm.ANY_SOURCE, FarmMessages.TAG_RESULT);
-            work.collect(FarmMessages.id(m.data()), FarmMessages.body(m.data()));
+            MasterResultWork.collect(work, m.data());
             outstanding--;
             inFlight[m.source()]--;
             if (next < to) {
-                comm.send(FarmMessages.withId(next, work.describe(next)), m.source(), FarmMessages.TAG_TASK);
+                comm.send(MasterResultWork.task(work, next), m.source(), FarmMessages.TAG_TASK);
                 next++;
                 outstanding++;
                 inFlight[m.source()]++;

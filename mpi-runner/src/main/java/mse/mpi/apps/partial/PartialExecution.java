@@ -2,21 +2,29 @@ package mse.mpi.apps.partial;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
 import mse.emulator.model.TaskCost;
+import mse.mpi.apps.farm.MasterResultWork;
 import mse.mpi.apps.farm.Workload;
 import mse.mpi.rank.RunProgress;
 
 /**
  * Partial execution (seed 000 (000_779708a527b9c658.txt) section 3, Fig. 6): runs only the sampled tasks of
  * the real workload, in this JVM and thread, and measures each one's thread CPU time (ThreadMXBean, as the
- * live emulator charges it, so host load does not leak in). The JIT is warmed first on the same tasks, or the
- * first measurements would be the interpreter's. A deterministic cost model charges work units instead, as
- * EmulatedComm does; then nothing is timed and no warm-up is needed.
+ * live emulator charges it, so host load does not leak in), then the master's work on its result (unwrapping,
+ * collecting, wrapping a next task: {@link MasterResultWork}), which the live emulator charges the master between
+ * its receives. The JIT is warmed first on the same tasks, or the first measurements would be the interpreter's,
+ * and the clock's own cost (the median of empty intervals, as the live meter calibrates it) is taken off each
+ * measurement. A deterministic cost model charges work units instead, as EmulatedComm does, and charges the master
+ * nothing; then nothing is timed and no warm-up is needed.
  */
 public final class PartialExecution {
 
     /** At most this many sampled tasks are run untimed first (about what C2 needs to compile the loop). */
     private static final int WARM_UP_TASKS = 2_000;
+    /** Empty intervals measured untimed, then timed for the clock's own cost (as CpuMeter calibrates). */
+    private static final int CLOCK_WARM_UP = 10_000;
+    private static final int CLOCK_SAMPLES = 2_001;
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
@@ -30,26 +38,60 @@ public final class PartialExecution {
         this.progress = progress;
     }
 
-    /** The charged host cost (nanoseconds before the CPU ratio) of each task at the given positions. */
-    public long[] measure(int[] positions) {
-        if (taskCost.chargesMeasuredCpu()) {
+    /** What the sampled tasks cost (host nanoseconds before the CPU ratio): each task's, and its master's on its result. */
+    public record Costs(long[] tasks, long[] masters) {}
+
+    /** The charged host costs of the tasks at the given positions and of their masters' work on their results. */
+    public Costs measure(int[] positions) {
+        boolean measured = taskCost.chargesMeasuredCpu();
+        long clockNanos = 0;
+        if (measured) {
             int step = Math.max(1, positions.length / WARM_UP_TASKS);
             for (int i = 0; i < positions.length; i += step) {
-                work.compute(work.describe(positions[i]));
+                Workload.Computed done = work.compute(work.describe(positions[i]));
+                handle(positions[i], MasterResultWork.resultMessage(positions[i], done.result()));
             }
+            clockNanos = clockCost();
         }
         long[] costs = new long[positions.length];
+        long[] masters = new long[positions.length];
         for (int i = 0; i < positions.length; i++) {
             byte[] description = work.describe(positions[i]);
             long start = THREADS.getCurrentThreadCpuTime();
             Workload.Computed done = work.compute(description);
-            long measured = THREADS.getCurrentThreadCpuTime() - start;
-            costs[i] = taskCost.chargeNanos(measured, done.workUnits());
+            long end = THREADS.getCurrentThreadCpuTime();
+            costs[i] = taskCost.chargeNanos(Math.max(0, end - start - clockNanos), done.workUnits());
+            if (measured) {
+                byte[] message = MasterResultWork.resultMessage(positions[i], done.result()); // the slave's, not timed
+                long received = THREADS.getCurrentThreadCpuTime();
+                handle(positions[i], message);
+                masters[i] = Math.max(0, THREADS.getCurrentThreadCpuTime() - received - clockNanos);
+            }
             if ((i & 255) == 255) {
                 progress.update(i + 1, positions.length);
             }
         }
         progress.update(positions.length, positions.length);
-        return costs;
+        return new Costs(costs, masters);
+    }
+
+    /**
+     * The master's work on a result: collect it, then wrap a next task (this task's description stands for it: the
+     * live master describes whichever task is next, whose description costs as much).
+     */
+    private void handle(int task, byte[] resultMessage) {
+        MasterResultWork.collect(work, resultMessage);
+        MasterResultWork.task(work, task);
+    }
+
+    /** The median CPU an empty interval measures: two reads of this thread's clock, nothing between. */
+    private static long clockCost() {
+        long[] empty = new long[CLOCK_SAMPLES];
+        for (int i = 0; i < CLOCK_WARM_UP + CLOCK_SAMPLES; i++) {
+            long start = THREADS.getCurrentThreadCpuTime();
+            empty[i % CLOCK_SAMPLES] = THREADS.getCurrentThreadCpuTime() - start;
+        }
+        Arrays.sort(empty);
+        return empty[CLOCK_SAMPLES / 2];
     }
 }
