@@ -74,15 +74,15 @@ public final class RankMain implements Callable<Integer> {
     public static ProgramRun runRank(Comm comm, Program program) throws Exception {
         Workload work = program.workload().create();
         Strategy strategy = program.farm();
-        FarmWarmUp.run(comm, work, strategy);
+        String rehearsal = FarmWarmUp.run(comm, work, strategy);
         double start = comm.wtime();
         strategy.run(comm, work);
         double seconds = comm.wtime() - start;
-        return new ProgramRun(comm.rank(), comm.size(), work, strategy, seconds, program);
+        return new ProgramRun(comm.rank(), comm.size(), work, strategy, seconds, program, rehearsal);
     }
 
     /** One rank's finished program part. */
-    public record ProgramRun(int rank, int np, Workload work, Strategy strategy, double seconds, Program program) {
+    public record ProgramRun(int rank, int np, Workload work, Strategy strategy, double seconds, Program program, String rehearsal) {
 
         /** Rank 0's result (writing --png on the way), other ranks null. */
         public RankResult result() throws java.io.IOException {
@@ -93,7 +93,7 @@ public final class RankMain implements Callable<Integer> {
                 AtomicFiles.write(spec.png(), mase.image()::writePng);
             }
             boolean logsMasters = !strategy.events().isEmpty() || program.strategy().logsMasterEvents();
-            return new RankResult(np, work.tasks(), seconds, work.checksum(), logsMasters ? strategy.events() : null);
+            return new RankResult(np, work.tasks(), seconds, work.checksum(), logsMasters ? strategy.events() : null, rehearsal);
         }
     }
 }

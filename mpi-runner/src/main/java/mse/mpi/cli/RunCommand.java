@@ -16,6 +16,7 @@ import mse.mpi.launch.ForeignProgram;
 import mse.mpi.launch.MpiJob;
 import mse.mpi.launch.MpirunCommand;
 import mse.mpi.options.BadInputException;
+import mse.mpi.rank.MeasuredSpan;
 import mse.mpi.rank.RankResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -75,21 +76,23 @@ final class RunCommand implements Callable<Integer> {
         RankResult master = Json.read(masterFile, RankResult.class);
         Json.write(dir.resolve("summary.json"), new Summary("run", program.app(), program.strategy().name(), np, master.tasks(),
                 wall, master.programSeconds(), master.checksum(), program.strategy().masters(np).size(), program.describe(),
-                hosts.cluster().rankHosts(np).stream().distinct().toList(), String.join(" ", command.arguments())));
+                hosts.cluster().rankHosts(np).stream().distinct().toList(), String.join(" ", command.arguments()),
+                MeasuredSpan.of(master.rehearsal(), 1)));
         Files.deleteIfExists(masterFile);
 
         System.out.printf("%s, %s master strategy, np %d%n", program.describe(), program.strategy().name(), np);
         System.out.printf("  tasks          %d%n", master.tasks());
         System.out.printf("  wall time      %.3f s (mpirun, startup included)%n", wall);
-        System.out.printf("  program time   %.3f s (rank 0, MPI_Wtime)%n", master.programSeconds());
+        System.out.printf("  program time   %.3f s (rank 0, MPI_Wtime; after the warm-up, rehearsal %s)%n", master.programSeconds(),
+                master.rehearsal());
         System.out.printf("  checksum       %s%n", master.checksum());
         System.out.printf("  results        %s%n", dir.resolve("summary.json"));
         return 0;
     }
 
-    /** summary.json of a plain run (keys in this order). */
+    /** summary.json of a plain run (keys in this order; measuredSpan: what programSeconds leaves out). */
     record Summary(String command, String app, String strategy, int np, int tasks, double wallSeconds, double programSeconds,
-                   String checksum, int masters, String workload, List<String> hosts, String commandLine) {}
+                   String checksum, int masters, String workload, List<String> hosts, String commandLine, MeasuredSpan measuredSpan) {}
 
     /** The same mpirun line as `emulate -- PROGRAM` without the interposition library: the program as it runs plainly. */
     private int run(ForeignProgram own) throws Exception {

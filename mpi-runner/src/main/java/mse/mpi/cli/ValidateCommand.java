@@ -25,6 +25,7 @@ import mse.mpi.options.BadInputException;
 import mse.mpi.options.ByteSizes;
 import mse.mpi.options.NpList;
 import mse.mpi.rank.EmulationSummary;
+import mse.mpi.rank.MeasuredSpan;
 import mse.mpi.rank.RankResult;
 import mse.mpi.rank.RunHeader;
 import mse.mpi.rank.RunProgress;
@@ -99,12 +100,15 @@ final class ValidateCommand implements Callable<Integer> {
         for (int np : nps) {
             System.out.printf("2. np %d: the real program over %s%n", np, slowNetwork);
             List<Double> runs = new ArrayList<>();
+            RankResult fastest = null;
             for (int i = 1; i <= measuredRuns; i++) {
-                runs.add(realRun(program, np, dir.resolve("np-" + np).resolve("measured-" + i + ".json"), limit));
+                RankResult run = realRun(program, np, dir.resolve("np-" + np).resolve("measured-" + i + ".json"), limit);
+                runs.add(run.programSeconds());
+                fastest = fastest == null || run.programSeconds() < fastest.programSeconds() ? run : fastest;
             }
             // Another process on a shared core only ever adds wall time to a run: the fastest run is the one
             // least disturbed, the closest this machine gets to a core per rank (one run varied by 25%).
-            double measured = runs.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+            double measured = fastest.programSeconds();
             System.out.printf("3. np %d: emulating the tcp profile over vader%n", np);
             EmulationPlan plan = new EmulationPlan(program, np, calibration.profile(), TaskCost.parse("real"), false, limit,
                     Files.createDirectories(dir.resolve("np-" + np).resolve("emulated")), 0, RunProgress.NONE,
@@ -117,9 +121,10 @@ final class ValidateCommand implements Callable<Integer> {
             shared = RunReport.Inputs.of(header);
             emulatedRuns.add(new RunReport.Run(emulated, plan.workDir()));
             measuredPoints.add(new mse.emulator.report.ReportPoint("measured over tcp", np, measured, null, null));
-            points.add(new ValidatedPoint(np, measured, runs, predicted, 100.0 * (predicted - measured) / measured));
+            points.add(new ValidatedPoint(np, measured, runs, predicted, 100.0 * (predicted - measured) / measured, fastest.rehearsal()));
             Json.write(dir.resolve("summary.json"), new Summary("validate", program.app(), program.strategy().name(), program.describe(),
-                    Transport.tcp.btl(), slowNetwork, Transport.vader.btl(), calibration.profileFile().toString(), points));
+                    Transport.tcp.btl(), slowNetwork, Transport.vader.btl(), calibration.profileFile().toString(), points,
+                    MeasuredSpan.of(null, measuredRuns)));
         }
         System.out.printf("%s, single transport pair tcp (measured) / vader + emulation (predicted)%n", program.describe());
         System.out.printf("%4s %14s %15s %8s%n", "np", "measured (s)", "predicted (s)", "error");
@@ -133,21 +138,25 @@ final class ValidateCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** rank 0's MPI_Wtime span of the plain program over tcp: what the emulation predicts, startup excluded. */
-    private double realRun(Program program, int np, Path masterFile, Duration limit) throws Exception {
+    /** rank 0's result of the plain program over tcp: its MPI_Wtime span is what the emulation predicts, startup excluded. */
+    private RankResult realRun(Program program, int np, Path masterFile, Duration limit) throws Exception {
         Path dir = Files.createDirectories(masterFile.getParent());
         List<String> args = new ArrayList<>(RankArguments.of(program));
         args.addAll(List.of("--result-file", masterFile.toAbsolutePath().toString()));
         MpirunCommand command = hosts.cluster().place(MpirunCommand.plain(np, MpirunCommand.rankClasspath(),
                 RankMain.class.getName(), args).withBtl(Transport.tcp.btl()), dir);
         MpiJob.run(command, limit);
-        return Json.read(masterFile, RankResult.class).programSeconds();
+        return Json.read(masterFile, RankResult.class);
     }
 
-    /** validate's summary.json: what ran where, and per P the measured runs against the prediction. */
+    /** validate's summary.json: what ran where, per P the measured runs against the prediction, what a measured span leaves out. */
     record Summary(String command, String app, String strategy, String workload, String slowNetwork, String measuredOver,
-                   String emulatedOver, String profileFile, List<ValidatedPoint> points) {}
+                   String emulatedOver, String profileFile, List<ValidatedPoint> points, MeasuredSpan measuredSpan) {}
 
-    /** One P: every measured run (the fastest is the measurement), the emulated prediction and its error. */
-    record ValidatedPoint(int np, double measuredSeconds, List<Double> measuredRuns, double predictedSeconds, double errorPercent) {}
+    /**
+     * One P: every measured run (the fastest is the measurement), the emulated prediction and its error, and whether the
+     * fastest run's farm was rehearsed before its span (MeasuredSpan's values).
+     */
+    record ValidatedPoint(int np, double measuredSeconds, List<Double> measuredRuns, double predictedSeconds, double errorPercent,
+                          String rehearsal) {}
 }

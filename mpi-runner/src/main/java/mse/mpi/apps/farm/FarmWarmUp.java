@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.Map;
 import mse.mpi.comm.Comm;
 import mse.mpi.comm.JitQueue;
+import mse.mpi.rank.MeasuredSpan;
 import mse.mpi.rank.RunLog;
 
 /**
@@ -58,10 +59,18 @@ public final class FarmWarmUp {
      */
     private static final Map<Class<?>, Long> WARM = new HashMap<>();
 
-    public static void run(Comm comm, Workload work, Strategy strategy) {
+    /** Warms up and rehearses as the comm decides; says whether the rehearsal ran (MeasuredSpan's values). */
+    public static String run(Comm comm, Workload work, Strategy strategy) {
         long[] nanosPerTask = new long[1];
-        comm.warmUp(() -> nanosPerTask[0] = exerciseOnce(work),
-                () -> strategy.rehearse(comm, work, rehearsalTasks(nanosPerTask[0])));
+        boolean[] rehearsed = new boolean[1];
+        comm.warmUp(() -> nanosPerTask[0] = exerciseOnce(work), () -> {
+            strategy.rehearse(comm, work, rehearsalTasks(nanosPerTask[0]));
+            rehearsed[0] = true;
+        });
+        if (!strategy.rehearses()) {
+            return MeasuredSpan.REHEARSAL_NONE;
+        }
+        return rehearsed[0] ? MeasuredSpan.REHEARSAL_DONE : MeasuredSpan.REHEARSAL_SKIPPED;
     }
 
     /** {@link #REHEARSAL_TASKS}, fewer where tasks are costly (at least one). */

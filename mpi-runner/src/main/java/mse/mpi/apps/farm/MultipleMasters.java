@@ -42,6 +42,11 @@ public record MultipleMasters(int groups, int prefetch) implements Strategy {
         }
     }
 
+    @Override
+    public boolean rehearses() {
+        return true;
+    }
+
     /**
      * Each group rehearses the first tasks of its own range, {@link Strategy#REHEARSAL_ROUNDS} farms one after the
      * other; the gather to rank 0 is not rehearsed.

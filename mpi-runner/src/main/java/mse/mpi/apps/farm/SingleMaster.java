@@ -24,6 +24,11 @@ public record SingleMaster(int prefetch) implements Strategy {
         serve(comm, work, 0, work.tasks());
     }
 
+    @Override
+    public boolean rehearses() {
+        return true;
+    }
+
     /** {@link Strategy#REHEARSAL_ROUNDS} farms over the first maxTasks tasks, one after the other. */
     @Override
     public void rehearse(Comm comm, Workload work, int maxTasks) {

@@ -27,6 +27,11 @@ public interface Strategy {
     default void rehearse(Comm comm, Workload work, int maxTasks) {
     }
 
+    /** Whether {@link #rehearse} does anything (summary.json says whether a plain run's span followed one). */
+    default boolean rehearses() {
+        return false;
+    }
+
     /** A farm over tasks [from, to), as a strategy's rehearsal runs it. */
     interface RangeFarm {
         void serve(int from, int to);
