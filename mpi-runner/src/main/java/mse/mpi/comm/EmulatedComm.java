@@ -32,11 +32,12 @@ import mse.emulator.wire.EmulatorLink;
  * <p>Non-blocking receives are matched here ({@link PostedReceives}) out of the same facts: a test or iprobe is
  * a ProbeAny answered as of the rank's virtual now, a waitAny a blocking ProbeAny over its requests' patterns.
  * Collectives are the point-to-point messages of the profile's algorithm ({@link Collectives}), sent and received
- * through this Comm, so they are charged like any other message.
+ * through this Comm, so they are charged like any other message; the collective's own work around them is not charged.
  *
  * <p>What is charged is the CPU between two of the program's calls into this Comm, measured where the call enters
  * and leaves ({@link #enterOperation}, {@link #leaveOperation}): the matching of posted receives, building facts and
- * frames, unpacking a receive, all happen inside and are the Comm layer's, not the program's. The first fact an
+ * frames, unpacking a receive, a collective's tree, packing, copying and arithmetic, all happen inside and are the Comm
+ * layer's, not the program's. The first fact an
  * operation reports carries that CPU; an operation that reports none (an irecv) leaves it for the next one.
  */
 public final class EmulatedComm extends MatchingComm {
@@ -263,6 +264,12 @@ public final class EmulatedComm extends MatchingComm {
             cpu.reset();
             inComm = false;
         }
+    }
+
+    /** The charged interval the program thread is in (operations begun), -1 in an operation: same before and after a look, inside one. */
+    long chargedInterval() {
+        long begun = operationsBegun;
+        return inComm ? -1 : begun;
     }
 
     /** The CPU to charge with the operation's first fact (measured, or nothing in a deterministic mode); later facts get 0. */

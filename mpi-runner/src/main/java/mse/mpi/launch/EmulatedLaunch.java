@@ -82,10 +82,9 @@ public final class EmulatedLaunch {
         Path masterFile = plan.workDir().resolve("master.json");
         // Ranks on this machine use the emulator's local socket; on several hosts they all use TCP.
         String emulator = (plan.cluster().multiHost() ? session.tcpEndpoint() : session.localEndpoint()).toString();
-        MpirunCommand job = mpirun(plan, emulator, masterFile);
-        // The compiler directives are a file on this machine: ranks on other hosts could not read it.
-        MpirunCommand command = plan.cluster().multiHost() ? plan.cluster().place(job, plan.workDir())
-                : job.withJvmOptions(UnchargedCode.jvmOptions());
+        // The compiler directives are a file of the build, at the same path on every host.
+        MpirunCommand job = mpirun(plan, emulator, masterFile).withJvmOptions(UnchargedCode.jvmOptions(MpirunCommand.rankClasspath()));
+        MpirunCommand command = plan.cluster().place(job, plan.workDir());
         double wall;
         try {
             wall = MpiJob.run(command, plan.timeout(), environment(plan.cluster(), session));
