@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
 import mse.mpi.JsonFile;
@@ -42,6 +43,12 @@ class RunCommandIT {
         // a run that outlived --timeout would have been aborted, so a finished run reports less than it
         double wall = ((Number) summary.get("wallSeconds")).doubleValue();
         assertTrue(wall > 0 && wall < 120, "wallSeconds " + wall);
+        // what programSeconds leaves out (issue 44): the rehearsal runs only where no host has more ranks than cores
+        Map<?, ?> span = (Map<?, ?>) summary.get("measuredSpan");
+        String rehearsal = np > Runtime.getRuntime().availableProcessors() ? "skipped" : "done";
+        assertEquals(rehearsal, span.get("rehearsal"));
+        assertEquals(1, span.get("fastestOf"));
+        assertTrue(((List<?>) span.get("leavesOut")).stream().anyMatch(l -> l.toString().startsWith("rehearsal")), span.toString());
         BufferedImage image = ImageIO.read(png.toFile());
         assertEquals(96, image.getWidth());
         assertEquals(64, image.getHeight());
