@@ -3,7 +3,8 @@
  * Sendrecv around a ring, Bsend, Isend/Irecv with Test, Wait, Waitall and Request_free, Iprobe and Probe with MPI_Get_count,
  * Issend, Ibsend and Irsend with Testany, Testall and Testsome, Waitsome, Sendrecv_replace,
  * MPI_PROC_NULL, Bcast from the last rank, Reduce of doubles (MAX), of long longs (SUM, in place) and with an
- * operation of the program's own, Barrier, Allreduce, Gather, Allgather, Scatter, Alltoall (up to 64 ranks), Wtime, Wtick, MPI_Pcontrol. */
+ * operation of the program's own, Barrier, Allreduce, Gather, Allgather, Scatter, Alltoall (up to 64 ranks), Cancel of a
+ * receive, Wtime, Wtick, MPI_Pcontrol. */
 #include <mpi.h>
 #include <stdio.h>
 
@@ -169,13 +170,22 @@ int main(int argc, char **argv) {
     }
     check += ok;
 
+    /* Cancel of a receive nothing will match: it completes cancelled. */
+    int never = -1, cancelled = 0;
+    MPI_Request unmatched;
+    MPI_Irecv(&never, 1, MPI_INT, left, 20, MPI_COMM_WORLD, &unmatched);
+    MPI_Cancel(&unmatched);
+    MPI_Wait(&unmatched, &status);
+    MPI_Test_cancelled(&status, &cancelled);
+    check += cancelled && never == -1 && unmatched == MPI_REQUEST_NULL;
+
     double t0 = MPI_Wtime(), t1 = MPI_Wtime();
     check += t1 >= t0 && MPI_Wtick() > 0;
     MPI_Pcontrol(1);
     long long all = 0;
     MPI_Reduce(&check, &all, 1, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0) {
-        printf("every-call np=%d checks=%lld/%d max=%.1f sum=%lld own-op=%d,%d\n", size, all, 13 * size, largest, total,
+        printf("every-call np=%d checks=%lld/%d max=%.1f sum=%lld own-op=%d,%d\n", size, all, 14 * size, largest, total,
                combined[0], combined[1]);
     }
     MPI_Finalize();

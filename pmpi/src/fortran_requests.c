@@ -35,6 +35,12 @@ static void request_free_entry(MPI_Fint *request, MPI_Fint *ierr) {
 }
 MSE_FORTRAN_NAMES(mpi_request_free, MPI_REQUEST_FREE, request_free_entry);
 
+static void cancel_entry(MPI_Fint *request, MPI_Fint *ierr) {
+    MPI_Request c_request = mse_c_request("MPI_CANCEL", *request);
+    mse_fortran_ok(ierr, MPI_Cancel(&c_request));
+}
+MSE_FORTRAN_NAMES(mpi_cancel, MPI_CANCEL, cancel_entry);
+
 /* Fortran counts the index from 1; MPI_UNDEFINED (no active request) stays as it is. */
 static void waitany_entry(const MPI_Fint *count, MPI_Fint *requests, MPI_Fint *index, MPI_Fint *status,
                           MPI_Fint *ierr) {

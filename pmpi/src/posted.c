@@ -204,3 +204,10 @@ int mse_posted_test_some(mse_posted_list *list, mse_posted *const *requests, int
     free(wanted);
     return 0;
 }
+
+void mse_posted_cancel(mse_posted_list *list, mse_posted *request) {
+    if (!request->complete) {
+        unlink_pending(list, request);
+        request->complete = 1;
+    }
+}

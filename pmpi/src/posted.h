@@ -56,6 +56,9 @@ int mse_posted_test_any(mse_posted_list *list, mse_posted *const *requests, int 
 /* MPI_Testsome's matching: every message that has arrived as of now for a pending request of the set goes to its
  * receive (the caller collects the complete ones); -1 when memory runs out. */
 int mse_posted_test_some(mse_posted_list *list, mse_posted *const *requests, int count);
+/* MPI_Cancel of a receive: a pending one leaves the list, complete with no message (nothing was matched to it, and
+ * the emulator never heard of it); a complete one is left as it is. */
+void mse_posted_cancel(mse_posted_list *list, mse_posted *request);
 /* True when request is still pending on this list. */
 int mse_posted_pending(const mse_posted_list *list, const mse_posted *request);
 

@@ -110,3 +110,23 @@ int MPI_Request_free(MPI_Request *request) {
     mse_leave();
     return MPI_SUCCESS;
 }
+
+/* A receive nothing has matched yet is withdrawn and completes cancelled: until a test or wait matches it, the
+ * emulator has heard nothing of it, so virtual time is as if it was never posted. A send's copy left when it was
+ * posted and the emulator already charged it: cancelling it is refused by name rather than pretended. */
+int MPI_Cancel(MPI_Request *request) {
+    mse_begin("MPI_Cancel");
+    if (*request != MPI_REQUEST_NULL) {
+        mse_request *r = mse_request_own("MPI_Cancel", *request);
+        if (!r->is_receive) {
+            mse_die("MPI_Cancel of a send is not emulated by MSE (its message left when it was posted)");
+        }
+        if (!r->posted.complete) {
+            mse_posted_cancel(&mse_self.posted, &r->posted);
+            mse_empty_status(&r->status);
+            PMPI_Status_set_cancelled(&r->status, 1);
+        }
+    }
+    mse_leave();
+    return MPI_SUCCESS;
+}

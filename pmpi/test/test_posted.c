@@ -159,6 +159,17 @@ int main(void) {
     s.arrived = 1;
     mse_posted_wait(&list, &r1);
 
+    /* Cancel: a pending receive leaves the list, and the message it would have matched goes to the next one. */
+    s = (script) {.queue = {{8, 1, 1001}}, .count = 1, .arrived = 1};
+    post(&list, &r1, &a, MSE_ANY, 1);
+    post(&list, &r2, &b, 8, 1);
+    mse_posted_cancel(&list, &r1);
+    CHECK(r1.complete && !mse_posted_pending(&list, &r1) && a.got == 0, "cancelled, with no message");
+    mse_posted_wait(&list, &r2);
+    CHECK(b.got == 1001 && list.head == NULL, "the next receive got it: %d", b.got);
+    mse_posted_cancel(&list, &r2);
+    CHECK(r2.complete && b.got == 1001, "cancelling a complete receive changes nothing");
+
     /* A wildcard tag never matches the reserved tags that collectives travel on. */
     mse_pattern any = {MSE_ANY, MSE_ANY};
     CHECK(!mse_pattern_matches(any, 0, MSE_RESERVED_TAGS_FROM), "ANY_TAG skips 32760");
