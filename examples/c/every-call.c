@@ -3,7 +3,7 @@
  * Sendrecv around a ring, Bsend, Isend/Irecv with Test, Wait, Waitall and Request_free, Iprobe and Probe with MPI_Get_count,
  * Issend, Ibsend and Irsend with Testany, Testall and Testsome, Waitsome, Sendrecv_replace,
  * MPI_PROC_NULL, Bcast from the last rank, Reduce of doubles (MAX), of long longs (SUM, in place) and with an
- * operation of the program's own, Barrier, Allreduce, Gather, Allgather, Scatter, Alltoall (up to 64 ranks), Cancel of a
+ * operation of the program's own, Barrier, Allreduce, Gather, Allgather, Allgatherv, Scatter, Alltoall (up to 64 ranks), Cancel of a
  * receive, Wtime, Wtick, MPI_Pcontrol. */
 #include <mpi.h>
 #include <stdio.h>
@@ -170,6 +170,29 @@ int main(int argc, char **argv) {
     }
     check += ok;
 
+    /* Allgatherv: rank r gives r + 1 values, each block placed one slot apart, in place on the last rank. */
+    int varied[MAX_RANKS * (MAX_RANKS + 2)], counts[MAX_RANKS], displs[MAX_RANKS], own_values[MAX_RANKS];
+    for (int r = 0, at = 0; ok && r < size; at += r + 2, r++) {
+        counts[r] = r + 1;
+        displs[r] = at;
+    }
+    for (int i = 0; ok && i <= rank; i++) {
+        own_values[i] = 1000 * rank + i;
+        if (rank == size - 1) {
+            varied[displs[rank] + i] = own_values[i];
+        }
+    }
+    if (ok) {
+        MPI_Allgatherv(rank == size - 1 ? MPI_IN_PLACE : own_values, rank + 1, MPI_INT, varied, counts, displs,
+                       MPI_INT, MPI_COMM_WORLD);
+    }
+    for (int r = 0; ok && r < size; r++) {
+        for (int i = 0; i <= r; i++) {
+            ok = ok && varied[displs[r] + i] == 1000 * r + i;
+        }
+    }
+    check += ok;
+
     /* Cancel of a receive nothing will match: it completes cancelled. */
     int never = -1, cancelled = 0;
     MPI_Request unmatched;
@@ -185,7 +208,7 @@ int main(int argc, char **argv) {
     long long all = 0;
     MPI_Reduce(&check, &all, 1, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0) {
-        printf("every-call np=%d checks=%lld/%d max=%.1f sum=%lld own-op=%d,%d\n", size, all, 14 * size, largest, total,
+        printf("every-call np=%d checks=%lld/%d max=%.1f sum=%lld own-op=%d,%d\n", size, all, 15 * size, largest, total,
                combined[0], combined[1]);
     }
     MPI_Finalize();

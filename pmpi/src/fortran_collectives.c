@@ -44,3 +44,14 @@ static void alltoall_entry(void *send_buf, const MPI_Fint *send_count, const MPI
                                       PMPI_Comm_f2c(*comm)));
 }
 MSE_FORTRAN_NAMES(mpi_alltoall, MPI_ALLTOALL, alltoall_entry);
+
+/* INTEGER arrays pass straight through as the C int arrays they are in this build. */
+_Static_assert(sizeof(MPI_Fint) == sizeof(int), "MPI_Fint is an int");
+static void allgatherv_entry(void *send_buf, const MPI_Fint *send_count, const MPI_Fint *send_type, void *recv_buf,
+                             const MPI_Fint *recv_counts, const MPI_Fint *displs, const MPI_Fint *recv_type,
+                             const MPI_Fint *comm, MPI_Fint *ierr) {
+    mse_fortran_ok(ierr, MPI_Allgatherv(mse_fortran_buffer(send_buf), *send_count, PMPI_Type_f2c(*send_type),
+                                        mse_fortran_buffer(recv_buf), (const int *) recv_counts,
+                                        (const int *) displs, PMPI_Type_f2c(*recv_type), PMPI_Comm_f2c(*comm)));
+}
+MSE_FORTRAN_NAMES(mpi_allgatherv, MPI_ALLGATHERV, allgatherv_entry);

@@ -18,11 +18,14 @@ typedef struct {
     int used, room;
 } entries;
 
-/* Room for the entries of ranks blocks of count elements of type. */
-static entries entries_for(const char *call, int ranks, int count, MPI_Datatype type) {
+/* The bytes of the entries of ranks blocks of count elements of type. */
+static long room_for(int ranks, int count, MPI_Datatype type) {
     int block;
     PMPI_Pack_size(count, type, MPI_COMM_WORLD, &block);
-    long room = (long) ranks * (ENTRY_HEADER_BYTES + block);
+    return (long) ranks * (ENTRY_HEADER_BYTES + block);
+}
+
+static entries entries_of(const char *call, long room) {
     if (room > INT_MAX) {
         mse_die("%s: %ld bytes of blocks exceed the 2 GiB - 1 a message carries", call, room);
     }
@@ -71,15 +74,22 @@ static char *block_of(const void *buf, int r, int count, MPI_Datatype type) {
     return (char *) buf + (MPI_Aint) r * count * extent;
 }
 
+/* Where the root puts each rank's block: counts[r] elements of recvtype from displs[r] extents into recvbuf. */
+typedef struct {
+    const int *counts, *displs;
+    MPI_Datatype type;
+} layout;
+
+/* The gather up the tree; room bounds the bytes of every rank's entry together. */
 static void gather(const char *call, const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                   int recvcount, MPI_Datatype recvtype, int root) {
+                   layout into, int root, long room) {
     mse_tree tree = mse_collective_tree(call, root);
     if (sendbuf == MPI_IN_PLACE) { /* this rank's block is already in place in recvbuf */
-        sendbuf = block_of(recvbuf, mse_self.rank, recvcount, recvtype);
-        sendcount = recvcount;
-        sendtype = recvtype;
+        sendbuf = block_of(recvbuf, into.displs[mse_self.rank], 1, into.type);
+        sendcount = into.counts[mse_self.rank];
+        sendtype = into.type;
     }
-    entries e = entries_for(call, mse_self.np, sendcount, sendtype);
+    entries e = entries_of(call, room);
     add_entry(&e, mse_self.rank, sendbuf, sendcount, sendtype);
     for (int i = 0; i < tree.count; i++) {
         receive_entries(&e, tree.fan_in[i], MSE_GATHER_TAG);
@@ -88,18 +98,37 @@ static void gather(const char *call, const void *sendbuf, int sendcount, MPI_Dat
         mse_send(call, e.bytes, e.used, MPI_BYTE, tree.parent, MSE_GATHER_TAG);
     } else {
         for (int at = 0, next; at < e.used; at = next) {
-            unpack_entry(&e, at, block_of(recvbuf, entry_at(&e, at, &next), recvcount, recvtype), recvcount, recvtype);
+            int r = entry_at(&e, at, &next);
+            unpack_entry(&e, at, block_of(recvbuf, into.displs[r], 1, into.type), into.counts[r], into.type);
         }
     }
     free(e.bytes);
     mse_tree_free(&tree);
 }
 
+/* MPI_Gather's and MPI_Allgather's: every block sendcount elements of sendtype, or recvcount of recvtype in place. */
+static void gather_fixed(const char *call, const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         int recvcount, MPI_Datatype recvtype, int root) {
+    int np = mse_self.np, *counts = malloc(sizeof(int) * (size_t) np), *displs = malloc(sizeof(int) * (size_t) np);
+    if (counts == NULL || displs == NULL) {
+        mse_die("%s: out of memory for %d ranks", call, np);
+    }
+    for (int r = 0; r < np; r++) {
+        counts[r] = recvcount;
+        displs[r] = r * recvcount;
+    }
+    int in_place = sendbuf == MPI_IN_PLACE;
+    gather(call, sendbuf, sendcount, sendtype, recvbuf, (layout) {counts, displs, recvtype}, root,
+           room_for(np, in_place ? recvcount : sendcount, in_place ? recvtype : sendtype));
+    free(counts);
+    free(displs);
+}
+
 int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                MPI_Datatype recvtype, int root, MPI_Comm comm) {
     mse_begin("MPI_Gather");
     mse_check_comm("MPI_Gather", comm);
-    gather("MPI_Gather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
+    gather_fixed("MPI_Gather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
     mse_leave();
     return MPI_SUCCESS;
 }
@@ -109,8 +138,28 @@ int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
                   MPI_Datatype recvtype, MPI_Comm comm) {
     mse_begin("MPI_Allgather");
     mse_check_comm("MPI_Allgather", comm);
-    gather("MPI_Allgather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, 0);
+    gather_fixed("MPI_Allgather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, 0);
     MPI_Bcast(recvbuf, recvcount * mse_self.np, recvtype, 0, comm);
+    mse_leave();
+    return MPI_SUCCESS;
+}
+
+/* As MPI_Allgather; every rank knows every block's size, so the entries' room is exact and the broadcast sends the
+ * blocks where they lie, as one indexed datatype. */
+int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                   const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
+    mse_begin("MPI_Allgatherv");
+    mse_check_comm("MPI_Allgatherv", comm);
+    long room = 0;
+    for (int r = 0; r < mse_self.np; r++) {
+        room += room_for(1, recvcounts[r], recvtype);
+    }
+    gather("MPI_Allgatherv", sendbuf, sendcount, sendtype, recvbuf, (layout) {recvcounts, displs, recvtype}, 0, room);
+    MPI_Datatype blocks;
+    PMPI_Type_indexed(mse_self.np, recvcounts, displs, recvtype, &blocks);
+    PMPI_Type_commit(&blocks);
+    MPI_Bcast(recvbuf, 1, blocks, 0, comm);
+    PMPI_Type_free(&blocks);
     mse_leave();
     return MPI_SUCCESS;
 }
@@ -121,8 +170,8 @@ int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
     mse_check_comm("MPI_Scatter", comm);
     mse_tree tree = mse_collective_tree("MPI_Scatter", root);
     int at_root = tree.parent == MSE_TREE_NONE;
-    entries e = at_root ? entries_for("MPI_Scatter", mse_self.np, sendcount, sendtype)
-                        : entries_for("MPI_Scatter", mse_self.np, recvcount, recvtype);
+    entries e = at_root ? entries_of("MPI_Scatter", room_for(mse_self.np, sendcount, sendtype))
+                        : entries_of("MPI_Scatter", room_for(mse_self.np, recvcount, recvtype));
     if (at_root) {
         for (int r = 0; r < mse_self.np; r++) {
             add_entry(&e, r, block_of(sendbuf, r, sendcount, sendtype), sendcount, sendtype);
@@ -179,7 +228,7 @@ int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
         int to = (me + i) % np;
         mse_send("MPI_Alltoall", block_of(sendbuf, to, sendcount, sendtype), sendcount, sendtype, to, MSE_ALLTOALL_TAG);
     }
-    entries own = entries_for("MPI_Alltoall", 1, sendcount, sendtype); /* its own block, copied through MPI's packing */
+    entries own = entries_of("MPI_Alltoall", room_for(1, sendcount, sendtype)); /* its own block, copied through MPI's packing */
     add_entry(&own, me, block_of(sendbuf, me, sendcount, sendtype), sendcount, sendtype);
     unpack_entry(&own, 0, block_of(recvbuf, me, recvcount, recvtype), recvcount, recvtype);
     for (int i = 1; i < np; i++) {
