@@ -1,5 +1,14 @@
 package mse.mpi.cli;
 
+import mse.mpi.bench.FarmFloorBenchmark;
+import mse.mpi.bench.ForeignBenchmark;
+import mse.mpi.bench.HopBenchmark;
+import mse.mpi.bench.HopFloor;
+import mse.mpi.bench.Medians;
+import mse.mpi.bench.PredictBenchmark;
+import mse.mpi.bench.RealModeBenchmark;
+import mse.mpi.bench.ScaleBenchmark;
+import mse.mpi.bench.SoakBenchmark;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -86,7 +95,7 @@ final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if ("real-mode".equals(what)) {
-            RealModeBenchmark.run(program, repeat, Files.createTempDirectory("mse-bench-real"));
+            RealModeBenchmark.run(program, repeat, Files.createTempDirectory("mse-bench-real"), args -> Mse.commandLine().execute(args));
             return 0;
         }
         if ("hop".equals(what)) {
@@ -138,8 +147,8 @@ final class BenchCommand implements Callable<Integer> {
                     plainWalls[i] = plainRun(workload, np);
                     emulatedWalls[i] = emulatedRun(workload, np, scratch);
                 }
-                double plain = median(plainWalls);
-                double emulated = median(emulatedWalls);
+                double plain = Medians.of(plainWalls);
+                double emulated = Medians.of(emulatedWalls);
                 double ratio = emulated / plain;
                 System.out.printf("%-40s %6d %12.3f %12.3f %8.2f%n", workload.describe(), np, plain, emulated, ratio);
                 // Each run in order: the spread says how far to trust a median, and the emulator's JVM warms up over them.
@@ -208,10 +217,4 @@ final class BenchCommand implements Callable<Integer> {
         return String.join(", ", Arrays.stream(walls).mapToObj(w -> String.format("%.2f", w)).toList());
     }
 
-    static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    }
 }

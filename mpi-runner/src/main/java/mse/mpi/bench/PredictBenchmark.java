@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.bench;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,7 +29,7 @@ import mse.mpi.options.TargetOptions;
  * wall time over that sweep's is predict's speed-up (seed 000 section 4.1's "faster than direct execution"). Wall
  * time here is the benchmark's measure, never virtual time.
  */
-final class PredictBenchmark {
+public final class PredictBenchmark {
 
     static final List<String> DEFAULT_SWEEP = List.of("predict", "--np", "2,4,8,16,32,64");
     static final List<String> ALL_TASKS = List.of("predict", "--np", "2,8,32,64", "--sample", "all", "--task-cost", "per-iteration:20us",
@@ -40,7 +40,7 @@ final class PredictBenchmark {
     private PredictBenchmark() {
     }
 
-    static void run(Program app, TargetOptions target, int repeat, Path scratch) throws IOException, InterruptedException {
+    public static void run(Program app, TargetOptions target, int repeat, Path scratch) throws IOException, InterruptedException {
         TargetProfile profile = target.target();
         TaskCostEstimate estimate = TaskCostEstimate.sample(app.workload().create(), target.taskCost(), 1024, false, 1,
                 mse.mpi.rank.RunProgress.NONE);
@@ -90,8 +90,8 @@ final class PredictBenchmark {
             peaks[i] = m.peakRssBytes();
             cpus[i] = m.cpuSeconds();
         }
-        FreshProcess.Measured median = new FreshProcess.Measured(BenchCommand.median(walls), (long) BenchCommand.median(peaks),
-                BenchCommand.median(cpus));
+        FreshProcess.Measured median = new FreshProcess.Measured(Medians.of(walls), (long) Medians.of(peaks),
+                Medians.of(cpus));
         System.out.printf("  ./run.sh %s: %.3f s wall, %.3f s CPU, %.0f MB peak (runs: %s s wall; %s s CPU; %s MB)%n", String.join(" ", args),
                 median.wallSeconds(), median.cpuSeconds(), median.peakRssBytes() / 1e6, joined(walls, "%.3f", 1), joined(cpus, "%.3f", 1),
                 joined(peaks, "%.0f", 1e6));
@@ -126,8 +126,8 @@ final class PredictBenchmark {
             rates[i] = run.messages() / ((System.nanoTime() - t0) / 1e9);
             cpuRates[i] = run.messages() / ((threads.getCurrentThreadCpuTime() - cpu0) / 1e9);
         }
-        System.out.printf("  %s: %.2f M messages/s (wall), %.2f M/s per CPU second (median of %d)%n", name, BenchCommand.median(rates) / 1e6,
-                BenchCommand.median(cpuRates) / 1e6, rates.length);
-        return BenchCommand.median(rates);
+        System.out.printf("  %s: %.2f M messages/s (wall), %.2f M/s per CPU second (median of %d)%n", name, Medians.of(rates) / 1e6,
+                Medians.of(cpuRates) / 1e6, rates.length);
+        return Medians.of(rates);
     }
 }

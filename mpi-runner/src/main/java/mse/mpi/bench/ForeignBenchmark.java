@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +24,7 @@ import mse.mpi.launch.MpirunCommand;
  * of a round, printed next to this machine's floor for one hop between processes (HopFloor), which every emulated
  * receive pays once (its grant).
  */
-final class ForeignBenchmark {
+public final class ForeignBenchmark {
 
     /** Two lengths of the same pingpong: the difference of their times is the rounds' own, start-up and end left out. */
     private static final int SHORT_ROUNDS = 2_000;
@@ -34,7 +34,7 @@ final class ForeignBenchmark {
     private ForeignBenchmark() {
     }
 
-    static void run(List<Integer> nps, int repeat, Path scratch) throws Exception {
+    public static void run(List<Integer> nps, int repeat, Path scratch) throws Exception {
         Path examples = examples();
         List<String> lines = new ArrayList<>();
         Path root = InterpositionLibrary.projectRoot();
@@ -49,8 +49,8 @@ final class ForeignBenchmark {
             emulatedRound[i] = perRound(emulatedRun(pingpong(pingpong, LONG_ROUNDS), 2, scratch),
                     emulatedRun(pingpong(pingpong, SHORT_ROUNDS), 2, scratch));
         }
-        double plain = BenchCommand.median(plainRound);
-        double emulated = BenchCommand.median(emulatedRound);
+        double plain = Medians.of(plainRound);
+        double emulated = Medians.of(emulatedRound);
         lines.add(String.format("pingpong-round-plain-us: %.1f", plain));
         lines.add(String.format("pingpong-round-emulated-us: %.1f", emulated));
         lines.add(String.format("intercepted-call-us: %.1f", (emulated - plain) / CALLS_PER_ROUND));
@@ -70,10 +70,10 @@ final class ForeignBenchmark {
                 plain[i] = plainRun(farm, np);
                 emulated[i] = emulatedRun(farm, np, scratch);
             }
-            double ratio = BenchCommand.median(emulated) / BenchCommand.median(plain);
-            System.out.printf("%6d %12.3f %12.3f %8.2f%n", np, BenchCommand.median(plain), BenchCommand.median(emulated), ratio);
-            lines.add(String.format("%s-np%d-plain-s: %.3f", key, np, BenchCommand.median(plain)));
-            lines.add(String.format("%s-np%d-emulated-s: %.3f", key, np, BenchCommand.median(emulated)));
+            double ratio = Medians.of(emulated) / Medians.of(plain);
+            System.out.printf("%6d %12.3f %12.3f %8.2f%n", np, Medians.of(plain), Medians.of(emulated), ratio);
+            lines.add(String.format("%s-np%d-plain-s: %.3f", key, np, Medians.of(plain)));
+            lines.add(String.format("%s-np%d-emulated-s: %.3f", key, np, Medians.of(emulated)));
             lines.add(String.format("%s-np%d-ratio: %.2f", key, np, ratio));
         }
     }

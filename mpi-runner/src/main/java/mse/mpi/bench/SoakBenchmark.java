@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.bench;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -23,12 +23,12 @@ import mse.mpi.options.TargetOptions;
  * rank keeps nothing per task. Prints the emulator's peak heap, the largest rank's peak resident memory
  * (VmHWM, sampled from /proc while the job runs) and the wall time.
  */
-final class SoakBenchmark {
+public final class SoakBenchmark {
 
     private SoakBenchmark() {
     }
 
-    static void run(Program app, TargetOptions target, int np, Path scratch) throws Exception {
+    public static void run(Program app, TargetOptions target, int np, Path scratch) throws Exception {
         BadInputException.check(() -> app.validate(np, Runtime.getRuntime().maxMemory()));
         long tasks = app.workload().tasks();
         System.out.printf("soak: %s, %d tasks, np %d, task cost %s%n", app.describe(), tasks, np, target.taskCost().spec());

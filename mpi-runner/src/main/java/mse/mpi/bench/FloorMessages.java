@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.bench;
 
 import java.io.EOFException;
 import java.io.IOException;
@@ -12,7 +12,7 @@ import java.nio.channels.SocketChannel;
  * and a payload, read from a non-blocking connection whole, however the bytes came (a master's first tasks to a
  * relay arrive together).
  */
-final class FloorMessages {
+public final class FloorMessages {
 
     static final int SIZE = 16;
     static final int STOP = -1;

@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.bench;
 
 import java.io.IOException;
 import java.net.SocketException;

@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.bench;
 
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -20,7 +20,7 @@ import java.util.concurrent.locks.LockSupport;
  * forwards, as the emulator's gateway stands between two ranks, two wake-ups. The hop cannot be shorter than the
  * relayed floor.
  */
-final class HopFloor {
+public final class HopFloor {
 
     private static final long SETTLE_NANOS = 300_000;
 
@@ -31,7 +31,7 @@ final class HopFloor {
      * Measures both floors, prints them for people and returns their machine-readable lines
      * (hop-floor-direct-median-us, hop-floor-relayed-median-us).
      */
-    static List<String> measure(int hops, Path folder) throws Exception {
+    public static List<String> measure(int hops, Path folder) throws Exception {
         double direct = medianMicros(hops, false, folder);
         double relayed = medianMicros(hops, true, folder);
         System.out.printf("hop floor (as bench hop, sockets only), %d hops: direct p50 %.1f us, relayed p50 %.1f us%n", hops, direct, relayed);

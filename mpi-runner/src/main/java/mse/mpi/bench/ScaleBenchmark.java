@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.bench;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,7 +20,7 @@ import mse.mpi.rank.EmulationSummary;
  * a shared machine is the steadier of the two. Ends with machine-readable lines, the ratio of the largest P's wall
  * per task to the smallest's among them.
  */
-final class ScaleBenchmark {
+public final class ScaleBenchmark {
 
     private ScaleBenchmark() {
     }
@@ -37,7 +37,7 @@ final class ScaleBenchmark {
         }
     }
 
-    static void run(Program local, List<Integer> localNps, Program mpirun, List<Integer> mpirunNps, String taskCost,
+    public static void run(Program local, List<Integer> localNps, Program mpirun, List<Integer> mpirunNps, String taskCost,
                     int repeat, Path scratch) {
         List<String> lines = new ArrayList<>();
         String checksum = null;
@@ -72,8 +72,8 @@ final class ScaleBenchmark {
                 }
                 checksum = runs[r].checksum();
             }
-            double wall = BenchCommand.median(Arrays.stream(runs).mapToDouble(Figures::wallSeconds).toArray());
-            double cpu = BenchCommand.median(Arrays.stream(runs).mapToDouble(Figures::cpuSeconds).toArray());
+            double wall = Medians.of(Arrays.stream(runs).mapToDouble(Figures::wallSeconds).toArray());
+            double cpu = Medians.of(Arrays.stream(runs).mapToDouble(Figures::cpuSeconds).toArray());
             int tasks = runs[0].tasks();
             wallPerTask[i] = 1e6 * wall / tasks;
             System.out.printf("%6d %10.2f %14.1f %10.2f %14.1f%n", np, wall, wallPerTask[i], cpu, 1e6 * cpu / tasks);

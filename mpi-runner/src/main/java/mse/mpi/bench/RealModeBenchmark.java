@@ -1,10 +1,11 @@
-package mse.mpi.cli;
+package mse.mpi.bench;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.ToIntFunction;
 import mse.emulator.report.Json;
 import mse.mpi.apps.Program;
 import mse.mpi.apps.RankArguments;
@@ -18,7 +19,7 @@ import mse.mpi.rank.EmulationSummary;
  * Every figure compares virtual times (or a measured run's wall time, for validate), printed as machine-readable
  * lines at the end.
  */
-final class RealModeBenchmark {
+public final class RealModeBenchmark {
 
     private static final int NP = 8;
 
@@ -26,17 +27,17 @@ final class RealModeBenchmark {
     }
 
     @SuppressWarnings("try") // the burners only need to run while the block does
-    static void run(Program app, int repeat, Path scratch) {
+    public static void run(Program app, int repeat, Path scratch, ToIntFunction<String[]> command) {
         String[] workload = RankArguments.of(app).toArray(String[]::new);
         double[] masterMicros = new double[repeat];
         double[] traceDiff = new double[repeat];
         double[] predicted = new double[repeat];
         for (int i = 0; i < repeat; i++) {
             Path live = scratch.resolve("live-" + i);
-            EmulationSummary s = emulate(workload, live);
+            EmulationSummary s = emulate(command, workload, live);
             predicted[i] = s.predictedSeconds();
             masterMicros[i] = 1e6 * s.breakdown().master().computeSeconds() / s.header().tasks();
-            double replayed = cli(concat(new String[] {"predict", "--np", Integer.toString(NP), "--trace",
+            double replayed = cli(command, concat(new String[] {"predict", "--np", Integer.toString(NP), "--trace",
                     live.resolve("tasks.csv").toString(), "--out", scratch.resolve("replay-" + i).toString()}, workload),
                     FirstPoint.class).points().get(0).predictedSeconds();
             traceDiff[i] = 100 * (replayed - predicted[i]) / predicted[i];
@@ -46,20 +47,20 @@ final class RealModeBenchmark {
         double[] burned = new double[repeat];
         try (CpuBurners burners = new CpuBurners(2)) {
             for (int i = 0; i < repeat; i++) {
-                burned[i] = emulate(workload, scratch.resolve("burners-" + i)).predictedSeconds();
+                burned[i] = emulate(command, workload, scratch.resolve("burners-" + i)).predictedSeconds();
                 System.out.printf("  run %d with 2 CPU burners: predicted %.6f s%n", i + 1, burned[i]);
             }
         }
         double[] validate = new double[repeat];
         for (int i = 0; i < repeat; i++) {
-            validate[i] = cli(concat(new String[] {"validate", "--np", "2", "--out", scratch.resolve("validate-" + i).toString()}, workload),
+            validate[i] = cli(command, concat(new String[] {"validate", "--np", "2", "--out", scratch.resolve("validate-" + i).toString()}, workload),
                     FirstPoint.class).points().get(0).errorPercent();
             System.out.printf("  validate --np 2 run %d: %+.2f%%%n", i + 1, validate[i]);
         }
-        System.out.printf("master-compute-us-per-task: %.3f%n", median(masterMicros));
-        System.out.printf("live-vs-trace-percent: %.3f%n", median(traceDiff));
-        System.out.printf("burners-move-percent: %.3f%n", 100 * (median(burned) - median(predicted)) / median(predicted));
-        System.out.printf("validate-np2-error-percent: %.3f%n", median(validate));
+        System.out.printf("master-compute-us-per-task: %.3f%n", Medians.of(masterMicros));
+        System.out.printf("live-vs-trace-percent: %.3f%n", Medians.of(traceDiff));
+        System.out.printf("burners-move-percent: %.3f%n", 100 * (Medians.of(burned) - Medians.of(predicted)) / Medians.of(predicted));
+        System.out.printf("validate-np2-error-percent: %.3f%n", Medians.of(validate));
     }
 
     /** What the benchmark reads of predict's and validate's summary.json: their first point's figures. */
@@ -70,14 +71,14 @@ final class RealModeBenchmark {
         private record Figures(Double predictedSeconds, Double errorPercent) {}
     }
 
-    private static EmulationSummary emulate(String[] workload, Path out) {
-        return cli(concat(new String[] {"emulate", "--np", Integer.toString(NP), "--task-cost", "real", "--quiet",
+    private static EmulationSummary emulate(ToIntFunction<String[]> command, String[] workload, Path out) {
+        return cli(command, concat(new String[] {"emulate", "--np", Integer.toString(NP), "--task-cost", "real", "--quiet",
                 "--out", out.toString()}, workload), EmulationSummary.class);
     }
 
     /** Runs the command and reads the summary.json it wrote as `type`. */
-    private static <T> T cli(String[] argv, Class<T> type) {
-        if (Mse.commandLine().execute(argv) != 0) {
+    private static <T> T cli(ToIntFunction<String[]> command, String[] argv, Class<T> type) {
+        if (command.applyAsInt(argv) != 0) {
             throw new IllegalStateException("bench real-mode: failed: " + String.join(" ", argv));
         }
         try {
@@ -93,12 +94,6 @@ final class RealModeBenchmark {
         return all.toArray(String[]::new);
     }
 
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    }
 
     /** Threads that keep host cores busy (host load, as another user's jobs): spinning is their purpose. */
     private static final class CpuBurners implements AutoCloseable {

@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.bench;
 
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -18,7 +18,7 @@ import java.util.List;
  * slaves' results to the master, and does nothing else. It ends when the master's connection does; if it fails,
  * it closes every connection, so that the ranks fail and mpirun ends rather than waits.
  */
-final class FarmFloorRelay implements AutoCloseable {
+public final class FarmFloorRelay implements AutoCloseable {
 
     private final ServerSocketChannel server;
     private final int np;

@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.bench;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,14 +21,14 @@ import mse.mpi.launch.MpirunCommand;
  * decision to each task. Then the same floor under `bench hop` ({@link HopFloor}). Set against `bench emulate`, it
  * says how much of a goal a machine leaves to emulation.
  */
-final class FarmFloorBenchmark {
+public final class FarmFloorBenchmark {
 
     private static final Duration LIMIT = Duration.ofMinutes(10);
 
     private FarmFloorBenchmark() {
     }
 
-    static void run(List<Integer> nps, int tasks, int repeat, int hops, Path scratch) throws Exception {
+    public static void run(List<Integer> nps, int tasks, int repeat, int hops, Path scratch) throws Exception {
         List<String> lines = new ArrayList<>();
         System.out.printf("farm floor: %d empty tasks, every wait asleep; median of %d runs each, direct and relayed in turns%n", tasks, repeat);
         System.out.printf("%6s %18s %18s%n", "P", "direct us/task", "relayed us/task");
@@ -40,9 +40,9 @@ final class FarmFloorBenchmark {
                 direct[i] = microsPerTask(np, tasks, false, Files.createDirectory(scratch.resolve("job-" + job++)));
                 relayed[i] = microsPerTask(np, tasks, true, Files.createDirectory(scratch.resolve("job-" + job++)));
             }
-            System.out.printf("%6d %18.1f %18.1f%n", np, BenchCommand.median(direct), BenchCommand.median(relayed));
-            lines.add(String.format("farm-floor-np%d-direct-us: %.1f", np, BenchCommand.median(direct)));
-            lines.add(String.format("farm-floor-np%d-relayed-us: %.1f", np, BenchCommand.median(relayed)));
+            System.out.printf("%6d %18.1f %18.1f%n", np, Medians.of(direct), Medians.of(relayed));
+            lines.add(String.format("farm-floor-np%d-direct-us: %.1f", np, Medians.of(direct)));
+            lines.add(String.format("farm-floor-np%d-relayed-us: %.1f", np, Medians.of(relayed)));
         }
         lines.addAll(HopFloor.measure(hops, scratch));
         lines.forEach(System.out::println);

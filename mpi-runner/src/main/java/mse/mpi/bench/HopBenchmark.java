@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.bench;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -24,7 +24,7 @@ import mse.emulator.wire.Hello;
  * send. This hop is what every emulated message adds to the plain program's wall time. Measured over the local
  * socket (what ranks on the emulator's machine use) and over TCP (ranks on other hosts).
  */
-final class HopBenchmark {
+public final class HopBenchmark {
 
     /** Long enough for rank 1's receive to reach the keeper first: the hop then starts at rank 0's fact. */
     private static final long SETTLE_NANOS = 300_000;
@@ -34,7 +34,7 @@ final class HopBenchmark {
 
     /** Prints the distribution and returns {median, p99} in microseconds, over the local socket or TCP. */
     @SuppressWarnings("try") // the links close before the report is awaited, and again (harmlessly) on the way out
-    static double[] run(int hops, boolean localSocket) throws Exception {
+    public static double[] run(int hops, boolean localSocket) throws Exception {
         TargetProfile profile = ProfileLoader.load("mpich-fast-ethernet");
         EmulationSetup setup = new EmulationSetup(NetworkModel.of(profile.network(), 2), TargetCpu.of(profile.cpu()),
                 List.of(), "127.0.0.1", Duration.ofSeconds(20));

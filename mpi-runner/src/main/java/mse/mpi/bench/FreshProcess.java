@@ -1,4 +1,4 @@
-package mse.mpi.cli;
+package mse.mpi.bench;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * (VmHWM of /proc/PID/status) of the process and of what it runs, read every few milliseconds while it runs: run.sh
  * execs java when its class archive is there, so the process is the JVM. Output goes to a log file beside the results.
  */
-final class FreshProcess {
+public final class FreshProcess {
 
     /**
      * One run: wall seconds, peak resident bytes, and the CPU seconds of the process and of every process it started
@@ -42,7 +42,7 @@ final class FreshProcess {
     }
 
     /** Runs `./run.sh args...` in `root` to its end; a non-zero exit is an error naming the log. */
-    static Measured run(Path root, List<String> args, Path log) throws IOException, InterruptedException {
+    public static Measured run(Path root, List<String> args, Path log) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(root.resolve("run.sh").toString()));
         command.addAll(args);
         ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true)
