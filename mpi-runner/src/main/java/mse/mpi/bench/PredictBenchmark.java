@@ -16,7 +16,7 @@ import mse.emulator.sim.FarmSimulator;
 import mse.emulator.sim.SimulatedRun;
 import mse.mpi.apps.Program;
 import mse.mpi.apps.farm.FarmMessageSizes;
-import mse.mpi.apps.partial.TaskCostEstimate;
+import mse.mpi.apps.sampled.TaskCostEstimate;
 import mse.mpi.apps.strategy.Dynamic;
 import mse.mpi.options.TargetOptions;
 

@@ -18,7 +18,7 @@ import mse.emulator.timeline.TimelineSetup;
 import mse.mpi.apps.AppOptions;
 import mse.mpi.apps.WorkloadSpec;
 import mse.mpi.apps.farm.FarmMessageSizes;
-import mse.mpi.apps.partial.TaskCostEstimate;
+import mse.mpi.apps.sampled.TaskCostEstimate;
 import mse.mpi.apps.strategy.StrategySimulation;
 import mse.mpi.apps.strategy.StrategySpec;
 import mse.mpi.experiment.PredictedPoint;

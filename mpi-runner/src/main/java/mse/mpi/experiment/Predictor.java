@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import mse.emulator.partial.Bootstrap;
 import mse.emulator.partial.ErrorInterval;
-import mse.mpi.apps.partial.TaskCostEstimate;
+import mse.mpi.apps.sampled.TaskCostEstimate;
 
 /**
  * predict's summary.json predictor: how the task costs were obtained, either a trace replayed (method "trace", the

@@ -9,7 +9,7 @@ import mse.emulator.model.NetworkModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.model.TaskCost;
 import mse.emulator.report.EmulationReport;
-import mse.mpi.apps.partial.TaskCostEstimate;
+import mse.mpi.apps.sampled.TaskCostEstimate;
 import mse.mpi.apps.strategy.Single;
 import mse.mpi.apps.strategy.StrategySimulation;
 import mse.mpi.rank.RunProgress;

@@ -1,4 +1,4 @@
-package mse.mpi.apps.partial;
+package mse.mpi.apps.sampled;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
