@@ -5,14 +5,12 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
- * For tests: sleeps a random real time (up to maxDelayMillis) before every operation, so ranks reach
+ * Fault injection: sleeps a random real time (up to maxDelayMillis) before every operation, so ranks reach
  * the emulator in ever different interleavings. Sleeping costs no thread CPU, and virtual time must not
- * notice: the determinism tests compare a chaotic run's prediction with a calm one's.
+ * notice: the determinism tests compare a chaotic run's prediction with a calm one's, and a user can do the same.
  *
- * <p>It stays in the shipped code because a shipped (hidden) option reaches it: `--chaos-delay-ms` of emulate
- * and sweep, passed on to RankMain, makes RankRuntime wrap each rank's Comm in it. The integration tests need
- * that path, since the ranks they perturb are real processes started by mpirun through the CLI, not objects a
- * test could wrap.
+ * <p>`--chaos-delay-ms` of emulate and sweep, passed on to RankMain, makes RankRuntime wrap each rank's Comm in it:
+ * the ranks it perturbs are real processes started by mpirun through the CLI, not objects a test could wrap.
  */
 public final class ChaosComm implements Comm {
 
