@@ -27,7 +27,9 @@ final class PointStopOptions {
             description = "Time budget of one point (one P, one size), warm-up included (default: ${DEFAULT-VALUE}).")
     double pointSeconds;
 
-    @Option(names = "--test-round-trips", hidden = true, description = "Tests only: fewer round trips than --round-trips allows.")
+    @Option(names = "--test-round-trips", paramLabel = "N",
+            description = "For quick checks and tests: a cap of N samples per point below --round-trips' minimum of "
+                    + MIN_ROUND_TRIPS + "; the profile it writes is then rough (not for predictions you rely on).")
     Integer testRoundTrips;
 
     /** At least 10,000 round trips may be asked for; tests may ask for fewer. */
