@@ -10,9 +10,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * DESIGN.md's layering, checked on the shipped classes of all three modules (mpi-runner's tests see them all):
- * dependencies point mpi-runner -> emulator -> cluster-config; the functional core has no Pekko; nothing in the
- * emulator knows MPI, and in mpi-runner only Comm does; ranks need no Pekko; the CLI is the top of the tree.
+ * The layering of docs/design.md ("Modules"), checked on the shipped classes of all three modules (mpi-runner's
+ * tests see them all): dependencies point mpi-runner -> emulator -> cluster-config; the functional core has no
+ * Pekko; nothing in the emulator knows MPI, and in mpi-runner only Comm does; ranks need no Pekko; the CLI is the
+ * top of the tree.
  */
 class ArchitectureTest {
 

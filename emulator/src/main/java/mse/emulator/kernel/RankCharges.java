@@ -20,7 +20,10 @@ final class RankCharges {
         this.observer = observer;
     }
 
-    /** Computation first: host CPU scaled to the target CPU, with the ratio of the rank's host (DESIGN.md, "Computation"). */
+    /**
+     * Computation first: host CPU scaled to the target CPU, with the ratio of the rank's host (docs/design.md,
+     * "Computation").
+     */
     void compute(RankState rank, long cpuNanos) {
         compute(rank, cpuNanos, Charge.NONE);
     }
