@@ -1,5 +1,5 @@
 /* The rank's side of demand-driven lower bounds (LowerBoundResponder.java; Chandy-Misra-Bryant null messages on
- * demand, docs/design.md "Grant rule"): the emulator holds a grant back until this computing rank's charged CPU since
+ * demand, docs/architecture.md "Grant rule"): the emulator holds a grant back until this computing rank's charged CPU since
  * its last fact reaches a target, and asks for exactly that on the lower-bound connection. One thread reads the
  * requests and answers once the CPU got there, or drops a request that the rank's next fact made moot. */
 #ifndef MSE_LOWER_BOUND_H

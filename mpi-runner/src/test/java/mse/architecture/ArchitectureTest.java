@@ -10,7 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layering of docs/design.md ("Modules"), checked on the shipped classes of all three modules (mpi-runner's
+ * The layering of docs/architecture.md ("Modules"), checked on the shipped classes of all three modules (mpi-runner's
  * tests see them all): dependencies point mpi-runner -> emulator -> cluster-config; the functional core has no
  * Pekko; nothing in the emulator knows MPI, and in mpi-runner only Comm does; ranks need no Pekko; the CLI is the
  * top of the tree.

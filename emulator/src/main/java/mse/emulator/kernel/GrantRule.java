@@ -9,7 +9,7 @@ import mse.emulator.model.RankCpus;
 import mse.emulator.model.TargetCpu;
 
 /**
- * The conservative rule (docs/design.md, "Virtual time rules"), applied where the choice is made: at a rank's
+ * The conservative rule (docs/architecture.md, "Virtual time rules"), applied where the choice is made: at a rank's
  * incoming network interface. The message waiting first there ({@link NetworkInterface#takesBefore}: reach,
  * source, sequence) may pass only when no rank can still announce a message that the interface would take
  * first. Once a message has passed, everything that passes later arrives no earlier, so receives (specific or

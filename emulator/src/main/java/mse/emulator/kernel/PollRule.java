@@ -3,7 +3,7 @@ package mse.emulator.kernel;
 /**
  * When a poll may answer "nothing arrived".
  *
- * <p>Non-blocking operations (docs/design.md "Virtual time rules", "Probe / test") come as ProbeAny facts. A blocking
+ * <p>Non-blocking operations (docs/architecture.md "Virtual time rules", "Probe / test") come as ProbeAny facts. A blocking
  * one (waitAny) is a probe over several patterns: it takes the first matching message to arrive. One as of now
  * (iprobe, test) is answered for the rank's clock without waiting for the message: "arrived" as soon as the first
  * matching message that passed the interface arrived by then, "nothing" once no message can still arrive by then
@@ -26,7 +26,7 @@ final class PollRule {
     /**
      * A poll with no matching message passed is answered "nothing arrived" once nothing can arrive by the rank's
      * clock: no matching message waiting at its interface arrives that early and no rank can still announce one
-     * that reaches it by then (the horizon of {@link GrantRule}), as docs/design.md asks ("Probe / test"). Null when
+     * that reaches it by then (the horizon of {@link GrantRule}), as docs/architecture.md asks ("Probe / test"). Null when
      * no poll can be answered so.
      */
     RankState nothingCanArrive() {

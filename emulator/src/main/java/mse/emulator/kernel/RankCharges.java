@@ -21,7 +21,7 @@ final class RankCharges {
     }
 
     /**
-     * Computation first: host CPU scaled to the target CPU, with the ratio of the rank's host (docs/design.md,
+     * Computation first: host CPU scaled to the target CPU, with the ratio of the rank's host (docs/architecture.md,
      * "Computation").
      */
     void compute(RankState rank, long cpuNanos) {

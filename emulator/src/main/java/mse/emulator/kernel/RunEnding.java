@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * How a run ends (docs/design.md "Virtual time rules", "Deadlock"): completed once every rank finished; deadlocked
+ * How a run ends (docs/architecture.md "Virtual time rules", "Deadlock"): completed once every rank finished; deadlocked
  * when every live rank is blocked and nothing is grantable, reporting which rank waits on what; failed when a
  * rank says so. A deadlock or failure aborts the live ranks, so nothing hangs.
  */

@@ -11,7 +11,7 @@ import mse.emulator.model.TargetCpu;
 
 /**
  * The virtual-time kernel: consumes {@link RankFact}s, keeps one virtual clock per rank and answers with
- * {@link EmulatorReply}s, following docs/design.md "Virtual time rules" (seed 001 (001_cb00b78257109af6.txt)
+ * {@link EmulatorReply}s, following docs/architecture.md "Virtual time rules" (seed 001 (001_cb00b78257109af6.txt)
  * sections 2.2-2.3: LogGPS with o(P, k) = o'a + o'b P + O k). Single-threaded and deterministic: the virtual
  * result depends only on each rank's own sequence of facts, not on how facts of different ranks interleave.
  *

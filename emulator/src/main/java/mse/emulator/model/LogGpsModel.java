@@ -89,7 +89,7 @@ public final class LogGpsModel implements NetworkModel {
 
     /**
      * The least time between a rank's "now" and its next message reaching any interface: min o_s + L (an empty
-     * message). This is the lookahead of the conservative grant rule (docs/design.md, "Grant rule").
+     * message). This is the lookahead of the conservative grant rule (docs/architecture.md, "Grant rule").
      */
     @Override
     public long lookaheadNanos() {

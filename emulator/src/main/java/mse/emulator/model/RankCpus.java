@@ -4,7 +4,7 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The target CPU each rank's computation is charged with (docs/design.md "Virtual time rules", Computation).
+ * The target CPU each rank's computation is charged with (docs/architecture.md "Virtual time rules", Computation).
  * One ratio for every rank on a single machine; on several hosts each rank gets its host's ratio, since a
  * rank's thread CPU time was measured on that host.
  */

@@ -3,7 +3,7 @@ package mse.emulator.model;
 import mse.cluster.profiles.CpuProfile;
 
 /**
- * Charges host thread CPU time as target time: c / speedRatio (docs/design.md "Virtual time rules"). Thread CPU
+ * Charges host thread CPU time as target time: c / speedRatio (docs/architecture.md "Virtual time rules"). Thread CPU
  * time, never wall time, so the prediction does not depend on how loaded the host is.
  */
 public record TargetCpu(double speedRatio) {

@@ -5,7 +5,7 @@ import java.util.PriorityQueue;
 
 /**
  * The simulators' clock: pending events in (time, kind, sequence) order, never by floating point
- * (docs/design.md, "Determinism"). The kind breaks ties between events at the same nanosecond by its declaration
+ * (docs/architecture.md, "Determinism"). The kind breaks ties between events at the same nanosecond by its declaration
  * order, and the sequence (the order of scheduling) makes every run of the same inputs replay identically.
  */
 public final class EventQueue<K extends Enum<K>, P> {

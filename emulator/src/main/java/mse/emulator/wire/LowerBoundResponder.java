@@ -6,7 +6,7 @@ import java.util.function.LongSupplier;
 import mse.emulator.kernel.EmulatorReply;
 
 /**
- * The rank's side of demand-driven lower bounds (Chandy-Misra-Bryant null messages on demand, docs/design.md
+ * The rank's side of demand-driven lower bounds (Chandy-Misra-Bryant null messages on demand, docs/architecture.md
  * "Grant rule"): the emulator holds a grant back until this computing rank's charged CPU since its last fact
  * reaches a target, and asks for exactly that. This thread answers once the CPU got there, or stops when the
  * rank's next fact makes the question moot (that fact carries its CPU itself).

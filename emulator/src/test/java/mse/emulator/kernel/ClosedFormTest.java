@@ -12,7 +12,7 @@ import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.TargetCpu;
 import org.junit.jupiter.api.Test;
 
-/** The kernel against formulas derived by hand from docs/design.md "Virtual time rules" and Table 2 of seed 001. */
+/** The kernel against formulas derived by hand from docs/architecture.md "Virtual time rules" and Table 2 of seed 001. */
 class ClosedFormTest {
 
     @Test

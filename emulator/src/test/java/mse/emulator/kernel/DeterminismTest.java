@@ -15,7 +15,7 @@ import mse.emulator.model.TargetCpu;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/design.md "Determinism": the virtual result depends only on each rank's own facts, not on the order in
+ * docs/architecture.md "Determinism": the virtual result depends only on each rank's own facts, not on the order in
  * which facts of different ranks reach the kernel (the actor shell sees them in whatever order the host runs).
  */
 class DeterminismTest {

@@ -150,7 +150,7 @@ final class FactInterleaver {
     }
 
     /**
-     * docs/design.md "Determinism": the program played in rank order and in two random interleavings gives the same
+     * docs/architecture.md "Determinism": the program played in rank order and in two random interleavings gives the same
      * prediction, the same per-rank accounts and the same deliveries.
      */
     static void assertInterleavingChangesNothing(Function<Random, FactInterleaver> played, long seedA, long seedB) {

@@ -14,7 +14,7 @@ import java.util.Set;
 import mse.emulator.model.LogGpsModel;
 import org.junit.jupiter.api.Test;
 
-/** The grant rule of docs/design.md ("Grant rule") and the heartbeats it asks for. */
+/** The grant rule of docs/architecture.md ("Grant rule") and the heartbeats it asks for. */
 class GrantRuleTest {
 
     @Test

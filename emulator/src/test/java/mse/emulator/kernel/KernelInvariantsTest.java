@@ -19,7 +19,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /**
- * docs/design.md "Virtual time rules" as properties of the kernel, on random single-master farms (random P, task
+ * docs/architecture.md "Virtual time rules" as properties of the kernel, on random single-master farms (random P, task
  * count, per-task compute and message sizes up to 64 KiB, eager or rendezvous sends, heartbeats; the paper's
  * network, where the master's CPU saturates first, or link-bound ones with and without a gap g, where many
  * large results converge on the master's interface, and one with zero lookahead) fed in random interleavings
@@ -28,7 +28,7 @@ import net.jqwik.api.Provide;
  * <li>every message sent is received exactly once (the kernel's sequence numbers 0..n-1, each once);</li>
  * <li>no rank's virtual clock ever goes back, after any fact, and its grants come at non-decreasing times;</li>
  * <li>the same facts give the same prediction, the same per-rank accounts and the same deliveries whatever the
- * interleaving (docs/design.md "Determinism");</li>
+ * interleaving (docs/architecture.md "Determinism");</li>
  * <li>the grant rule never lets a message pass the master's interface before one that should have passed
  * first: the master, whose every receive is ANY_SOURCE, takes its messages in increasing interface order
  * (reach = departure + L, source, sequence) and at non-decreasing arrivals, and its link is busy max(g, kG)

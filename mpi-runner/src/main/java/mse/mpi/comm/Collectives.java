@@ -11,7 +11,7 @@ import mse.emulator.kernel.RankFact;
  * Broadcast, gather, reduce and barrier as the point-to-point messages of a {@link CollectiveTree}, on the
  * reserved tags ({@link RankFact#RESERVED_TAGS_FROM}) that no wildcard receive matches. LocalComm runs its
  * collectives this way; EmulatedComm does too, over its own send and receive, so the emulator charges a
- * collective as exactly these messages under the same LogGPS rules as any other (docs/design.md, "Virtual time
+ * collective as exactly these messages under the same LogGPS rules as any other (docs/architecture.md, "Virtual time
  * rules") and its cost follows from the profile's algorithm rather than a formula of its own.
  *
  * <p>Gather sends each rank's array with an 8-byte header (its rank and length), so arrays of any length can

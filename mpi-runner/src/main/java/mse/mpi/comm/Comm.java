@@ -118,7 +118,7 @@ public interface Comm extends AutoCloseable {
 
     /**
      * Runs work that readies the program and is not part of it: its hot paths run until the JIT has
-     * compiled them, so the measured run is charged compiled code (docs/design.md, "Virtual time rules"). Plain
+     * compiled them, so the measured run is charged compiled code (docs/architecture.md, "Virtual time rules"). Plain
      * comms just run it; the emulator charges neither it nor the rank's CPU time before it (its start-up).
      * Call it before the program's first Comm operation, on every rank: over MPI it ends with a barrier, so the
      * program starts once every rank is ready and no rank's warm-up is timed as another's program.

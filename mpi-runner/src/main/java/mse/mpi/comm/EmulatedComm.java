@@ -12,7 +12,7 @@ import mse.emulator.wire.EmulatorLink;
 
 /**
  * A Comm that runs the program for real over another Comm while reporting its timing facts to the
- * emulator, which owns virtual time (docs/design.md, "The walk of one emulated run"). Data travels over
+ * emulator, which owns virtual time (docs/architecture.md, "The walk of one emulated run"). Data travels over
  * the inner Comm; only facts go to the emulator: the CPU time the thread consumed between Comm calls,
  * each send's destination, tag and size, each receive.
  *

@@ -7,7 +7,7 @@ import java.util.List;
  * {@link #test}, {@link #waitFor} and {@link #waitAny} complete it. A completed request stays complete (its
  * message can be asked again); remove it from the list you pass to waitAny once you have handled it.
  *
- * <p>Virtual time (EmulatedComm, docs/design.md "Virtual time rules"): pending receives of a rank match messages in
+ * <p>Virtual time (EmulatedComm, docs/architecture.md "Virtual time rules"): pending receives of a rank match messages in
  * virtual arrival order, each message going to the earliest-posted receive it matches (MPI's matching order);
  * {@link #test} answers as of the rank's virtual now, waiting only until no earlier arrival is possible, and a
  * loop of tests charges its CPU time like any computation; {@link #waitFor} charges the wait for the message's

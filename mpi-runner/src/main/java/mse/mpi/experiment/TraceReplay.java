@@ -11,7 +11,7 @@ import mse.emulator.sim.TaskTrace;
 import mse.mpi.options.BadInputException;
 
 /**
- * Which costs of a live run's tasks.csv the simulator replays (docs/design.md "Determinism": replaying a live
+ * Which costs of a live run's tasks.csv the simulator replays (docs/architecture.md "Determinism": replaying a live
  * trace must give its prediction). A run charged by measured CPU (taskCost real, or no summary.json next to
  * the file) is replayed from cpuNanos, and each master's work on a result from masterCpuNanos, with this prediction's
  * CPU ratio. A run with a deterministic cost did not

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * The fast path against the live emulator (docs/design.md "The fast path"): with a deterministic task cost,
+ * The fast path against the live emulator (docs/architecture.md "The fast path"): with a deterministic task cost,
  * `predict --sample all` and `emulate --local` must give the same predicted time (the design allows 1%; they
  * agree to the nanosecond) for SI, ML and DY (several split/merge settings and depths), with MASE and EP, at
  * several P, DY with the same splits and merges; and replaying the live run's tasks.csv (`predict --trace`)

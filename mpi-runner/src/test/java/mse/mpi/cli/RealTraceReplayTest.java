@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * docs/design.md "Determinism": replaying a live run's trace gives its prediction, in `real` mode too, where the
+ * docs/architecture.md "Determinism": replaying a live run's trace gives its prediction, in `real` mode too, where the
  * master's own work per result is charged live: tasks.csv records it (masterCpuNanos) and `predict --trace` charges
  * it again, so the two agree within 2%. Both figures are virtual times computed from the same measured CPU times.
  */

@@ -6,7 +6,7 @@ import java.util.Arrays;
 
 /**
  * A fixed block of MASE work whose time, here and on the target, gives the CPU speed ratio that the
- * emulator divides measured task CPU time by (docs/design.md, "Virtual time rules"). It is the program's own
+ * emulator divides measured task CPU time by (docs/architecture.md, "Virtual time rules"). It is the program's own
  * kernel, so the ratio covers what MASE tasks actually do. Timed as thread CPU time (load on this machine
  * does not count), repeated, median.
  */
