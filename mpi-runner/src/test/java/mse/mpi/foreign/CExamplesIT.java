@@ -50,9 +50,10 @@ class CExamplesIT {
     void aRankComputingOnTwoThreadsIsChargedBothWithRankCpuProcess() throws Exception {
         double thread = slavesCompute("thread");
         double process = slavesCompute("process");
-        // Both halves, against one: twice, give or take the threads' start-up and how evenly the halves ran (1.8x to 2.5x
-        // measured); four times would mean the library's or Open MPI's own threads were charged as well.
-        assertTrue(process > 1.6 * thread && process < 3.5 * thread, "process " + process + " s against thread " + thread + " s");
+        // Both halves against one: twice, give or take the threads' start-up and how each half's CPU time swells when the
+        // two cores are contended (1.57x to 2.54x measured, under load and quiet); 1x would mean the second thread went
+        // uncharged, 4x that the library's or Open MPI's own threads were charged as well.
+        assertTrue(process > 1.3 * thread && process < 3.5 * thread, "process " + process + " s against thread " + thread + " s");
     }
 
     @SuppressWarnings("unchecked")
