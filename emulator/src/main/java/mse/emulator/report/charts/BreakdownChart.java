@@ -35,7 +35,11 @@ public final class BreakdownChart {
                 .mapToObj(i -> new Color(palette[i].getRGB() & 0xFFFFFF)).toArray(Color[]::new));
         boolean oneSeries = sorted.stream().map(ReportPoint::series).distinct().count() == 1;
         List<String> labels = sorted.stream().map(p -> oneSeries ? "P=" + p.np() : p.series() + " P=" + p.np()).toList();
-        chart.getStyler().setXAxisLabelRotation(labelRotation(labels));
+        LabelLayout layout = LabelLayout.of(labels, chart.getStyler().getAxisTickLabelsFont());
+        chart.getStyler().setXAxisLabelRotation(layout.rotation());
+        if (layout.shown() < labels.size()) { // XChart thins its labels only when asked (and to at least 2)
+            chart.getStyler().setXAxisMaxLabelCount(layout.shown());
+        }
         bars(chart, "idle", labels, sorted, m -> m.send() + m.receive() + m.compute() + m.idle());
         bars(chart, "compute", labels, sorted, m -> m.send() + m.receive() + m.compute());
         bars(chart, "receive", labels, sorted, m -> m.send() + m.receive());
@@ -43,25 +47,6 @@ public final class BreakdownChart {
         bars(chart, "incoming link busy", labels, sorted, MasterBreakdown::linkBusy)
                 .setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
         return chart;
-    }
-
-    /** Room for the category labels along the x axis, in pixels (the chart's width less axis and legend). */
-    private static final int LABEL_ROOM_PIXELS = 700;
-    /** A label character's width at the chart's axis font, in pixels, rounded up. */
-    private static final int CHAR_PIXELS = 7;
-
-    /**
-     * Labels side by side only when each fits in its category's share of the axis; slanted otherwise, upright when
-     * even slanted they would overlap. The number of points alone did not say it: three series' labels of 30
-     * characters ran into one unreadable line at four points.
-     */
-    static int labelRotation(List<String> labels) {
-        int longest = labels.stream().mapToInt(String::length).max().orElse(0) * CHAR_PIXELS;
-        int share = LABEL_ROOM_PIXELS / Math.max(1, labels.size());
-        if (longest + CHAR_PIXELS <= share) {
-            return 0;
-        }
-        return 2 * CHAR_PIXELS <= share ? 45 : 90; // slanted, a label needs about two characters' width of the axis
     }
 
     private static CategorySeries bars(CategoryChart chart, String name, List<String> labels, List<ReportPoint> points,
