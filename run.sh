@@ -74,18 +74,14 @@ built() {
 
 # The CLI's JVM hosts the emulator. C2 compiled its keeper, kernel and Pekko's receive into a few huge methods
 # (20-30 kB, up to 330 methods inlined each) while the ranks ran, taking up to half the machine at the start of the
-# run; smaller inlining budgets cut that. Measured (means of 8 interleaved runs, emulate --np 4 --task-points 16):
-# 6.23 s CPU and 2.46 s wall against 6.86 s and 2.64 s; at 1 point 9.9 against 10.6 s CPU; bench predict's
-# simulators as fast (21.7-21.8M against 18.8-21.9M messages/s), emulate --np 64 the same (45.1 against 44.2 s).
+# run; smaller inlining budgets cut that (the measurements: docs/setup.md, "JVM options").
 MSE_JVM_OPTIONS=(-XX:FreqInlineSize=100 -XX:InlineSmallCode=1000)
-# predict is a process of a few seconds at most, whose C2 compilations cost more CPU than they save (issue 45): the
-# default 6-P sweep took 2.34 s CPU with C2 and 1.32 s with C1 alone (--timeline off; 4.24 against 2.46 s with its
-# timeline), the 65,536-task --sample all sweep 4.29 against 3.06 s (11-27 15:50, java started directly, one run each).
+# predict is a process of a few seconds at most, whose C2 compilations cost more CPU than they save (docs/setup.md,
+# "JVM options").
 MSE_PREDICT_JVM_OPTIONS=(-XX:TieredStopAtLevel=1)
 # The CLI loads ~6,000 classes (Pekko, Scala, Jackson, XChart), 4,800 of them outside the JDK's own archive. It
 # takes them from a class data sharing archive of its own, one per subcommand, written when that subcommand first
-# runs after a build (at its exit, 2-3 s once): mapped from the file, verified when written. `emulate --np 4
-# --task-points 16`, java started directly: 5.4-7.3 s against 5.8-8.3 s (four interleaved rounds). CDS reads classes
+# runs after a build (at its exit, 2-3 s once): mapped from the file, verified when written (docs/setup.md). CDS reads classes
 # from jars only, so the CLI runs from the module's jar; the ranks keep the class path they had (mse.classpath).
 # JVM warnings go to stderr, so a stale archive (which the JVM refuses) cannot reach a command's output.
 mse() {
