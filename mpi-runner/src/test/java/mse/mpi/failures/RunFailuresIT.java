@@ -32,6 +32,12 @@ import picocli.CommandLine;
 @Timeout(240)
 class RunFailuresIT {
 
+    /**
+     * The ranks' class path, as ./run.sh gives the CLI: the build's classes directory, where the ranks' compiler
+     * directives lie (UnchargedCode), not the module's jar that this JVM's own class path holds under failsafe.
+     */
+    private static final String RANK_CLASSPATH = "-Dmse.classpath=" + System.getProperty("mse.classpath");
+
     @TempDir
     Path tmp;
 
@@ -88,7 +94,7 @@ class RunFailuresIT {
     @Test
     void ctrlCStopsEverythingAndKeepsTheFinishedPoints() throws Exception {
         Path out = tmp.resolve("interrupted");
-        List<String> command = new ArrayList<>(List.of(javaBinary(), "-cp", System.getProperty("java.class.path"),
+        List<String> command = new ArrayList<>(List.of(javaBinary(), "-cp", System.getProperty("java.class.path"), RANK_CLASSPATH,
                 "mse.mpi.cli.Mse", "sweep", "--np", "2,3,4", "--image", "384x384", "--task-points", "8",
                 "--out", out.toString(), "--quiet"));
         Process cli = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(tmp.resolve("cli.log").toFile()).start();
@@ -110,7 +116,7 @@ class RunFailuresIT {
     @Test
     void sigtermStopsEverythingAndLeavesTheRunMarkedInterruptedWithoutASummary() throws Exception {
         Path out = tmp.resolve("terminated");
-        List<String> command = List.of(javaBinary(), "-cp", System.getProperty("java.class.path"), "mse.mpi.cli.Mse",
+        List<String> command = List.of(javaBinary(), "-cp", System.getProperty("java.class.path"), RANK_CLASSPATH, "mse.mpi.cli.Mse",
                 "emulate", "--np", "3", "--image", "512x512", "--task-points", "4", "--max-iter", "2000",
                 "--out", out.toString(), "--quiet");
         Process cli = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(tmp.resolve("cli.log").toFile()).start();
@@ -128,7 +134,7 @@ class RunFailuresIT {
     @Test
     void killingTheLauncherTakesMpirunAndTheRanksAlongAndClaimsNoFinishedRun() throws Exception {
         Path out = tmp.resolve("launcher-killed");
-        List<String> command = List.of(javaBinary(), "-cp", System.getProperty("java.class.path"), "mse.mpi.cli.Mse",
+        List<String> command = List.of(javaBinary(), "-cp", System.getProperty("java.class.path"), RANK_CLASSPATH, "mse.mpi.cli.Mse",
                 "emulate", "--np", "3", "--image", "512x512", "--task-points", "4", "--max-iter", "2000",
                 "--out", out.toString(), "--quiet");
         Process cli = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(tmp.resolve("cli.log").toFile()).start();
