@@ -21,6 +21,7 @@ import mse.mpi.experiment.ResultTables;
 import mse.mpi.experiment.RunDirectory;
 import mse.mpi.experiment.RunReport;
 import mse.mpi.launch.Cluster;
+import mse.mpi.launch.ForeignLaunch;
 import mse.mpi.launch.ForeignProgram;
 import mse.mpi.launch.InterpositionLibrary;
 import mse.mpi.launch.LaunchException;
@@ -112,10 +113,7 @@ final class EmulatorCommand implements Callable<Integer> {
                 EmulationReport report = awaitReport(session);
                 double wall = (System.nanoTime() - start) / 1e9;
                 int tasks = report.tasks().size();
-                if (!taskCost.chargesMeasuredCpu() && tasks == 0) {
-                    throw new LaunchException("--task-cost " + taskCost.spec() + " charges tasks only, and the ranks reported "
-                            + "none: call MSE_Task_done(task, work) from mse.h after each task, or use --task-cost real");
-                }
+                ForeignLaunch.requireTaskReports(taskCost, report, "the ranks of your mpirun line");
                 RunHeader header = new RunHeader("emulator", "mpirun", null, np, masters.size(), null, profile.network().name(),
                         profile.origin(), profile.cpu().speedRatio(), taskCost.spec(), "ranks of your own mpirun line",
                         tasks == 0 ? null : tasks, wall, null, "your own mpirun line", null);

@@ -53,12 +53,20 @@ public final class ForeignLaunch {
                 throw reason;
             }
             EmulationReport report = EmulatedLaunch.awaitReport(session);
-            if (!plan.taskCost().chargesMeasuredCpu() && report.tasks().isEmpty()) {
-                throw new LaunchException("--task-cost " + plan.taskCost().spec() + " charges tasks only, and "
-                        + plan.program().commandLine().get(0) + " reported none: call MSE_Task_done(task, work) from mse.h "
-                        + "after each task (docs/interposition.md), or emulate with --task-cost real");
-            }
+            requireTaskReports(plan.taskCost(), report, plan.program().commandLine().get(0));
             return new EmulatedRun(report, null, wall, String.join(" ", command.arguments()));
+        }
+    }
+
+    /**
+     * A deterministic task cost charges tasks only: a foreign program (`who`) that reported none would be predicted as
+     * if it computed nothing, so that is an error naming the fix, not a result.
+     */
+    public static void requireTaskReports(TaskCost taskCost, EmulationReport report, String who) {
+        if (!taskCost.chargesMeasuredCpu() && report.tasks().isEmpty()) {
+            throw new LaunchException("--task-cost " + taskCost.spec() + " charges tasks only, and " + who + " reported none: "
+                    + "call MSE_Task_done(task, work) from mse.h after each task (docs/interposition.md), or emulate with "
+                    + "--task-cost real");
         }
     }
 
