@@ -20,7 +20,7 @@ mse_tree mse_collective_tree(const char *call, int root) {
 }
 
 void mse_collective_receive(int source, int tag, void *buf, int count, MPI_Datatype type, MPI_Status *status) {
-    mse_destination into = {buf, count, type, status};
+    mse_destination into = {buf, count, type, status, NULL};
     mse_posted_recv(&mse_self.posted, (mse_pattern) {source, tag}, &into);
 }
 

@@ -55,3 +55,21 @@ static void allgatherv_entry(void *send_buf, const MPI_Fint *send_count, const M
                                         (const int *) displs, PMPI_Type_f2c(*recv_type), PMPI_Comm_f2c(*comm)));
 }
 MSE_FORTRAN_NAMES(mpi_allgatherv, MPI_ALLGATHERV, allgatherv_entry);
+
+static void gatherv_entry(void *send_buf, const MPI_Fint *send_count, const MPI_Fint *send_type, void *recv_buf,
+                          const MPI_Fint *recv_counts, const MPI_Fint *displs, const MPI_Fint *recv_type,
+                          const MPI_Fint *root, const MPI_Fint *comm, MPI_Fint *ierr) {
+    mse_fortran_ok(ierr, MPI_Gatherv(mse_fortran_buffer(send_buf), *send_count, PMPI_Type_f2c(*send_type),
+                                     mse_fortran_buffer(recv_buf), (const int *) recv_counts, (const int *) displs,
+                                     PMPI_Type_f2c(*recv_type), *root, PMPI_Comm_f2c(*comm)));
+}
+MSE_FORTRAN_NAMES(mpi_gatherv, MPI_GATHERV, gatherv_entry);
+
+static void scatterv_entry(void *send_buf, const MPI_Fint *send_counts, const MPI_Fint *displs,
+                           const MPI_Fint *send_type, void *recv_buf, const MPI_Fint *recv_count,
+                           const MPI_Fint *recv_type, const MPI_Fint *root, const MPI_Fint *comm, MPI_Fint *ierr) {
+    mse_fortran_ok(ierr, MPI_Scatterv(mse_fortran_buffer(send_buf), (const int *) send_counts, (const int *) displs,
+                                      PMPI_Type_f2c(*send_type), mse_fortran_buffer(recv_buf), *recv_count,
+                                      PMPI_Type_f2c(*recv_type), *root, PMPI_Comm_f2c(*comm)));
+}
+MSE_FORTRAN_NAMES(mpi_scatterv, MPI_SCATTERV, scatterv_entry);

@@ -169,7 +169,7 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_C
     if (source == MPI_PROC_NULL) {
         from_nobody(status);
     } else {
-        mse_destination into = {buf, count, type, status};
+        mse_destination into = {buf, count, type, status, NULL};
         mse_posted_recv(&mse_self.posted, (mse_pattern) {source, tag}, &into);
     }
     mse_leave();

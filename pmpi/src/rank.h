@@ -13,11 +13,15 @@
 #include "posted.h"
 
 /* Where a receive puts its message, and the status it fills (may be MPI_STATUS_IGNORE). */
-typedef struct {
+typedef struct mse_destination {
     void *buf;
     int count;
     MPI_Datatype type;
     MPI_Status *status;
+    /* NULL for the program's receives. A collective's staging receive, whose size only its sender knows (an interior
+     * rank of MPI_Gatherv's tree), sets it: called with the granted message's byte count before MPI receives it, it
+     * points buf, count and type at room for exactly that many bytes. */
+    void (*fit)(struct mse_destination *into, int bytes);
 } mse_destination;
 
 typedef struct {

@@ -23,6 +23,9 @@ static int take_decided(mse_pattern pattern, mse_envelope *next) {
 
 /* Receives the granted message over MPI, from exactly its source and tag; its size must be the granted one. */
 static void received(mse_envelope granted, mse_destination *into) {
+    if (into->fit != NULL) {
+        into->fit(into, granted.bytes);
+    }
     MPI_Status status;
     PMPI_Recv(into->buf, into->count, into->type, granted.source, granted.tag, MPI_COMM_WORLD, &status);
     int bytes;

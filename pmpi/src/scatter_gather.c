@@ -1,134 +1,126 @@
-/* MPI_Gather, Allgather, Scatter and Alltoall as point-to-point messages on the reserved tags. Gather goes up the
- * profile's tree exactly as the Java Comm's gather (Collectives.java): each rank's block travels as an entry with an
- * 8-byte header (its rank and length), and a rank sends its parent the entries of its whole subtree, so a C gather
- * is charged the bytes a Java one is. Scatter is its mirror down the same tree: each rank keeps its own entry and
- * passes every child the entries of that child's subtree. Alltoall sends each other rank its block directly. */
-#include <limits.h>
-#include <stdint.h>
+/* MPI_Gather, Gatherv, Allgather, Allgatherv, Scatter, Scatterv and Alltoall as point-to-point messages on the
+ * reserved tags. Gather goes up the profile's tree exactly as the Java Comm's gather (Collectives.java), whose blocks
+ * may differ in length as Gatherv's do: each rank's block travels as an entry with an 8-byte header (its rank and
+ * length), and a rank sends its parent the entries of its whole subtree, so a C gather is charged the bytes a Java
+ * one is, each edge its actual bytes. Scatter is its mirror down the same tree: each rank keeps its own entry and
+ * passes every child the entries of that child's subtree. A rank inside the tree learns its subtree's size from the
+ * grant of each message (mse_destination's fit), as a Java rank's receive does. Alltoall sends each other rank its
+ * block directly. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "collective.h"
+#include "entries.h"
 
-#define ENTRY_HEADER_BYTES 8
-
-/* Entries, one per rank: its rank and its block's packed length (int32 each), then the packed block. */
-typedef struct {
-    char *bytes;
-    int used, room;
-} entries;
-
-/* The bytes of the entries of ranks blocks of count elements of type. */
-static long room_for(int ranks, int count, MPI_Datatype type) {
-    int block;
-    PMPI_Pack_size(count, type, MPI_COMM_WORLD, &block);
-    return (long) ranks * (ENTRY_HEADER_BYTES + block);
+static void reserve(const char *call, mse_entries *e, long more) {
+    if (mse_entries_reserve(e, more) != 0) {
+        mse_die("%s: %ld bytes of blocks: more than the 2 GiB - 1 a message carries, or than memory holds", call,
+                (long) e->used + more);
+    }
 }
 
-static entries entries_of(const char *call, long room) {
-    if (room > INT_MAX) {
-        mse_die("%s: %ld bytes of blocks exceed the 2 GiB - 1 a message carries", call, room);
-    }
-    entries e = {malloc(room > 0 ? (size_t) room : 1), 0, (int) room};
-    if (e.bytes == NULL) {
-        mse_die("%s: out of memory for %ld bytes", call, room);
-    }
-    return e;
-}
-
-static void add_entry(entries *e, int rank, const void *buf, int count, MPI_Datatype type) {
-    int position = e->used + ENTRY_HEADER_BYTES;
+static void add_entry(const char *call, mse_entries *e, int rank, const void *buf, int count, MPI_Datatype type) {
+    int length;
+    PMPI_Pack_size(count, type, MPI_COMM_WORLD, &length);
+    reserve(call, e, (long) MSE_ENTRY_HEADER_BYTES + length);
+    int position = e->used + MSE_ENTRY_HEADER_BYTES;
     PMPI_Pack(buf, count, type, e->bytes, e->room, &position, MPI_COMM_WORLD);
-    int32_t header[2] = {rank, position - e->used - ENTRY_HEADER_BYTES};
-    memcpy(e->bytes + e->used, header, sizeof header);
-    e->used = position;
+    mse_entries_close(e, rank, position - e->used - MSE_ENTRY_HEADER_BYTES);
 }
 
-/* The header of the entry at offset at: its rank, and the offset of the next entry. */
-static int entry_at(const entries *e, int at, int *next) {
-    int32_t header[2];
-    memcpy(header, e->bytes + at, sizeof header);
-    *next = at + ENTRY_HEADER_BYTES + header[1];
-    return header[0];
-}
-
-static void unpack_entry(const entries *e, int at, void *buf, int count, MPI_Datatype type) {
-    int next, position = at + ENTRY_HEADER_BYTES;
-    entry_at(e, at, &next);
+static void unpack_entry(const mse_entries *e, int at, void *buf, int count, MPI_Datatype type) {
+    int next, position = at + MSE_ENTRY_HEADER_BYTES;
+    mse_entries_rank_at(e, at, &next);
     PMPI_Unpack(e->bytes, next, &position, buf, count, type, MPI_COMM_WORLD);
 }
 
+/* A receive of entries: room for exactly the granted bytes is made after the entries already held. */
+typedef struct {
+    mse_destination into; /* first, so the fit hook's pointer is this */
+    mse_entries *entries;
+    const char *call;
+} arriving;
+
+static void fit_arriving(mse_destination *into, int bytes) {
+    arriving *a = (arriving *) into;
+    reserve(a->call, a->entries, bytes);
+    into->buf = a->entries->bytes + a->entries->used;
+    into->count = bytes;
+}
+
 /* Appends the entries a message from source on tag carries. */
-static void receive_entries(entries *e, int source, int tag) {
+static void receive_entries(const char *call, mse_entries *e, int source, int tag) {
     MPI_Status status;
+    arriving a = {{NULL, 0, MPI_BYTE, &status, fit_arriving}, e, call};
+    mse_posted_recv(&mse_self.posted, (mse_pattern) {source, tag}, &a.into);
     int got;
-    mse_collective_receive(source, tag, e->bytes + e->used, e->room - e->used, MPI_BYTE, &status);
     PMPI_Get_count(&status, MPI_BYTE, &got);
     e->used += got;
 }
 
-/* Where rank r's block of count elements of type starts in buf. */
-static char *block_of(const void *buf, int r, int count, MPI_Datatype type) {
-    MPI_Aint lb, extent;
-    PMPI_Type_get_extent(type, &lb, &extent);
-    return (char *) buf + (MPI_Aint) r * count * extent;
-}
-
-/* Where the root puts each rank's block: counts[r] elements of recvtype from displs[r] extents into recvbuf. */
+/* Where rank r's block lies at the root: counts[r] elements of type from displs[r] extents into the buffer, or
+ * (counts NULL, MPI_Gather's and MPI_Scatter's) count elements from r * count extents. */
 typedef struct {
     const int *counts, *displs;
+    int count;
     MPI_Datatype type;
 } layout;
 
-/* The gather up the tree; room bounds the bytes of every rank's entry together. */
+static int count_of(layout l, int r) {
+    return l.counts == NULL ? l.count : l.counts[r];
+}
+
+/* Where the block that starts offset elements of type into buf lies. */
+static char *element_at(const void *buf, MPI_Aint offset, MPI_Datatype type) {
+    MPI_Aint lb, extent;
+    PMPI_Type_get_extent(type, &lb, &extent);
+    return (char *) buf + offset * extent;
+}
+
+static char *block_of(const void *buf, layout l, int r) {
+    return element_at(buf, l.counts == NULL ? (MPI_Aint) r * l.count : l.displs[r], l.type);
+}
+
+/* The gather up the tree into the root's recvbuf laid out as into (read at the root only, or in place). */
 static void gather(const char *call, const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                   layout into, int root, long room) {
+                   layout into, int root) {
     mse_tree tree = mse_collective_tree(call, root);
     if (sendbuf == MPI_IN_PLACE) { /* this rank's block is already in place in recvbuf */
-        sendbuf = block_of(recvbuf, into.displs[mse_self.rank], 1, into.type);
-        sendcount = into.counts[mse_self.rank];
+        sendbuf = block_of(recvbuf, into, mse_self.rank);
+        sendcount = count_of(into, mse_self.rank);
         sendtype = into.type;
     }
-    entries e = entries_of(call, room);
-    add_entry(&e, mse_self.rank, sendbuf, sendcount, sendtype);
+    mse_entries e = {NULL, 0, 0};
+    add_entry(call, &e, mse_self.rank, sendbuf, sendcount, sendtype);
     for (int i = 0; i < tree.count; i++) {
-        receive_entries(&e, tree.fan_in[i], MSE_GATHER_TAG);
+        receive_entries(call, &e, tree.fan_in[i], MSE_GATHER_TAG);
     }
     if (tree.parent != MSE_TREE_NONE) {
         mse_send(call, e.bytes, e.used, MPI_BYTE, tree.parent, MSE_GATHER_TAG);
     } else {
         for (int at = 0, next; at < e.used; at = next) {
-            int r = entry_at(&e, at, &next);
-            unpack_entry(&e, at, block_of(recvbuf, into.displs[r], 1, into.type), into.counts[r], into.type);
+            int r = mse_entries_rank_at(&e, at, &next);
+            unpack_entry(&e, at, block_of(recvbuf, into, r), count_of(into, r), into.type);
         }
     }
-    free(e.bytes);
+    mse_entries_free(&e);
     mse_tree_free(&tree);
-}
-
-/* MPI_Gather's and MPI_Allgather's: every block sendcount elements of sendtype, or recvcount of recvtype in place. */
-static void gather_fixed(const char *call, const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                         int recvcount, MPI_Datatype recvtype, int root) {
-    int np = mse_self.np, *counts = malloc(sizeof(int) * (size_t) np), *displs = malloc(sizeof(int) * (size_t) np);
-    if (counts == NULL || displs == NULL) {
-        mse_die("%s: out of memory for %d ranks", call, np);
-    }
-    for (int r = 0; r < np; r++) {
-        counts[r] = recvcount;
-        displs[r] = r * recvcount;
-    }
-    int in_place = sendbuf == MPI_IN_PLACE;
-    gather(call, sendbuf, sendcount, sendtype, recvbuf, (layout) {counts, displs, recvtype}, root,
-           room_for(np, in_place ? recvcount : sendcount, in_place ? recvtype : sendtype));
-    free(counts);
-    free(displs);
 }
 
 int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                MPI_Datatype recvtype, int root, MPI_Comm comm) {
     mse_begin("MPI_Gather");
     mse_check_comm("MPI_Gather", comm);
-    gather_fixed("MPI_Gather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
+    gather("MPI_Gather", sendbuf, sendcount, sendtype, recvbuf, (layout) {NULL, NULL, recvcount, recvtype}, root);
+    mse_leave();
+    return MPI_SUCCESS;
+}
+
+int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) {
+    mse_begin("MPI_Gatherv");
+    mse_check_comm("MPI_Gatherv", comm);
+    gather("MPI_Gatherv", sendbuf, sendcount, sendtype, recvbuf, (layout) {recvcounts, displs, 0, recvtype}, root);
     mse_leave();
     return MPI_SUCCESS;
 }
@@ -138,23 +130,18 @@ int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
                   MPI_Datatype recvtype, MPI_Comm comm) {
     mse_begin("MPI_Allgather");
     mse_check_comm("MPI_Allgather", comm);
-    gather_fixed("MPI_Allgather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, 0);
+    gather("MPI_Allgather", sendbuf, sendcount, sendtype, recvbuf, (layout) {NULL, NULL, recvcount, recvtype}, 0);
     MPI_Bcast(recvbuf, recvcount * mse_self.np, recvtype, 0, comm);
     mse_leave();
     return MPI_SUCCESS;
 }
 
-/* As MPI_Allgather; every rank knows every block's size, so the entries' room is exact and the broadcast sends the
- * blocks where they lie, as one indexed datatype. */
+/* As MPI_Allgather; the broadcast sends the blocks where they lie, as one indexed datatype. */
 int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                    const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
     mse_begin("MPI_Allgatherv");
     mse_check_comm("MPI_Allgatherv", comm);
-    long room = 0;
-    for (int r = 0; r < mse_self.np; r++) {
-        room += room_for(1, recvcounts[r], recvtype);
-    }
-    gather("MPI_Allgatherv", sendbuf, sendcount, sendtype, recvbuf, (layout) {recvcounts, displs, recvtype}, 0, room);
+    gather("MPI_Allgatherv", sendbuf, sendcount, sendtype, recvbuf, (layout) {recvcounts, displs, 0, recvtype}, 0);
     MPI_Datatype blocks;
     PMPI_Type_indexed(mse_self.np, recvcounts, displs, recvtype, &blocks);
     PMPI_Type_commit(&blocks);
@@ -164,44 +151,50 @@ int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
     return MPI_SUCCESS;
 }
 
+/* The scatter down the tree from the root's sendbuf laid out as from (read at the root only). */
+static void scatter(const char *call, const void *sendbuf, layout from, void *recvbuf, int recvcount,
+                    MPI_Datatype recvtype, int root) {
+    mse_tree tree = mse_collective_tree(call, root);
+    int at_root = tree.parent == MSE_TREE_NONE;
+    mse_entries e = {NULL, 0, 0}, below = {NULL, 0, 0};
+    if (at_root) {
+        for (int r = 0; r < mse_self.np; r++) {
+            add_entry(call, &e, r, block_of(sendbuf, from, r), count_of(from, r), from.type);
+        }
+    } else {
+        receive_entries(call, &e, tree.parent, MSE_SCATTER_TAG);
+    }
+    for (int i = 0; i < tree.count; i++) { /* farthest child first, as a broadcast */
+        if (mse_entries_toward(&below, &e, mse_self.settings.tree, mse_self.np, root, mse_self.rank,
+                               tree.fan_out[i]) != 0) {
+            mse_die("%s: out of memory for %d bytes", call, e.used);
+        }
+        mse_send(call, below.bytes, below.used, MPI_BYTE, tree.fan_out[i], MSE_SCATTER_TAG);
+    }
+    for (int at = 0, next; at < e.used && !(at_root && recvbuf == MPI_IN_PLACE); at = next) {
+        if (mse_entries_rank_at(&e, at, &next) == mse_self.rank) {
+            unpack_entry(&e, at, recvbuf, recvcount, recvtype);
+        }
+    }
+    mse_entries_free(&below);
+    mse_entries_free(&e);
+    mse_tree_free(&tree);
+}
+
 int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                 MPI_Datatype recvtype, int root, MPI_Comm comm) {
     mse_begin("MPI_Scatter");
     mse_check_comm("MPI_Scatter", comm);
-    mse_tree tree = mse_collective_tree("MPI_Scatter", root);
-    int at_root = tree.parent == MSE_TREE_NONE;
-    entries e = at_root ? entries_of("MPI_Scatter", room_for(mse_self.np, sendcount, sendtype))
-                        : entries_of("MPI_Scatter", room_for(mse_self.np, recvcount, recvtype));
-    if (at_root) {
-        for (int r = 0; r < mse_self.np; r++) {
-            add_entry(&e, r, block_of(sendbuf, r, sendcount, sendtype), sendcount, sendtype);
-        }
-    } else {
-        receive_entries(&e, tree.parent, MSE_SCATTER_TAG);
-    }
-    entries below = {malloc(e.used > 0 ? (size_t) e.used : 1), 0, e.used};
-    if (below.bytes == NULL) {
-        mse_die("MPI_Scatter: out of memory for %d bytes", e.used);
-    }
-    for (int i = 0; i < tree.count; i++) { /* farthest child first, as a broadcast */
-        below.used = 0;
-        for (int at = 0, next; at < e.used; at = next) {
-            int r = entry_at(&e, at, &next);
-            if (mse_tree_child_toward(mse_self.settings.tree, mse_self.np, root, mse_self.rank, r) == tree.fan_out[i]) {
-                memcpy(below.bytes + below.used, e.bytes + at, (size_t) (next - at));
-                below.used += next - at;
-            }
-        }
-        mse_send("MPI_Scatter", below.bytes, below.used, MPI_BYTE, tree.fan_out[i], MSE_SCATTER_TAG);
-    }
-    for (int at = 0, next; at < e.used && !(at_root && recvbuf == MPI_IN_PLACE); at = next) {
-        if (entry_at(&e, at, &next) == mse_self.rank) {
-            unpack_entry(&e, at, recvbuf, recvcount, recvtype);
-        }
-    }
-    free(below.bytes);
-    free(e.bytes);
-    mse_tree_free(&tree);
+    scatter("MPI_Scatter", sendbuf, (layout) {NULL, NULL, sendcount, sendtype}, recvbuf, recvcount, recvtype, root);
+    mse_leave();
+    return MPI_SUCCESS;
+}
+
+int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                 void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+    mse_begin("MPI_Scatterv");
+    mse_check_comm("MPI_Scatterv", comm);
+    scatter("MPI_Scatterv", sendbuf, (layout) {sendcounts, displs, 0, sendtype}, recvbuf, recvcount, recvtype, root);
     mse_leave();
     return MPI_SUCCESS;
 }
@@ -226,17 +219,18 @@ int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
     }
     for (int i = 1; i < np; i++) {
         int to = (me + i) % np;
-        mse_send("MPI_Alltoall", block_of(sendbuf, to, sendcount, sendtype), sendcount, sendtype, to, MSE_ALLTOALL_TAG);
+        mse_send("MPI_Alltoall", element_at(sendbuf, (MPI_Aint) to * sendcount, sendtype), sendcount, sendtype, to,
+                 MSE_ALLTOALL_TAG);
     }
-    entries own = entries_of("MPI_Alltoall", room_for(1, sendcount, sendtype)); /* its own block, copied through MPI's packing */
-    add_entry(&own, me, block_of(sendbuf, me, sendcount, sendtype), sendcount, sendtype);
-    unpack_entry(&own, 0, block_of(recvbuf, me, recvcount, recvtype), recvcount, recvtype);
+    mse_entries own = {NULL, 0, 0}; /* its own block, copied through MPI's packing */
+    add_entry("MPI_Alltoall", &own, me, element_at(sendbuf, (MPI_Aint) me * sendcount, sendtype), sendcount, sendtype);
+    unpack_entry(&own, 0, element_at(recvbuf, (MPI_Aint) me * recvcount, recvtype), recvcount, recvtype);
     for (int i = 1; i < np; i++) {
         int from = (me - i + np) % np;
-        mse_collective_receive(from, MSE_ALLTOALL_TAG, block_of(recvbuf, from, recvcount, recvtype), recvcount,
+        mse_collective_receive(from, MSE_ALLTOALL_TAG, element_at(recvbuf, (MPI_Aint) from * recvcount, recvtype), recvcount,
                                recvtype, MPI_STATUS_IGNORE);
     }
-    free(own.bytes);
+    mse_entries_free(&own);
     free(kept);
     mse_leave();
     return MPI_SUCCESS;
