@@ -3,8 +3,8 @@
  * Sendrecv around a ring, Bsend, Isend/Irecv with Test, Wait, Waitall and Request_free, Iprobe and Probe with MPI_Get_count,
  * Issend, Ibsend and Irsend with Testany, Testall and Testsome, Waitsome, Sendrecv_replace,
  * MPI_PROC_NULL, Bcast from the last rank, Reduce of doubles (MAX), of long longs (SUM, in place) and with an
- * operation of the program's own, Barrier, Allreduce, Gather, Allgather, Allgatherv, Scatter, Alltoall (up to 64 ranks), Cancel of a
- * receive, Wtime, Wtick, MPI_Pcontrol. */
+ * operation of the program's own, Barrier, Allreduce, Gather, Gatherv, Allgather, Allgatherv, Scatter, Scatterv, Alltoall (up
+ * to 64 ranks), Cancel of a receive, Wtime, Wtick, MPI_Pcontrol. */
 #include <mpi.h>
 #include <stdio.h>
 
@@ -16,6 +16,68 @@ static void first_plus(void *in, void *inout, int *len, MPI_Datatype *type) {
         b[i] += a[i];
     }
     b[0] = a[0];
+}
+
+/* Gatherv to rank size / 2 (in place there), then Scatterv from the last rank (in place there), with blocks of 0, 1
+ * or 2 pairs of ints: sent from every other int of a strided buffer (a vector type) into contiguous pairs at the root,
+ * each block one pair after the last (Gatherv) or in reverse rank order (Scatterv), and back. The gaps the blocks
+ * leave, and the holes of the strided buffers, must come back untouched. Returns the checks passed (0 to 2). */
+enum { MAX_RANKS = 64, GAP = -7 };
+static int varying_blocks(int rank, int size) {
+    if (size > MAX_RANKS) {
+        return 0;
+    }
+    MPI_Datatype strided_pair, pair;
+    MPI_Type_vector(2, 1, 2, MPI_INT, &strided_pair); /* ints 0 and 2 of every 3 */
+    MPI_Type_contiguous(2, MPI_INT, &pair);
+    MPI_Type_commit(&strided_pair);
+    MPI_Type_commit(&pair);
+    int counts[MAX_RANKS], displs[MAX_RANKS], at = 0, root = size / 2, ok = 1;
+    int strided[3 * 2], pairs[2 * 3 * MAX_RANKS];
+    for (int r = 0; r < size; at += counts[r] + 1, r++) {
+        counts[r] = r % 3;
+        displs[r] = at;
+    }
+    for (int i = 0; i < 2 * at; i++) {
+        pairs[i] = GAP;
+    }
+    for (int j = 0; j < rank % 3; j++) {
+        strided[3 * j] = 100 * rank + j, strided[3 * j + 1] = GAP, strided[3 * j + 2] = -(100 * rank + j);
+        if (rank == root) {
+            pairs[2 * (displs[rank] + j)] = 100 * rank + j, pairs[2 * (displs[rank] + j) + 1] = -(100 * rank + j);
+        }
+    }
+    MPI_Gatherv(rank == root ? MPI_IN_PLACE : strided, rank % 3, strided_pair, pairs, counts, displs, pair, root,
+                MPI_COMM_WORLD);
+    for (int r = 0; rank == root && r < size; r++) {
+        for (int j = 0; j < counts[r]; j++) {
+            ok = ok && pairs[2 * (displs[r] + j)] == 100 * r + j && pairs[2 * (displs[r] + j) + 1] == -(100 * r + j);
+        }
+        ok = ok && pairs[2 * (displs[r] + counts[r])] == GAP && pairs[2 * (displs[r] + counts[r]) + 1] == GAP;
+    }
+    int checks = ok;
+
+    root = size - 1, at = 0;
+    for (int r = size - 1; r >= 0; at += counts[r] + 1, r--) {
+        counts[r] = (r + 1) % 3;
+        displs[r] = at;
+        for (int j = 0; j < counts[r]; j++) {
+            pairs[2 * (at + j)] = 1000 * r + j, pairs[2 * (at + j) + 1] = -(1000 * r + j);
+        }
+    }
+    for (int i = 0; i < 3 * 2; i++) {
+        strided[i] = GAP;
+    }
+    MPI_Scatterv(pairs, counts, displs, pair, rank == root ? MPI_IN_PLACE : strided, (rank + 1) % 3, strided_pair,
+                 root, MPI_COMM_WORLD);
+    for (int j = 0; rank != root && j < 2; j++) {
+        int got = j < counts[rank];
+        ok = ok && strided[3 * j] == (got ? 1000 * rank + j : GAP) && strided[3 * j + 1] == GAP
+             && strided[3 * j + 2] == (got ? -(1000 * rank + j) : GAP);
+    }
+    MPI_Type_free(&strided_pair);
+    MPI_Type_free(&pair);
+    return checks + ok;
 }
 
 int main(int argc, char **argv) {
@@ -138,7 +200,6 @@ int main(int argc, char **argv) {
     MPI_Allreduce(&rank, &sum_all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     MPI_Allreduce(MPI_IN_PLACE, &max_all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     check += sum_all == size * (size - 1) / 2 && max_all == size - 1;
-    enum { MAX_RANKS = 64 };
     int blocks[2 * MAX_RANKS], gathered[2 * MAX_RANKS], mine2[2] = {rank, -rank}, ok = size <= MAX_RANKS;
     int gather_root = 1 % size;
     if (ok && rank == gather_root) {
@@ -193,6 +254,8 @@ int main(int argc, char **argv) {
     }
     check += ok;
 
+    check += varying_blocks(rank, size);
+
     /* Cancel of a receive nothing will match: it completes cancelled. */
     int never = -1, cancelled = 0;
     MPI_Request unmatched;
@@ -208,7 +271,7 @@ int main(int argc, char **argv) {
     long long all = 0;
     MPI_Reduce(&check, &all, 1, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0) {
-        printf("every-call np=%d checks=%lld/%d max=%.1f sum=%lld own-op=%d,%d\n", size, all, 15 * size, largest, total,
+        printf("every-call np=%d checks=%lld/%d max=%.1f sum=%lld own-op=%d,%d\n", size, all, 17 * size, largest, total,
                combined[0], combined[1]);
     }
     MPI_Finalize();

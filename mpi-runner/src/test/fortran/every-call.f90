@@ -2,13 +2,15 @@
 ! (FortranExamplesIT runs it plain and emulated and compares the line rank 0 prints). Ring Sendrecv, Ssend, Bsend,
 ! Isend/Irecv with Test, Waitany (index from 1), Wait and Request_free, Probe/Iprobe and Get_count, Sendrecv_replace,
 ! Issend/Ibsend with Waitsome, Testall and Testany,
-! MPI_STATUS_IGNORE, MPI_PROC_NULL, Bcast and Reduce (MPI_IN_PLACE), Barrier, Wtime and Wtick.
+! MPI_STATUS_IGNORE, MPI_PROC_NULL, Bcast and Reduce (MPI_IN_PLACE), Allreduce, Gather, Allgather, Allgatherv, Scatter,
+! Alltoall (up to 64 ranks), Gatherv (in place at rank size / 2) and Scatterv
+! (from the last rank) with blocks of 0 to 2 INTEGERs at displacements that leave gaps, Barrier, Wtime and Wtick.
 program every_call
   use mpi
   implicit none
   integer :: rank, size, ierr, left, right, got, n, i, index, checks
   integer :: status(MPI_STATUS_SIZE), statuses(MPI_STATUS_SIZE, 2), requests(2), indices(2), buf(8), big(5)
-  integer :: attached(256)
+  integer :: attached(256), counts(0:63), displs(0:63), blocks(64 * 65 / 2), spread(64), root
   logical :: flag
   double precision :: t0, t1
   integer(kind=8) :: total
@@ -106,6 +108,65 @@ program every_call
   else
     call MPI_Reduce(total, total, 1, MPI_INTEGER8, MPI_SUM, 0, MPI_COMM_WORLD, ierr)
   end if
+  ! Allreduce, Gather to rank 0, Allgather, Allgatherv (rank r gives r + 1 copies of r), Scatter and Alltoall from the
+  ! blocks 100 * rank + r of each rank's array.
+  call MPI_Allreduce(rank, n, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, ierr)
+  call check(n == size * (size - 1) / 2)
+  blocks = -1
+  call MPI_Gather(rank, 1, MPI_INTEGER, blocks, 1, MPI_INTEGER, 0, MPI_COMM_WORLD, ierr)
+  if (rank == 0) call check(all(blocks(1:size) == [(i, i = 0, size - 1)]))
+  blocks = -1
+  call MPI_Allgather(rank, 1, MPI_INTEGER, blocks, 1, MPI_INTEGER, MPI_COMM_WORLD, ierr)
+  call check(all(blocks(1:size) == [(i, i = 0, size - 1)]))
+  counts(0:size - 1) = [(i + 1, i = 0, size - 1)]
+  displs(0:size - 1) = [(i * (i + 1) / 2, i = 0, size - 1)]
+  spread = rank
+  call MPI_Allgatherv(spread, rank + 1, MPI_INTEGER, blocks, counts, displs, MPI_INTEGER, MPI_COMM_WORLD, ierr)
+  call check(all([(blocks(displs(i) + 1:displs(i) + counts(i)) == i, i = 0, size - 1)]))
+  spread(1:size) = [(100 * rank + i, i = 0, size - 1)]
+  call MPI_Scatter(spread, 1, MPI_INTEGER, got, 1, MPI_INTEGER, 0, MPI_COMM_WORLD, ierr)
+  call check(got == rank)
+  call MPI_Alltoall(spread, 1, MPI_INTEGER, blocks, 1, MPI_INTEGER, MPI_COMM_WORLD, ierr)
+  call check(all(blocks(1:size) == [(100 * i + rank, i = 0, size - 1)]))
+
+  ! Gatherv: rank r gives mod(r, 3) INTEGERs, 10 * r + j, placed one gap (-1) apart at the root, in place there.
+  root = size / 2
+  n = 0
+  do i = 0, size - 1
+    counts(i) = mod(i, 3)
+    displs(i) = n
+    n = n + counts(i) + 1
+  end do
+  blocks = -1
+  buf(1:2) = [(10 * rank + i, i = 1, 2)]
+  if (rank == root) then
+    blocks(displs(rank) + 1:displs(rank) + counts(rank)) = buf(1:counts(rank))
+    call MPI_Gatherv(MPI_IN_PLACE, counts(rank), MPI_INTEGER, blocks, counts, displs, MPI_INTEGER, root, &
+                     MPI_COMM_WORLD, ierr)
+    do i = 0, size - 1
+      call check(all(blocks(displs(i) + 1:displs(i) + counts(i)) == [(10 * i + index, index = 1, counts(i))]) &
+                 .and. blocks(displs(i) + counts(i) + 1) == -1)
+    end do
+  else
+    call MPI_Gatherv(buf, counts(rank), MPI_INTEGER, blocks, counts, displs, MPI_INTEGER, root, MPI_COMM_WORLD, ierr)
+  end if
+  ! Scatterv from the last rank, in place there: rank r gets mod(r + 1, 3) INTEGERs from blocks in reverse rank order.
+  root = size - 1
+  n = 0
+  do i = size - 1, 0, -1
+    counts(i) = mod(i + 1, 3)
+    displs(i) = n
+    blocks(n + 1:n + counts(i)) = [(100 * i + index, index = 1, counts(i))]
+    n = n + counts(i) + 1
+  end do
+  buf = -1
+  if (rank == root) then
+    call MPI_Scatterv(blocks, counts, displs, MPI_INTEGER, MPI_IN_PLACE, 0, MPI_INTEGER, root, MPI_COMM_WORLD, ierr)
+  else
+    call MPI_Scatterv(blocks, counts, displs, MPI_INTEGER, buf, counts(rank), MPI_INTEGER, root, MPI_COMM_WORLD, ierr)
+    call check(all(buf(1:counts(rank)) == [(100 * rank + i, i = 1, counts(rank))]) .and. buf(counts(rank) + 1) == -1)
+  end if
+
   call MPI_Barrier(MPI_COMM_WORLD, ierr)
   t1 = MPI_Wtime()
   call check(t1 >= t0 .and. MPI_Wtick() > 0)

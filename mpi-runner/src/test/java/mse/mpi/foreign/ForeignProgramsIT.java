@@ -45,6 +45,33 @@ class ForeignProgramsIT {
         ForeignRuns.Result hosted = ForeignRuns.run(twin, Map.of(), 300);
         assertEquals(0, hosted.exit(), hosted.output());
 
+        assertSamePrediction(c, java);
+    }
+
+    /**
+     * MPI_Gatherv through the library is charged as the Java Comm's gather of the same blocks: each round's blocks of
+     * 0 to 160 bytes go up the same tree to a root that moves round the ranks, as the same entries. In a deterministic
+     * mode the C program and its Java twin must predict the same double.
+     */
+    @Test
+    void aCGathervAndTheJavaGatherOfTheSameBlocksPredictTheSameToTheBit() throws Exception {
+        Path rounds = ForeignRuns.compile("gatherv-rounds", tmp);
+        Path c = tmp.resolve("c");
+        ForeignRuns.Result emulated = ForeignRuns.mse(List.of("emulate", "--np", "5", "--task-cost", "per-iteration:10us",
+                "--timeline", "off", "--quiet", "--out", c.toString(), "--", rounds.toString(), "12"));
+        assertEquals(0, emulated.exit(), emulated.output());
+        assertTrue(emulated.stdout().startsWith("gatherv-rounds: 12 rounds, 4800 bytes gathered"), emulated.output());
+
+        Path java = tmp.resolve("java");
+        List<String> twin = MpirunCommand.local(5, MpirunCommand.rankClasspath(), GathervRounds.class.getName(),
+                List.of("--rounds", "12", "--emulate", "--task-cost", "per-iteration:10us", "--timeline", "off",
+                        "--out", java.toString())).arguments();
+        ForeignRuns.Result hosted = ForeignRuns.run(twin, Map.of(), 300);
+        assertEquals(0, hosted.exit(), hosted.output());
+        assertSamePrediction(c, java);
+    }
+
+    private static void assertSamePrediction(Path c, Path java) throws Exception {
         Map<String, Object> fromC = JsonFile.read(c.resolve("summary.json"));
         Map<String, Object> fromJava = JsonFile.read(java.resolve("summary.json"));
         assertEquals(fromJava.get("predictedSeconds"), fromC.get("predictedSeconds"));
