@@ -40,6 +40,9 @@ public final class ScaleBenchmark {
     public static void run(Program local, List<Integer> localNps, Program mpirun, List<Integer> mpirunNps, String taskCost,
                     int repeat, Path scratch) {
         List<String> lines = new ArrayList<>();
+        if (!localNps.isEmpty()) {
+            lines.addAll(KernelCostBenchmark.run(localNps));
+        }
         String checksum = null;
         if (!localNps.isEmpty()) {
             System.out.printf("emulate --local --task-cost %s --timeline off, %s; median of %d run(s) per P%n", taskCost,

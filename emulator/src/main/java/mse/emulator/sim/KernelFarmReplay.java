@@ -6,6 +6,7 @@ import java.util.Deque;
 import java.util.List;
 import mse.emulator.kernel.EmulatorReply;
 import mse.emulator.kernel.KernelObserver;
+import mse.emulator.kernel.MessagePattern;
 import mse.emulator.kernel.RankFact;
 import mse.emulator.kernel.RunOutcome;
 import mse.emulator.kernel.RunResult;
@@ -22,6 +23,10 @@ import mse.emulator.model.TargetCpu;
  * lengths. Slow (the kernel is general), but it is the live emulator's own arithmetic, so the fast simulator
  * is tested against it to the nanosecond. With --prefetch K it is Master.serve's prefetching farm: K rounds
  * of tasks at the start, one per result, a stop when a slave's last result is in.
+ *
+ * <p>{@link #askingAsTheKeeper} adds the questions the live keeper (mse.emulator.actors.VirtualTimeKeeper) puts to
+ * the kernel beside the facts, so that `bench scale` can time the kernel's whole share of a live run: what each
+ * granted receive takes next, and in real mode the lower bounds to ask the running ranks for after every fact.
  */
 public final class KernelFarmReplay {
 
@@ -43,6 +48,9 @@ public final class KernelFarmReplay {
     private final int[] next;
     private final int[] outstanding;
     private long messages;
+    /** Set by {@link #askingAsTheKeeper}; then the pattern of each rank's last blocking receive. */
+    private boolean asKeeper;
+    private final MessagePattern[] receiving;
 
     public KernelFarmReplay(NetworkModel network, TargetCpu cpu, FarmShape shape, int groups, long[] hostCosts) {
         this(network, cpu, shape, groups, hostCosts, KernelObserver.NONE);
@@ -64,6 +72,7 @@ public final class KernelFarmReplay {
         this.hostCosts = hostCosts.clone();
         int p = network.processes();
         this.inFlight = new int[p];
+        this.receiving = new MessagePattern[p];
         this.next = new int[groups];
         this.outstanding = new int[groups];
         for (int rank = 0; rank < p; rank++) {
@@ -98,7 +107,7 @@ public final class KernelFarmReplay {
                 Deque<RankFact> outbox = outboxes.get(rank);
                 while (!outbox.isEmpty()) {
                     progressed = true;
-                    kernel.accept(outbox.poll()).forEach(this::react);
+                    accept(outbox.poll());
                 }
             }
         }
@@ -108,9 +117,35 @@ public final class KernelFarmReplay {
         return kernel.result();
     }
 
+    /**
+     * Asks the kernel what the live keeper asks besides the facts: after each fact the progress requests (real mode
+     * asks them), after each grant what the rank's next receive for the same pattern takes (the keeper's Grant.Next).
+     * The answers change nothing; the replay's result is the same.
+     */
+    public KernelFarmReplay askingAsTheKeeper() {
+        this.asKeeper = true;
+        return this;
+    }
+
     /** Messages received in the replay. */
     public long messages() {
         return messages;
+    }
+
+    private void accept(RankFact fact) {
+        if (asKeeper && fact instanceof RankFact.Receive receive) {
+            receiving[receive.rank()] = new MessagePattern(receive.source(), receive.tag());
+        }
+        List<EmulatorReply> replies = kernel.accept(fact);
+        if (asKeeper) {
+            kernel.progressRequests();
+            for (EmulatorReply reply : replies) {
+                if (reply instanceof EmulatorReply.Grant grant) {
+                    kernel.decidedMatch(grant.rank(), receiving[grant.rank()]);
+                }
+            }
+        }
+        replies.forEach(this::react);
     }
 
     private void react(EmulatorReply reply) {

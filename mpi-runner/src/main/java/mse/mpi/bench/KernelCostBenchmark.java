@@ -1,0 +1,59 @@
+package mse.mpi.bench;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import mse.cluster.profiles.ProfileLoader;
+import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.TargetCpu;
+import mse.emulator.sim.FarmShape;
+import mse.emulator.sim.KernelFarmReplay;
+
+/**
+ * The virtual-time kernel's own cost per task as P grows (issue 46): the farm of `bench scale` (65,536 one-point
+ * tasks) replayed through the live kernel, with the keeper's questions beside the facts
+ * ({@link KernelFarmReplay#askingAsTheKeeper}), no sockets, no ranks. The CPU of this one thread per task is what the
+ * keeper's thread pays for the grant rule at that P, apart from the messages' way in and out.
+ */
+final class KernelCostBenchmark {
+
+    private static final int TASKS = 65_536;
+    /** Timed replays per P (after one untimed, which compiles the kernel at that P's shape); the median counts. */
+    private static final int RUNS = 5;
+
+    private KernelCostBenchmark() {
+    }
+
+    /** Prints a row per P and returns the machine-readable lines. */
+    static List<String> run(List<Integer> nps) {
+        System.out.printf("the kernel alone: the same farm of %,d tasks replayed through it, CPU of this thread, median of %d%n",
+                TASKS, RUNS);
+        System.out.printf("%6s %14s%n", "P", "kernel us/task");
+        long[] costs = new long[TASKS];
+        Arrays.fill(costs, 10_000);
+        List<String> lines = new ArrayList<>();
+        for (int np : nps) {
+            replayCpuNanos(np, costs);
+            double[] runs = new double[RUNS];
+            for (int r = 0; r < RUNS; r++) {
+                runs[r] = replayCpuNanos(np, costs);
+            }
+            double perTask = Medians.of(runs) / 1e3 / TASKS;
+            System.out.printf("%6d %14.2f%n", np, perTask);
+            lines.add(String.format("scale-kernel-np%d-cpu-us-per-task: %.2f", np, perTask));
+        }
+        return lines;
+    }
+
+    private static long replayCpuNanos(int np, long[] costs) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        KernelFarmReplay replay = new KernelFarmReplay(
+                new LogGpsModel(ProfileLoader.load("mpich-fast-ethernet").network(), np), new TargetCpu(1.0),
+                FarmShape.uniform(16, 24), 1, costs).askingAsTheKeeper();
+        long start = threads.getCurrentThreadCpuTime();
+        replay.run();
+        return threads.getCurrentThreadCpuTime() - start;
+    }
+}
