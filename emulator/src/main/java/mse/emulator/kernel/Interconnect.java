@@ -34,8 +34,11 @@ final class Interconnect {
     private final BitSet receivers = new BitSet();
     private final BitSet pollers = new BitSet();
     private final BitSet withMail = new BitSet();
-    /** The ranks with messages waiting at their incoming interface. */
-    private final BitSet withWaiting = new BitSet();
+    /**
+     * Per rank, the reach of the message at the head of its incoming interface (none: Long.MAX_VALUE): the heads the
+     * horizon lets pass are found in O(log P) each, not by a pass over every interface.
+     */
+    private final RankMinima headReaches;
     /** Announced messages that carry a task's result (by sequence), so the receiver's work on it is known. */
     private final Map<Long, Integer> resultsInFlight = new HashMap<>();
     private long nextSequence;
@@ -46,6 +49,7 @@ final class Interconnect {
         this.ranks = ranks;
         this.mailboxes = new Mailbox[ranks.length];
         this.incoming = new IncomingInterface[ranks.length];
+        this.headReaches = new RankMinima(ranks.length);
         for (int rank = 0; rank < ranks.length; rank++) {
             mailboxes[rank] = new Mailbox();
             incoming[rank] = new IncomingInterface();
@@ -62,7 +66,7 @@ final class Interconnect {
                 sent.bytes(), sendStart, departure, departure + network.latencyNanos(), AnnouncedMessage.WAITING,
                 network.isSynchronous(sent.bytes()));
         incoming[sent.dst()].add(message);
-        withWaiting.set(sent.dst());
+        headReaches.set(sent.dst(), incoming[sent.dst()].head().reachNanos());
         changed(sender);
         grantRule.changed(sent.dst());
         if (sender.unsentResult != Charge.NONE) {
@@ -152,18 +156,20 @@ final class Interconnect {
     }
 
     /** The earliest (reach, rank) that any message not announced yet can have. */
-    GrantRule.Horizon horizon() {
+    Horizon horizon() {
         return grantRule.horizon(ranks, incoming, mailboxes);
     }
 
     /** Every waiting message that no rank can still precede at its interface passes it. */
     boolean passAllowed() {
-        if (withWaiting.isEmpty()) {
+        if (headReaches.least(0, ranks.length) == Long.MAX_VALUE) {
             return false;
         }
-        GrantRule.Horizon horizon = horizon();
+        Horizon horizon = horizon();
         boolean passed = false;
-        for (int rank = withWaiting.nextSetBit(0); rank >= 0; rank = withWaiting.nextSetBit(rank + 1)) {
+        // interfaces in rank order, as a pass over them would; only those whose head reaches by the horizon's reach
+        for (int rank = headReaches.firstAtMost(0, ranks.length, horizon.reach()); rank >= 0;
+             rank = headReaches.firstAtMost(rank + 1, ranks.length, horizon.reach())) {
             AnnouncedMessage head = incoming[rank].head();
             while (head != null && horizon.allows(head)) {
                 passHead(rank);
@@ -183,7 +189,7 @@ final class Interconnect {
             return false;
         }
         int least = -1;
-        for (int rank = withWaiting.nextSetBit(0); rank >= 0; rank = withWaiting.nextSetBit(rank + 1)) {
+        for (int rank = nextWithWaiting(0); rank >= 0; rank = nextWithWaiting(rank + 1)) {
             AnnouncedMessage head = incoming[rank].head();
             if (head != null && (least < 0 || AnnouncedMessage.interfaceOrder(head, incoming[least].head()) < 0)) {
                 least = rank;
@@ -196,27 +202,49 @@ final class Interconnect {
         return true;
     }
 
+    /** The lowest rank at or above `from` with a message waiting at its incoming interface, -1 when none. */
+    private int nextWithWaiting(int from) {
+        return headReaches.firstAtMost(from, ranks.length, Long.MAX_VALUE - 1);
+    }
+
     private void passHead(int rank) {
         mailboxes[rank].add(incoming[rank].passHead(network));
-        withWaiting.set(rank, incoming[rank].head() != null);
+        AnnouncedMessage head = incoming[rank].head();
+        headReaches.set(rank, head == null ? Long.MAX_VALUE : head.reachNanos());
         withMail.set(rank);
         grantRule.changed(rank);
     }
 
     /** The lower bounds to ask the running ranks for ({@link VirtualTimeKernel#progressRequests}). */
     List<EmulatorReply.ProgressRequest> progressRequests() {
+        List<EmulatorReply.ProgressRequest> requests = grantRule.progressRequests(ranks, incoming, mailboxes);
+        assert requests.equals(progressRequestsFromScratch()) : "progress requests " + requests;
+        return requests;
+    }
+
+    /**
+     * The same by a pass over every waiting rank and, for each, over every rank: what {@link GrantRule} finds in
+     * O(log P) a rank, checked against this when assertions are on (the tests).
+     */
+    private List<EmulatorReply.ProgressRequest> progressRequestsFromScratch() {
         Map<Integer, EmulatorReply.ProgressRequest> least = new TreeMap<>();
         for (int rank = receivers.nextSetBit(0); rank >= 0; rank = receivers.nextSetBit(rank + 1)) {
             AnnouncedMessage head = incoming[rank].head();
-            List<EmulatorReply.ProgressRequest> requests = new ArrayList<>();
+            List<long[]> points = new ArrayList<>();
             if (head != null) {
-                requests.addAll(grantRule.holdingBack(ranks, head));
+                points.add(new long[] {head.reachNanos(), head.source()});
             }
             if (ranks[rank].polling) {
-                requests.addAll(grantRule.holdingBack(ranks, ranks[rank].clock.now() + 1, 0));
+                points.add(new long[] {ranks[rank].clock.now() + 1, 0});
             }
-            for (EmulatorReply.ProgressRequest request : requests) {
-                least.merge(request.rank(), request, (a, b) -> a.cpuNanos() <= b.cpuNanos() ? a : b);
+            for (long[] point : points) {
+                for (RankState other : ranks) {
+                    if (grantRule.holdsBack(other, point[0], (int) point[1])) {
+                        EmulatorReply.ProgressRequest request = new EmulatorReply.ProgressRequest(other.rank,
+                                other.factsReported, grantRule.cpuToRelease(other, point[0], (int) point[1]));
+                        least.merge(other.rank, request, (a, b) -> a.cpuNanos() <= b.cpuNanos() ? a : b);
+                    }
+                }
             }
         }
         return List.copyOf(least.values());
@@ -227,12 +255,8 @@ final class Interconnect {
         return incoming[rank].busyNanos();
     }
 
+    /** Whether some rank runs (neither blocked nor finished): while one does, the run can neither end nor deadlock. */
     boolean anyRunning() {
-        for (RankState rank : ranks) {
-            if (rank.isRunning()) {
-                return true;
-            }
-        }
-        return false;
+        return grantRule.anyRunning(ranks, incoming, mailboxes);
     }
 }

@@ -30,7 +30,7 @@ final class PollRule {
      * no poll can be answered so.
      */
     RankState nothingCanArrive() {
-        GrantRule.Horizon horizon = null;
+        Horizon horizon = null;
         for (int rank = interconnect.nextPoller(0); rank >= 0; rank = interconnect.nextPoller(rank + 1)) {
             RankState poller = ranks[rank];
             horizon = horizon != null ? horizon : interconnect.horizon();

@@ -91,8 +91,8 @@ public final class VirtualTimeKernel {
             apply(rank, fact, replies);
         }
         settle(replies);
-        if (!rank.isRunning()) {
-            // while the reporting rank runs, the run can neither end nor deadlock
+        if (!rank.isRunning() && !interconnect.anyRunning()) {
+            // while a rank runs (the reporting one first), the run can neither end nor deadlock
             RunEnding.ifOver(ranks, replies).ifPresent(ended -> outcome = ended);
         }
         return replies;
