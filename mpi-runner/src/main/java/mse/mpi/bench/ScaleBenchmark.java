@@ -13,8 +13,9 @@ import mse.mpi.apps.RankArguments;
 import mse.mpi.rank.EmulationSummary;
 
 /**
- * `mse bench scale` (issue 46): what the live emulator costs per task as P grows, the same work at every P. For each
- * P, `emulate --local` (ranks as threads of one JVM) and then `emulate` under mpirun, each a fresh `./run.sh` process:
+ * `mse bench scale` (issue 46): what the live emulator costs per task as P grows, the same work at every P. First the
+ * kernel alone ({@link KernelCostBenchmark}); then for each P `emulate --local` (ranks as threads of one JVM), in
+ * deterministic and in real mode unless one task cost is given, and `emulate` under mpirun, each a fresh `./run.sh` process:
  * summary.json's wallSeconds per task, the CPU that process and its descendants (mpirun, the ranks) used per task, and the checksum, which must
  * be the same at every P. The wall figure is what a user waits; the CPU figure says how much of it was work, which on
  * a shared machine is the steadier of the two. Ends with machine-readable lines, the ratio of the largest P's wall
@@ -37,25 +38,35 @@ public final class ScaleBenchmark {
         }
     }
 
-    public static void run(Program local, List<Integer> localNps, Program mpirun, List<Integer> mpirunNps, String taskCost,
-                    int repeat, Path scratch) {
+    /**
+     * The kernel alone at `localNps`, then for each of `taskCosts` the --local series (repeated `repeat` times per P,
+     * the median counts), then the mpirun series with the first task cost (`mpirunRepeat` runs per P).
+     */
+    public static void run(Program local, List<Integer> localNps, Program mpirun, List<Integer> mpirunNps, List<String> taskCosts,
+                    int repeat, int mpirunRepeat, Path scratch) {
         List<String> lines = new ArrayList<>();
         if (!localNps.isEmpty()) {
             lines.addAll(KernelCostBenchmark.run(localNps));
         }
         String checksum = null;
-        if (!localNps.isEmpty()) {
+        for (String taskCost : localNps.isEmpty() ? List.<String>of() : taskCosts) {
             System.out.printf("emulate --local --task-cost %s --timeline off, %s; median of %d run(s) per P%n", taskCost,
                     local.describe(), repeat);
-            checksum = series("local", local, localNps, List.of("--local"), taskCost, repeat, scratch, lines, null);
+            checksum = series(seriesName("local", taskCost, taskCosts), local, localNps, List.of("--local"), taskCost, repeat,
+                    scratch, lines, checksum);
         }
         if (!mpirunNps.isEmpty()) {
-            System.out.printf("emulate under mpirun --task-cost %s --timeline off, %s; median of %d run(s) per P%n", taskCost,
-                    mpirun.describe(), repeat);
-            series("mpirun", mpirun, mpirunNps, List.of(), taskCost, repeat, scratch, lines,
+            System.out.printf("emulate under mpirun --task-cost %s --timeline off, %s; median of %d run(s) per P%n", taskCosts.get(0),
+                    mpirun.describe(), mpirunRepeat);
+            series("mpirun", mpirun, mpirunNps, List.of(), taskCosts.get(0), mpirunRepeat, scratch, lines,
                     local.describe().equals(mpirun.describe()) ? checksum : null);
         }
         lines.forEach(System.out::println);
+    }
+
+    /** "local" for the first task cost (the issue's deterministic one by default), "local-real" for real mode after it. */
+    private static String seriesName(String base, String taskCost, List<String> taskCosts) {
+        return taskCost.equals(taskCosts.get(0)) ? base : base + "-" + taskCost.replaceAll("[^a-z0-9]+", "-");
     }
 
     /** Runs the series, prints a row per P and adds its lines; the checksum all its runs agreed on. */

@@ -50,7 +50,7 @@ import picocli.CommandLine.Parameters;
                 "'floor': the same farm's tasks, empty, between rank JVMs that sleep while they wait, slaves to master directly and through a relay where the emulator stands (us per task, median), then the hop with sockets only: what this machine charges any emulated farm.",
                 "'foreign': the C row farm (examples/c) and its Java twin on Open MPI's bindings (examples/java-mpi) plain and emulated through the interposition library at each --np, then the library's cost per intercepted call (pingpong, emulated minus plain) against the hop's floor.",
                 "'soak': a 1,048,576-task emulation at np 16 (unless --image/--np say otherwise): peak memory of the emulator and of a rank, wall time.",
-                "'scale': the kernel alone at each --np (the farm replayed through it, its CPU per task), then the same work emulated at each P: emulate --local at --np (default 8,32,64,128,256), then under mpirun at --mpirun-np with 16 points per task (unless --task-points says): wall and CPU per task, the ratio of the largest P's wall per task to the smallest's, the same checksum at every P. Task cost per-iteration:10ns unless --task-cost says; one run per P unless --repeat says."},
+                "'scale': the kernel alone at each --np (the farm replayed through it, its CPU per task), then the same work emulated at each P: emulate --local at --np (default 8,32,64,128,256), in deterministic (per-iteration:10ns) and real mode unless --task-cost names one, median of --repeat runs per P, then under mpirun at --mpirun-np with 16 points per task (unless --task-points says), one run per P unless --repeat says: wall and CPU per task, the ratio of the largest P's wall per task to the smallest's in each series, the same checksum at every P."},
         footer = {"", "Examples:", "  ./run.sh bench emulate --np 4,8 --repeat 3", "  ./run.sh bench hop", "  ./run.sh bench floor --np 4,8", "  ./run.sh bench foreign --np 4,8",
                 "  ./run.sh bench predict --image 1024x1024 --task-cost per-iteration:10ns",
                 "  ./run.sh bench soak --task-cost per-iteration:10ns",
@@ -165,7 +165,7 @@ final class BenchCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** 'scale': the command (per-iteration:10ns, one run per P) unless the options say otherwise. */
+    /** 'scale': the command (per-iteration:10ns) and real mode, medians of --repeat, unless the options say otherwise. */
     private void runScale(Program program) throws java.io.IOException {
         picocli.CommandLine.ParseResult given = spec.commandLine().getParseResult();
         List<Integer> local = given.hasMatchedOption("--np") ? NpList.parse(npList) : List.of(8, 32, 64, 128, 256);
@@ -177,9 +177,13 @@ final class BenchCommand implements Callable<Integer> {
         for (int np : mpirun) {
             BadInputException.check(() -> underMpirun.validate(np, Runtime.getRuntime().maxMemory()));
         }
-        String taskCost = given.hasMatchedOption("--task-cost") ? target.taskCost().spec() : "per-iteration:10ns";
-        ScaleBenchmark.run(program, local, underMpirun, mpirun, taskCost, given.hasMatchedOption("--repeat") ? repeat : 1,
-                Files.createTempDirectory("mse-bench-scale"));
+        // Deterministic (the command) and real mode, the same checksum, unless --task-cost names one.
+        List<String> taskCosts = given.hasMatchedOption("--task-cost") ? List.of(target.taskCost().spec())
+                : List.of("per-iteration:10ns", "real");
+        // A single local run's wall moves by half on a shared machine (docs/scaling.md): medians of 3 unless --repeat
+        // says; under mpirun one run per P unless it says (a run there takes a minute).
+        ScaleBenchmark.run(program, local, underMpirun, mpirun, taskCosts, repeat,
+                given.hasMatchedOption("--repeat") ? repeat : 1, Files.createTempDirectory("mse-bench-scale"));
     }
 
     /** The user's --task-points, or both granularities of the goals: 1 and 16 points per task. */
