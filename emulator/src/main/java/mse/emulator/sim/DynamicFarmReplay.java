@@ -48,10 +48,16 @@ public final class DynamicFarmReplay implements DynamicProgram.Transport {
         this(network, cpu, shape, settings, 1, hostCosts);
     }
 
-    /** DY whose masters keep `prefetch` tasks in flight per slave (DynamicMasterState, DynamicMaster). */
+    /** DY whose masters keep `prefetch` tasks in flight per slave (DynamicMasterState, DynamicMaster), spending nothing per result. */
     public DynamicFarmReplay(NetworkModel network, TargetCpu cpu, DynamicShape shape, DynamicSettings settings, int prefetch,
                              long[] hostCosts) {
-        this.program = new DynamicProgram(this, network.processes(), shape, settings, prefetch, hostCosts);
+        this(network, cpu, shape, settings, prefetch, hostCosts, new long[hostCosts.length]);
+    }
+
+    /** The same, each master spending masterCosts[t] of host CPU on task t's result (the kernel charges it as computation). */
+    public DynamicFarmReplay(NetworkModel network, TargetCpu cpu, DynamicShape shape, DynamicSettings settings, int prefetch,
+                             long[] hostCosts, long[] masterCosts) {
+        this.program = new DynamicProgram(this, network.processes(), shape, settings, prefetch, hostCosts, masterCosts);
         this.clocks = new long[network.processes()];
         this.queues = new MasterQueueMeasures(network.processes());
         this.kernel = new VirtualTimeKernel(network, cpu, new KernelObserver() {
@@ -124,6 +130,12 @@ public final class DynamicFarmReplay implements DynamicProgram.Transport {
     @Override
     public void taskDone(int rank, int task, long hostNanos) {
         fact(new RankFact.TaskDone(rank, hostNanos, task, hostNanos));
+    }
+
+    /** The CPU the live master reports with its next fact after the result's receive: a computation of its own. */
+    @Override
+    public void resultHandled(int rank, long hostNanos) {
+        fact(new RankFact.Computed(rank, hostNanos));
     }
 
     @Override

@@ -94,9 +94,18 @@ public final class DynamicFarmSimulator implements DynamicProgram.Transport {
 
     private static final int NOT_WAITING = -2;
 
-    /** DY whose masters keep `prefetch` tasks in flight per slave; the network must have a positive lookahead. */
+    /** DY whose masters keep `prefetch` tasks in flight per slave and spend nothing per result. */
     public DynamicFarmSimulator(NetworkModel network, TargetCpu cpu, DynamicShape shape, DynamicSettings settings, int prefetch,
                                 long[] hostCosts) {
+        this(network, cpu, shape, settings, prefetch, hostCosts, new long[hostCosts.length]);
+    }
+
+    /**
+     * DY whose masters keep `prefetch` tasks in flight per slave and spend masterCosts[t] of host CPU on task t's result;
+     * the network must have a positive lookahead.
+     */
+    public DynamicFarmSimulator(NetworkModel network, TargetCpu cpu, DynamicShape shape, DynamicSettings settings, int prefetch,
+                                long[] hostCosts, long[] masterCosts) {
         if (network.lookaheadNanos() <= 0) {
             throw new IllegalArgumentException("DY's event loop needs a positive lookahead (min o_s + L), got "
                     + network.lookaheadNanos() + " ns: use DynamicFarmReplay");
@@ -104,7 +113,7 @@ public final class DynamicFarmSimulator implements DynamicProgram.Transport {
         this.network = network;
         this.cpu = cpu;
         this.np = network.processes();
-        this.program = new DynamicProgram(this, np, shape, settings, prefetch, hostCosts);
+        this.program = new DynamicProgram(this, np, shape, settings, prefetch, hostCosts, masterCosts);
         this.queues = new MasterQueueMeasures(np);
         this.clock = new long[np];
         this.sendNanos = new long[np];
@@ -201,6 +210,19 @@ public final class DynamicFarmSimulator implements DynamicProgram.Transport {
 
     @Override
     public void taskDone(int rank, int task, long hostNanos) {
+        long start = compute(rank, hostNanos, task);
+        if (observed) {
+            observer.taskDone(new TaskRecord(task, rank, hostNanos, start, clock[rank]));
+        }
+    }
+
+    @Override
+    public void resultHandled(int rank, long hostNanos) {
+        compute(rank, hostNanos, Charge.NONE);
+    }
+
+    /** Computation, as the kernel charges it (RankCharges.compute): host CPU scaled to the target's; returns its start. */
+    private long compute(int rank, long hostNanos, int task) {
         long start = clock[rank];
         long charge = cpu.chargeNanos(hostNanos);
         clock[rank] += charge;
@@ -208,9 +230,7 @@ public final class DynamicFarmSimulator implements DynamicProgram.Transport {
         if (charge > 0 && observed) {
             observer.charged(Charge.compute(rank, start, clock[rank], task));
         }
-        if (observed) {
-            observer.taskDone(new TaskRecord(task, rank, hostNanos, start, clock[rank]));
-        }
+        return start;
     }
 
     @Override

@@ -31,6 +31,9 @@ final class DynamicProgram {
         /** The rank computed `task`, costing `hostNanos` of host CPU. */
         void taskDone(int rank, int task, long hostNanos);
 
+        /** The master rank's own work on a result it took (collect, the next task's description): `hostNanos` of host CPU. */
+        void resultHandled(int rank, long hostNanos);
+
         void finish(int rank);
     }
 
@@ -41,14 +44,23 @@ final class DynamicProgram {
     private final DynamicShape shape;
     private final DynamicSettings settings;
     private final long[] hostCosts;
+    private final long[] masterCosts;
     private final int prefetch;
     private final int np;
     private final DynamicRank[] ranks;
     private List<MasterEvent> log = List.of();
 
-    DynamicProgram(Transport comm, int np, DynamicShape shape, DynamicSettings settings, int prefetch, long[] hostCosts) {
+    /**
+     * masterCosts[t]: the host CPU a master spends on task t's result, as partial execution measured it or a live
+     * trace recorded it (masterCpuNanos), charged to whichever master takes the result.
+     */
+    DynamicProgram(Transport comm, int np, DynamicShape shape, DynamicSettings settings, int prefetch, long[] hostCosts,
+                   long[] masterCosts) {
         if (np < 2) {
             throw new IllegalArgumentException("DY needs at least 2 ranks, got " + np);
+        }
+        if (masterCosts.length != hostCosts.length) {
+            throw new IllegalArgumentException(hostCosts.length + " task costs but " + masterCosts.length + " master costs");
         }
         this.comm = comm;
         this.np = np;
@@ -56,6 +68,7 @@ final class DynamicProgram {
         this.settings = settings;
         this.prefetch = prefetch;
         this.hostCosts = hostCosts.clone();
+        this.masterCosts = masterCosts.clone();
         this.ranks = new DynamicRank[np];
         for (int r = 0; r < np; r++) {
             ranks[r] = new DynamicRank();
@@ -103,7 +116,14 @@ final class DynamicProgram {
     private void masterReceived(int rank, int source, int tag) {
         DynamicRank master = ranks[rank];
         switch (tag) {
-            case FarmTags.RESULT -> master.state.observe(source, ranks[source].reportedWaits.poll());
+            case FarmTags.RESULT -> {
+                // DynamicMaster.loop: the result is decoded and collected before the decision, all between two calls
+                long work = masterCosts[ranks[source].reportedTasks.poll()];
+                if (work > 0) { // none: no charge at all, the run as without master costs
+                    comm.resultHandled(rank, work);
+                }
+                master.state.observe(source, ranks[source].reportedWaits.poll());
+            }
             case FarmTags.JOIN -> {
                 // a redirected slave only wants work
             }
@@ -132,6 +152,7 @@ final class DynamicProgram {
                 slave.reportedWaits.add(Double.isNaN(slave.askedAt) ? -1 : DynamicMasterState.waitNanos(slave.askedAt, seconds(rank)));
                 int task = slave.tasks.poll();
                 comm.taskDone(rank, task, hostCosts[task]);
+                slave.reportedTasks.add(task);
                 comm.send(rank, slave.master, FarmTags.RESULT, shape.resultBytes(task));
                 slave.askedAt = seconds(rank);
             }

@@ -14,6 +14,8 @@ final class DynamicRank {
     long clock;
     /** The tasks it holds, in the order it receives them (more than one with --prefetch). */
     final Deque<Integer> tasks = new ArrayDeque<>();
+    /** The tasks of its results in flight, in send order. */
+    final Deque<Integer> reportedTasks = new ArrayDeque<>();
     /** The waits its results in flight report, in send order. */
     final Deque<Long> reportedWaits = new ArrayDeque<>();
     int redirectTo;

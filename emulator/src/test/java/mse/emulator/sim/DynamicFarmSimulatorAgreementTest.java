@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * DY's event loop ({@link DynamicFarmSimulator}, issue 45) against its run on the live kernel ({@link DynamicFarmReplay}):
- * over random P, task costs, message lengths, DY settings, prefetch, CPU ratios and both built-in profiles, the same
+ * over random P, task costs, masters' work per result (issue 44), message lengths, DY settings, prefetch, CPU ratios
+ * and both built-in profiles, the same
  * prediction to the nanosecond, the same breakdown of every master, the same latency distributions, the same splits
  * and merges, and the same charges, tasks and messages told to an observer (a timeline), message numbering aside.
  */
@@ -105,13 +106,23 @@ class DynamicFarmSimulatorAgreementTest {
                     .network(), np);
             TargetCpu cpu = new TargetCpu(random.nextBoolean() ? 1.0 : 1.7);
             Shape shape = new Shape(random.nextInt(4, 64), random.nextInt(4, 2_000));
-            String what = "trial " + trial + ": np " + np + ", " + tasks + " tasks, " + settings + ", prefetch " + prefetch + ", " + shape;
+            // half the trials' masters spend CPU on each result (drawn apart, so the other draws stay those of before)
+            SplittableRandom perResult = new SplittableRandom(trial);
+            long[] masterCosts = new long[tasks];
+            for (int t = 0; trial % 2 == 1 && t < tasks; t++) {
+                masterCosts[t] = perResult.nextLong(spread / 2);
+            }
+            String what = "trial " + trial + ": np " + np + ", " + tasks + " tasks, " + settings + ", prefetch " + prefetch + ", " + shape
+                    + (trial % 2 == 1 ? ", masters' work per result" : "");
 
             Told byKernel = new Told();
             Told byLoop = new Told();
-            DynamicFarmReplay.DynamicRun kernel = new DynamicFarmReplay(network, cpu, shape, settings, prefetch, costs).observedBy(byKernel).run();
-            DynamicFarmReplay.DynamicRun loop = new DynamicFarmSimulator(network, cpu, shape, settings, prefetch, costs).observedBy(byLoop).run();
-            DynamicFarmReplay.DynamicRun unobserved = new DynamicFarmSimulator(network, cpu, shape, settings, prefetch, costs).run();
+            DynamicFarmReplay.DynamicRun kernel = new DynamicFarmReplay(network, cpu, shape, settings, prefetch, costs, masterCosts)
+                    .observedBy(byKernel).run();
+            DynamicFarmReplay.DynamicRun loop = new DynamicFarmSimulator(network, cpu, shape, settings, prefetch, costs, masterCosts)
+                    .observedBy(byLoop).run();
+            DynamicFarmReplay.DynamicRun unobserved = new DynamicFarmSimulator(network, cpu, shape, settings, prefetch, costs, masterCosts)
+                    .run();
 
             for (DynamicFarmReplay.DynamicRun run : List.of(loop, unobserved)) {
                 assertEquals(kernel.run().predictedNanos(), run.run().predictedNanos(), what);

@@ -118,9 +118,6 @@ final class PredictCommand implements Callable<Integer> {
         for (SweepPlan.Configuration c : plan) {
             BadInputException.check(() -> c.program().strategy().checkSimulable(NetworkModel.of(profile.network(), c.np()),
                     sizes, c.program().tasksInFlight(), workload.tasks()));
-            if (replay != null) {
-                BadInputException.check(() -> c.program().strategy().checkMasterCosts(replay.masterCosts()));
-            }
         }
         Path dir = RunDirectory.create(out, "predict");
         long started = System.nanoTime();
@@ -139,7 +136,6 @@ final class PredictCommand implements Callable<Integer> {
             masterCosts = estimate.masterCosts();
             predictor = Predictor.partialExecution(estimate, order, targetError);
             describe(estimate);
-            warnIfDynamicLeavesOut(plan, masterCosts);
         }
         List<PredictedPoint> points = new ArrayList<>();
         PredictedSweep.Header header = header(profile, taskCost, hostCosts.length);
@@ -153,7 +149,7 @@ final class PredictCommand implements Callable<Integer> {
             StrategySimulation run;
             try {
                 run = StrategySimulation.of(strategy, NetworkModel.of(profile.network(), c.np()), cpu, sizes, c.program().tasksInFlight(),
-                        hostCosts, chargedBy(strategy, masterCosts, replay != null), true, KernelObserver.NONE);
+                        hostCosts, masterCosts, true, KernelObserver.NONE);
             } catch (StrategySimulation.Refused e) {
                 throw new BadInputException(e.getMessage());
             }
@@ -196,7 +192,7 @@ final class PredictCommand implements Callable<Integer> {
             if (mode == TimelineMode.FULL || (mode == TimelineMode.AUTO && i == best)) {
                 SweepPlan.Configuration c = plan.get(i);
                 PredictedTimeline.write(dir.resolve(c.dirName()), mode, c.program(), NetworkModel.of(profile.network(), c.np()), cpu, sizes,
-                        hostCosts, chargedBy(c.program().strategy(), masterCosts, trace != null), header, points.get(i).masterEvents());
+                        hostCosts, masterCosts, header, points.get(i).masterEvents());
             }
         }
         if (mode == TimelineMode.AUTO && plan.size() > 1) {
@@ -218,7 +214,7 @@ final class PredictCommand implements Callable<Integer> {
         for (int i = 0; flat.isPresent() && i < plan.size(); i++) {
             int np = plan.get(i).np();
             SimulatedRun run = StrategySimulation.of(plan.get(i).program().strategy(), NetworkModel.of(flat.get().network(), np), cpu, sizes,
-                    plan.get(i).program().tasksInFlight(), hostCosts, chargedBy(plan.get(i).program().strategy(), masterCosts, trace != null),
+                    plan.get(i).program().tasksInFlight(), hostCosts, masterCosts,
                     false, KernelObserver.NONE).run();
             comparison.add(new mse.emulator.report.ReportPoint(RunReport.series(points.get(i), flat.get().network().name()), np,
                     run.predictedNanos() / 1e9,
@@ -231,24 +227,6 @@ final class PredictCommand implements Callable<Integer> {
                 spec.commandLine().getParseResult().originalArgs(), profile,
                 new RunReport.Inputs(h.workload(), h.app(), h.tasks(), h.taskCost(), null), runs,
                 dynamic.size() == 1 ? dynamic.get(0).masterEvents() : List.of(), comparison);
-    }
-
-    /**
-     * The masters' work per result as the strategy's simulation charges it. DY's simulations do not charge it yet: a
-     * trace that records it is refused for DY (Dynamic.simulate), and partial execution's measurement is left out of DY's
-     * points only, as {@link #warnIfDynamicLeavesOut} says.
-     */
-    private static long[] chargedBy(StrategySpec strategy, long[] masterCosts, boolean traced) {
-        return strategy instanceof mse.mpi.apps.strategy.Dynamic && !traced ? new long[masterCosts.length] : masterCosts;
-    }
-
-    private static void warnIfDynamicLeavesOut(List<SweepPlan.Configuration> plan, long[] masterCosts) {
-        boolean dynamic = plan.stream().anyMatch(c -> c.program().strategy() instanceof mse.mpi.apps.strategy.Dynamic);
-        double perResult = java.util.Arrays.stream(masterCosts).average().orElse(0);
-        if (dynamic && perResult > 0) {
-            System.err.printf("mse: predict: the DY points leave out the masters' own work per result (measured %.2f us on average), "
-                    + "which DY's simulation does not charge; emulate charges it%n", perResult / 1e3);
-        }
     }
 
     private TaskCostEstimate estimate(TaskCost taskCost) {

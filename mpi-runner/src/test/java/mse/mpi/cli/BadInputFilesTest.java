@@ -60,9 +60,8 @@ class BadInputFilesTest {
                 }
                 """);
         write("plain-file.txt", "not a directory\n");
-        // a real run's trace: its masters' CPU per result recorded (no summary.json beside it: measured CPU)
-        write("dy-tasks.csv", "task,order,slave,cpuNanos,virtualStartNanos,virtualEndNanos,masterCpuNanos\n"
-                + "0,0,1,1000,0,1000,500\n1,1,1,1000,1000,2000,500\n");
+        // DY's simulation does not follow synchronous messages: a profile whose 10-byte threshold makes them so
+        write("synchronous.conf", profile.replace("sync-threshold-bytes = 0", "sync-threshold-bytes = 10"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -107,7 +106,7 @@ class BadInputFilesTest {
         "place --grid {disconnected.conf}                    | disconnected",
         "place --grid {no-such.conf}                         | no-such.conf",
         // refusals a command makes after parsing, each before its results directory: one per command that has them
-        "predict --np 2,4 --strategy dynamic --image 8x8 --task-points 32 --trace {dy-tasks.csv} | masterCpuNanos",
+        "predict --np 2,4 --strategy dynamic --image 8x8 --task-points 32 --profile {synchronous.conf} | DY with synchronous messages",
         "sweep --np 2 --resume {results}                     | holds no summary.json",
         "calibrate --round-trips 5                           | --round-trips",
         "calibrate --profile-out {fitted.txt}                | --profile-out",

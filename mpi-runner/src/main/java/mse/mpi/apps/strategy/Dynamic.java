@@ -1,6 +1,5 @@
 package mse.mpi.apps.strategy;
 
-import java.util.Arrays;
 import java.util.List;
 import mse.emulator.dynamic.DynamicSettings;
 import mse.emulator.model.NetworkModel;
@@ -78,19 +77,18 @@ public record Dynamic(DynamicSettings settings) implements StrategySpec {
 
     @Override
     public StrategySimulation simulate(SimulationInput in) {
-        checkMasterCosts(in.masterCosts());
         DynamicFarmReplay.DynamicRun run;
         if (in.network().lookaheadNanos() > 0) {
             try {
                 run = new DynamicFarmSimulator(in.network(), in.cpu(), in.sizes().dynamicMasters(), settings, in.prefetch(),
-                        in.hostCosts()).observedBy(in.observer()).run();
+                        in.hostCosts(), in.masterCosts()).observedBy(in.observer()).run();
             } catch (IllegalArgumentException synchronous) {
                 throw new StrategySimulation.Refused("--profile: " + synchronous.getMessage());
             }
         } else {
             // zero lookahead: the kernel's tie rule, which the event loop does not have (DynamicFarmSimulator)
-            run = new DynamicFarmReplay(in.network(), in.cpu(), in.sizes().dynamicMasters(), settings, in.prefetch(), in.hostCosts())
-                    .observedBy(in.observer()).run();
+            run = new DynamicFarmReplay(in.network(), in.cpu(), in.sizes().dynamicMasters(), settings, in.prefetch(), in.hostCosts(),
+                    in.masterCosts()).observedBy(in.observer()).run();
         }
         return new StrategySimulation(run.run(), run.events());
     }
@@ -108,15 +106,6 @@ public record Dynamic(DynamicSettings settings) implements StrategySpec {
                 throw new StrategySimulation.Refused("--profile: DY with synchronous messages (task " + t + "'s messages reach " + bytes
                         + " bytes, at or above the profile's sync-threshold-bytes) is not simulated: use emulate");
             }
-        }
-    }
-
-    @Override
-    public void checkMasterCosts(long[] masterCosts) {
-        if (Arrays.stream(masterCosts).anyMatch(c -> c != 0)) {
-            // Refused rather than replayed without it: the prediction would silently leave out the masters' work.
-            throw new StrategySimulation.Refused("--trace: the trace records the masters' CPU per result (masterCpuNanos), which "
-                    + "the DY simulation does not charge yet; replay a deterministic --task-cost DY run, or emulate this one");
         }
     }
 

@@ -49,10 +49,6 @@ public interface StrategySpec {
     default void checkSimulable(NetworkModel network, FarmMessageSizes sizes, int prefetch, int tasks) {
     }
 
-    /** Throws what {@link #simulate} would refuse of a trace's masters' CPU per result, before anything is written. */
-    default void checkMasterCosts(long[] masterCosts) {
-    }
-
     /** Rank 0 records master events (splits, merges) even when there were none: masterEvents, masters.csv. */
     default boolean logsMasterEvents() {
         return false;

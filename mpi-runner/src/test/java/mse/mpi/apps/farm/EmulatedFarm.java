@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
 import mse.cluster.profiles.ProfileLoader;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.actors.EmulationSession;
@@ -19,7 +20,7 @@ import mse.mpi.comm.EmulatedComm;
 import mse.mpi.comm.LocalWorld;
 
 /**
- * A task farm (SI) on ranks as threads, emulated in real mode as `emulate --local` runs it, over a workload
+ * A task farm (SI, or the strategy given) on ranks as threads, emulated in real mode as `emulate --local` runs it, over a workload
  * of the test's own: each rank builds its workload, warms up as RankMain does, then serves or computes.
  */
 final class EmulatedFarm {
@@ -29,6 +30,12 @@ final class EmulatedFarm {
 
     /** Runs np ranks over the workloads perRank builds (one per rank), with `started` told after each warm-up. */
     static EmulationReport run(int np, IntFunction<Workload> perRank, IntFunction<Runnable> started) throws Exception {
+        return run(np, perRank, started, SingleMaster::new);
+    }
+
+    /** The same with the strategy `farm` makes, one per rank (DY's masters keep state of their own). */
+    static EmulationReport run(int np, IntFunction<Workload> perRank, IntFunction<Runnable> started, Supplier<Strategy> farms)
+            throws Exception {
         TargetProfile target = ProfileLoader.load("mpich-fast-ethernet");
         try (EmulationSession session = EmulationSession.start(new EmulationSetup(new LogGpsModel(target.network(), np),
                 TargetCpu.of(target.cpu()), List.of(0), "127.0.0.1", Duration.ofSeconds(60)))) {
@@ -38,7 +45,7 @@ final class EmulatedFarm {
                             new Hello(session.token(), local.rank(), local.size()));
                     EmulatedComm comm = new EmulatedComm(local, link, new TaskCost.Real(), CollectiveAlgorithm.BINOMIAL);
                     Workload work = perRank.apply(local.rank());
-                    SingleMaster farm = new SingleMaster();
+                    Strategy farm = farms.get();
                     FarmWarmUp.run(comm, work, farm);
                     started.apply(local.rank()).run();
                     farm.run(comm, work);
