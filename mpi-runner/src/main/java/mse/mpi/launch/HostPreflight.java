@@ -12,7 +12,9 @@ import mse.cluster.hosts.Hostfile;
 /**
  * Before a multi-host job starts: every host of the hostfile must be reachable through Open MPI's launch
  * agent (OMPI_MCA_plm_rsh_agent, else ssh, as mpirun uses) and have java, Open MPI with its Java bindings
- * and every class path entry at the same path; the host of rank 0 must be able to write the results
+ * and every class path entry at the same path, with the ranks' compiler directives in it (UnchargedCode: an emulated
+ * rank's JVM reads them at that path, so a host without them would charge its ranks' code differently, or not start
+ * them); the host of rank 0 must be able to write the results
  * directory (rank 0 leaves the master's result there). The first problem found is a
  * {@link PreflightException} naming the host and the fix, instead of a job that fails half-started.
  */
@@ -26,7 +28,8 @@ public final class HostPreflight {
 
     /** Checks every host; `resultsDir` must be writable on the host of rank 0 (the first of the hostfile). */
     public static void check(Hostfile hostfile, String classpath, Path resultsDir) {
-        checkEach(hostfile, rankZero -> script(classpath, rankZero ? resultsDir : null));
+        Path directives = UnchargedCode.find(classpath).orElse(null);
+        checkEach(hostfile, rankZero -> script(classpath, directives, rankZero ? resultsDir : null));
     }
 
     /**
@@ -65,8 +68,11 @@ public final class HostPreflight {
         return words;
     }
 
-    /** One shell command line (ssh hands it to the remote shell as a string) that prints what is missing. */
-    static String script(String classpath, Path resultsDir) {
+    /**
+     * One shell command line (ssh hands it to the remote shell as a string) that prints what is missing; `directives`
+     * is the compiler directives file of this machine's class path (null: none to look for).
+     */
+    static String script(String classpath, Path directives, Path resultsDir) {
         StringBuilder s = new StringBuilder();
         s.append("command -v java >/dev/null 2>&1 || echo missing-java; ");
         s.append("command -v orted >/dev/null 2>&1 || echo missing-openmpi; ");
@@ -77,6 +83,10 @@ public final class HostPreflight {
                 String path = entry.endsWith("/*") ? entry.substring(0, entry.length() - 2) : entry;
                 s.append("[ -e ").append(quoted(path)).append(" ] || echo missing-path ").append(quoted(path)).append("; ");
             }
+        }
+        if (directives != null) {
+            String path = quoted(directives.toString());
+            s.append("[ -r ").append(path).append(" ] || echo missing-directives ").append(path).append("; ");
         }
         if (resultsDir != null) {
             String dir = resultsDir.toAbsolutePath().toString();
@@ -102,7 +112,8 @@ public final class HostPreflight {
         return s.append("echo ").append(DONE).toString();
     }
 
-    private record Outcome(int exit, String output, String error) {}
+    /** What the launch agent's run of a script gave: its exit code, its standard output and its standard error. */
+    record Outcome(int exit, String output, String error) {}
 
     private static Outcome run(List<String> command) {
         try {
@@ -124,7 +135,8 @@ public final class HostPreflight {
         }
     }
 
-    private static void verdict(Hostfile.Host host, Hostfile hostfile, String agent, Outcome outcome) {
+    /** Throws the first problem the host's answer names, in one line naming the host and the fix; nothing if none. */
+    static void verdict(Hostfile.Host host, Hostfile hostfile, String agent, Outcome outcome) {
         String name = "host " + host.name() + " (" + hostfile.source() + ":" + host.line() + ")";
         if (!outcome.output().contains(DONE)) {
             String[] errors = outcome.error().split("\n");
@@ -146,6 +158,10 @@ public final class HostPreflight {
             } else if (line.startsWith("missing-path")) {
                 throw new PreflightException(name + " lacks the class path entry " + what + ": MSE must be at the same "
                         + "path on every host (a shared file system, or a copy built at that path)");
+            } else if (line.startsWith("missing-directives")) {
+                throw new PreflightException(name + " lacks the ranks' compiler directives " + what + " (which keep C2 off the "
+                        + "uncharged code, docs/real-task-cost.md): MSE must be the same build at the same path on every host "
+                        + "(a shared file system, or a copy built at that path by ./run.sh)");
             } else if (line.startsWith("missing-library")) {
                 throw new PreflightException(name + " lacks the interposition library " + what + ": MSE must be at the same "
                         + "path on every host (a shared file system, or a copy built there by ./run.sh)");

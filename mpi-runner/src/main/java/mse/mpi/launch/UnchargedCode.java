@@ -48,16 +48,22 @@ public final class UnchargedCode {
 
     /** The directives file in the first directory of the class path that holds it. */
     static Path file(String rankClasspath) {
+        return find(rankClasspath).orElseThrow(() -> new LaunchException("the ranks' compiler directives " + RESOURCE
+                + " are in no directory of their class path " + rankClasspath
+                + ": build MSE (./run.sh does) so that mpi-runner/target/classes holds them"));
+    }
+
+    /** The directives file in the first directory of the class path that holds it on this machine, if one does. */
+    static java.util.Optional<Path> find(String rankClasspath) {
         for (String entry : rankClasspath.split(":")) {
             if (!entry.isEmpty() && !entry.endsWith("*") && !entry.endsWith(".jar")) {
                 Path candidate = Path.of(entry).resolve(RESOURCE);
                 if (Files.isRegularFile(candidate)) {
-                    return candidate.toAbsolutePath();
+                    return java.util.Optional.of(candidate.toAbsolutePath());
                 }
             }
         }
-        throw new LaunchException("the ranks' compiler directives " + RESOURCE + " are in no directory of their class path "
-                + rankClasspath + ": build MSE (./run.sh does) so that mpi-runner/target/classes holds them");
+        return java.util.Optional.empty();
     }
 
     /** The class patterns C2 is kept off (HotSpot's, '/'-separated, "*.*": every method of every class below). */
