@@ -4,23 +4,24 @@ import java.util.Arrays;
 
 /**
  * A first-in first-out queue of longs in a ring that grows: the master queue measures keep a few times per message
- * in one (receive starts, request times), where boxed Longs cost a simulated DY run a tenth of its time (issue 45).
+ * in one (receive starts, request times), where boxed Longs cost a simulated DY run a tenth of its time (issue 45);
+ * DY's simulated ranks keep their tasks and results in flight in them too (mse.emulator.sim.DynamicRank).
  */
-final class LongQueue {
+public final class LongQueue {
 
     private long[] ring = new long[8];
     private int head;
     private int size;
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return size == 0;
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
-    void addLast(long value) {
+    public void addLast(long value) {
         if (size == ring.length) {
             long[] grown = new long[2 * ring.length];
             for (int i = 0; i < size; i++) {
@@ -34,14 +35,14 @@ final class LongQueue {
     }
 
     /** The first value; the queue must not be empty. */
-    long peekFirst() {
+    public long peekFirst() {
         if (size == 0) {
             throw new IllegalStateException("empty queue");
         }
         return ring[head];
     }
 
-    long pollFirst() {
+    public long pollFirst() {
         long first = peekFirst();
         head = (head + 1) & (ring.length - 1);
         size--;

@@ -196,12 +196,15 @@ public final class DynamicFarmSimulator implements DynamicProgram.Transport {
         if (source == DynamicProgram.ANY) {
             queues.ensureQueue(rank);
         }
-        for (Iterator<Message> it = mailboxes.get(rank).iterator(); it.hasNext(); ) {
-            Message m = it.next();
-            if (m.matches(source, tag)) {
-                it.remove();
-                taken.add(m);
-                return;
+        ArrayDeque<Message> mailbox = mailboxes.get(rank);
+        if (!mailbox.isEmpty()) { // most receives wait: no iterator for them (issue 45)
+            for (Iterator<Message> it = mailbox.iterator(); it.hasNext(); ) {
+                Message m = it.next();
+                if (m.matches(source, tag)) {
+                    it.remove();
+                    taken.add(m);
+                    return;
+                }
             }
         }
         wantedSource[rank] = source;

@@ -118,11 +118,11 @@ final class DynamicProgram {
         switch (tag) {
             case FarmTags.RESULT -> {
                 // DynamicMaster.loop: the result is decoded and collected before the decision, all between two calls
-                long work = masterCosts[ranks[source].reportedTasks.poll()];
+                long work = masterCosts[(int) ranks[source].reportedTasks.pollFirst()];
                 if (work > 0) { // none: no charge at all, the run as without master costs
                     comm.resultHandled(rank, work);
                 }
-                master.state.observe(source, ranks[source].reportedWaits.poll());
+                master.state.observe(source, ranks[source].reportedWaits.pollFirst());
             }
             case FarmTags.JOIN -> {
                 // a redirected slave only wants work
@@ -149,10 +149,10 @@ final class DynamicProgram {
         DynamicRank slave = ranks[rank];
         switch (tag) {
             case FarmTags.TASK -> {
-                slave.reportedWaits.add(Double.isNaN(slave.askedAt) ? -1 : DynamicMasterState.waitNanos(slave.askedAt, seconds(rank)));
-                int task = slave.tasks.poll();
+                slave.reportedWaits.addLast(Double.isNaN(slave.askedAt) ? -1 : DynamicMasterState.waitNanos(slave.askedAt, seconds(rank)));
+                int task = (int) slave.tasks.pollFirst();
                 comm.taskDone(rank, task, hostCosts[task]);
-                slave.reportedTasks.add(task);
+                slave.reportedTasks.addLast(task);
                 comm.send(rank, slave.master, FarmTags.RESULT, shape.resultBytes(task));
                 slave.askedAt = seconds(rank);
             }
@@ -207,7 +207,7 @@ final class DynamicProgram {
         int tag;
         int bytes;
         if (reply instanceof Reply.Assign assign) {
-            slave.tasks.add(assign.task());
+            slave.tasks.addLast(assign.task());
             tag = FarmTags.TASK;
             bytes = shape.taskBytes(assign.task());
         } else if (reply instanceof Reply.Stop) {
