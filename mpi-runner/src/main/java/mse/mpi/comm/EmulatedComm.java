@@ -208,14 +208,17 @@ public final class EmulatedComm extends MatchingComm {
     /**
      * The warm-up and the start-up before it are not the program's work: their CPU time is dropped. No barrier
      * after it (the inner Comm's warm-up would end with one): virtual time does not pass in it, and ranks spinning
-     * in MPI_Barrier would take the cores from those still warming up. No rehearsal either (see Comm).
+     * in MPI_Barrier would take the cores from those still warming up. No rehearsal either (see Comm). With a
+     * deterministic task cost no warm-up at all: no measured CPU is charged, so warm code buys nothing there.
      */
     @Override
     public void warmUp(Runnable work, Runnable rehearsal) {
         enterOperation();
         try {
             takeUnreported();
-            work.run();
+            if (taskCost.chargesMeasuredCpu()) {
+                work.run();
+            }
         } finally {
             leaveOperation();
         }

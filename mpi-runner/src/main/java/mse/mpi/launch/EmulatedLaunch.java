@@ -105,6 +105,16 @@ public final class EmulatedLaunch {
     }
 
     /**
+     * With a deterministic task cost nothing a rank measures is charged, so how its JIT compiles changes no virtual
+     * time: its JVM stops at C1. C2's share of a rank JVM's CPU is paid by every rank whatever the number of tasks, and
+     * it was the largest part that a rank does not need (docs/scaling.md, "Under mpirun"). Real mode keeps C2 for the
+     * program thread's code, as a plain run compiles it (issue 44).
+     */
+    private static List<String> deterministicRankJit(mse.emulator.model.TaskCost taskCost) {
+        return taskCost.chargesMeasuredCpu() ? List.of() : List.of("-XX:TieredStopAtLevel=1");
+    }
+
+    /**
      * The mpirun job of a plan on this machine: the program's own options (its application's and its strategy's,
      * nothing of another's), how the ranks report to the emulator at `emulator` (HOST:PORT or its local socket), where rank 0 leaves
      * its result; the run's token travels in the environment, never on argv.
@@ -117,6 +127,7 @@ public final class EmulatedLaunch {
             args.addAll(List.of("--chaos-delay-ms", Integer.toString(plan.chaosDelayMillis())));
         }
         return MpirunCommand.local(plan.np(), MpirunCommand.rankClasspath(), RankMain.class.getName(), args)
+                .withJvmOptions(deterministicRankJit(plan.taskCost()))
                 .exporting(List.of(RankRuntimeOptions.TOKEN_VARIABLE)).withBtl(plan.btl());
     }
 

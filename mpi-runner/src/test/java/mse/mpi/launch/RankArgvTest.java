@@ -32,10 +32,28 @@ class RankArgvTest {
 
     /** The ranks' part of the mpirun command line: what follows the main class. */
     private static List<String> rankArgv(Program program) {
-        EmulationPlan plan = new EmulationPlan(program, 4, ProfileLoader.preset("mpich-fast-ethernet"), TaskCost.parse("fixed:10us"),
-                false, Duration.ofMinutes(1), Path.of("work"), 0);
-        List<String> all = EmulatedLaunch.mpirun(plan, "127.0.0.1:4000", Path.of("work", "master.json")).arguments();
+        List<String> all = mpirunArguments(program, "fixed:10us");
         return all.subList(all.indexOf(RankMain.class.getName()) + 1, all.size());
+    }
+
+    private static List<String> mpirunArguments(Program program, String taskCost) {
+        EmulationPlan plan = new EmulationPlan(program, 4, ProfileLoader.preset("mpich-fast-ethernet"), TaskCost.parse(taskCost),
+                false, Duration.ofMinutes(1), Path.of("work"), 0);
+        return EmulatedLaunch.mpirun(plan, "127.0.0.1:4000", Path.of("work", "master.json")).arguments();
+    }
+
+    /**
+     * Issue 46: with a deterministic task cost nothing a rank measures is charged, so its JVM stops at C1 (C2's
+     * compilations were the largest cost a rank JVM did not need); real mode keeps C2 for the program's code (issue 44).
+     */
+    @Test
+    void deterministicRanksStopAtC1AndRealModeRanksDoNot() {
+        Program program = program("--app", "mase", "--image", "64x32");
+        for (String deterministic : List.of("fixed:10us", "per-iteration:10ns")) {
+            List<String> all = mpirunArguments(program, deterministic);
+            assertTrue(all.subList(0, all.indexOf(RankMain.class.getName())).contains("-XX:TieredStopAtLevel=1"), all.toString());
+        }
+        assertFalse(mpirunArguments(program, "real").stream().anyMatch(a -> a.startsWith("-XX:TieredStopAtLevel")));
     }
 
     @Test
