@@ -1,7 +1,5 @@
 package mse.emulator.timeline;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -10,71 +8,56 @@ import mse.emulator.kernel.Charge;
 
 /**
  * The Chrome trace event format (the JSON object form that Perfetto and chrome://tracing open), streamed
- * with Jackson's JsonGenerator so a run of millions of events never sits in memory. Times are virtual
- * nanoseconds written as microseconds with three exact decimals (the format's unit), so spans that touch in
- * nanoseconds touch in the file too. A host is a process (pid), a rank a thread (tid = rank).
+ * so a run of millions of events never sits in memory; the events are written byte by byte ({@link JsonBytes}).
+ * Times are virtual nanoseconds written as microseconds with three exact decimals (the format's unit), so spans
+ * that touch in nanoseconds touch in the file too. A host is a process (pid), a rank a thread (tid = rank).
  */
 final class ChromeTrace implements AutoCloseable {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private final JsonGenerator json;
-    /** micros()'s digits, right-aligned: a sign, 17 digits of whole microseconds, a point and three decimals. */
-    private final char[] number = new char[24];
+    private final JsonBytes json;
+    /** No event written yet: the next one needs no separating comma. */
+    private boolean first = true;
 
     ChromeTrace(OutputStream out) throws IOException {
-        json = MAPPER.getFactory().createGenerator(out, JsonEncoding.UTF8);
-        json.writeStartObject();
-        json.writeStringField("displayTimeUnit", "ns");
-        json.writeArrayFieldStart("traceEvents");
+        json = new JsonBytes(out);
+        json.ascii("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[");
     }
 
     /** A complete event (ph X) named compute, send or recv, with what it was about as args. */
     void span(int pid, Charge c) throws IOException {
         begin("X", c.kind().label(), "mse", pid, c.rank(), c.startNanos());
-        json.writeFieldName("dur");
-        micros(c.durationNanos());
-        json.writeObjectFieldStart("args");
+        json.ascii(",\"dur\":").micros(c.durationNanos()).ascii(",\"args\":{");
         if (c.task() != Charge.NONE) {
-            json.writeNumberField("task", c.task());
+            json.ascii("\"task\":").number(c.task());
         }
         if (c.peer() != Charge.NONE) {
-            json.writeNumberField(c.kind() == Charge.Kind.SEND ? "to" : "from", c.peer());
-            json.writeNumberField("tag", c.tag());
-            json.writeNumberField("bytes", c.bytes());
+            json.ascii(c.task() != Charge.NONE ? "," : "").ascii(c.kind() == Charge.Kind.SEND ? "\"to\":" : "\"from\":").number(c.peer())
+                    .ascii(",\"tag\":").number(c.tag()).ascii(",\"bytes\":").number(c.bytes());
         }
-        json.writeEndObject();
-        json.writeEndObject();
+        json.ascii("}}");
     }
 
     /** A message as a flow arrow: it leaves the sender's send span and enters the receiver's recv span. */
     void flow(int sourcePid, int source, long sendNanos, int destinationPid, int destination, long receiveNanos, long id)
             throws IOException {
         begin("s", "message", "message", sourcePid, source, sendNanos);
-        json.writeNumberField("id", id);
-        json.writeEndObject();
+        json.ascii(",\"id\":").number(id).ascii("}");
         begin("f", "message", "message", destinationPid, destination, receiveNanos);
-        json.writeNumberField("id", id);
-        json.writeStringField("bp", "e"); // bind to the enclosing recv span, not the next one
-        json.writeEndObject();
+        json.ascii(",\"id\":").number(id).ascii(",\"bp\":\"e\"}"); // bind to the enclosing recv span, not the next one
     }
 
     /** A counter track's value from this time on (ph C). */
     void counter(int pid, String name, long nanos, String series, long value) throws IOException {
         begin("C", name, "queue", pid, 0, nanos);
-        json.writeObjectFieldStart("args");
-        json.writeNumberField(series, value);
-        json.writeEndObject();
-        json.writeEndObject();
+        json.ascii(",\"args\":{").string(series).ascii(":").number(value).ascii("}}");
     }
 
     /** A moment on a rank's track (ph i, thread scope), such as a DY split or merge. */
     void instant(int pid, int rank, String name, long nanos, Object args) throws IOException {
         begin("i", name, "masters", pid, rank, nanos);
-        json.writeStringField("s", "t");
-        json.writeFieldName("args");
-        MAPPER.writeValue(json, args);
-        json.writeEndObject();
+        json.ascii(",\"s\":\"t\",\"args\":").value(args).ascii("}");
     }
 
     /**
@@ -138,12 +121,9 @@ final class ChromeTrace implements AutoCloseable {
      * under "timeline", what the timeline holds.
      */
     void finish(Object run, Object timeline) throws IOException {
-        json.writeEndArray();
-        json.writeFieldName("metadata");
         ObjectNode metadata = MAPPER.valueToTree(run);
         metadata.set("timeline", MAPPER.valueToTree(timeline));
-        MAPPER.writeValue(json, metadata);
-        json.writeEndObject();
+        json.ascii("],\"metadata\":").value(metadata).ascii("}");
         json.flush();
     }
 
@@ -153,53 +133,22 @@ final class ChromeTrace implements AutoCloseable {
     }
 
     private void metadataEvent(String name, int pid, int tid, String key, Object value) throws IOException {
-        json.writeStartObject();
-        json.writeStringField("ph", "M");
-        json.writeStringField("name", name);
-        json.writeNumberField("pid", pid);
-        json.writeNumberField("tid", tid);
-        json.writeObjectFieldStart("args");
-        json.writeFieldName(key);
-        MAPPER.writeValue(json, value);
-        json.writeEndObject();
-        json.writeEndObject();
+        separate();
+        json.ascii("{\"ph\":\"M\",\"name\":").string(name).ascii(",\"pid\":").number(pid).ascii(",\"tid\":").number(tid)
+                .ascii(",\"args\":{").string(key).ascii(":").value(value).ascii("}}");
     }
 
     private void begin(String phase, String name, String category, int pid, int tid, long nanos) throws IOException {
-        json.writeStartObject();
-        json.writeStringField("ph", phase);
-        json.writeStringField("name", name);
-        json.writeStringField("cat", category);
-        json.writeNumberField("pid", pid);
-        json.writeNumberField("tid", tid);
-        json.writeFieldName("ts");
-        micros(nanos);
+        separate();
+        json.ascii("{\"ph\":").string(phase).ascii(",\"name\":").string(name).ascii(",\"cat\":").string(category)
+                .ascii(",\"pid\":").number(pid).ascii(",\"tid\":").number(tid).ascii(",\"ts\":").micros(nanos);
     }
 
-    /**
-     * Nanoseconds as exact decimal microseconds: 1234567 ns -> 1234.567, written from a buffer of this trace's own
-     * (two numbers an event, a million events a timeline: no string each).
-     */
-    private void micros(long nanos) throws IOException {
-        long whole = nanos / 1000;
-        int fraction = (int) (nanos % 1000);
-        if (fraction == 0) {
-            json.writeNumber(whole);
-            return;
+    /** The comma between two events of the array. */
+    private void separate() throws IOException {
+        if (!first) {
+            json.ascii(",");
         }
-        int at = number.length;
-        number[--at] = (char) ('0' + fraction % 10);
-        number[--at] = (char) ('0' + fraction / 10 % 10);
-        number[--at] = (char) ('0' + fraction / 100);
-        number[--at] = '.';
-        long rest = Math.abs(whole);
-        do {
-            number[--at] = (char) ('0' + rest % 10);
-            rest /= 10;
-        } while (rest > 0);
-        if (nanos < 0) {
-            number[--at] = '-';
-        }
-        json.writeNumber(number, at, number.length - at);
+        first = false;
     }
 }

@@ -1,6 +1,5 @@
 package mse.emulator.timeline;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -83,7 +82,7 @@ public final class TimelineWriter implements KernelObserver {
         this.mode = mode;
         this.hostOfRank = hostOfRank;
         Files.createDirectories(target.toAbsolutePath().getParent());
-        this.trace = new ChromeTrace(new BufferedOutputStream(Files.newOutputStream(partial), 1 << 16));
+        this.trace = new ChromeTrace(Files.newOutputStream(partial));
     }
 
     /** Starts timeline.json at `target` (mode full or auto) for ranks on the hosts hostOfRank names. */
