@@ -10,6 +10,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import mse.emulator.report.charts.BreakdownChart;
 import mse.emulator.report.charts.GanttChart;
 import mse.emulator.report.charts.LatencyChart;
@@ -30,9 +32,18 @@ import org.knowm.xchart.internal.chartpart.Chart;
  */
 public final class ReportPage {
 
-    /** Everything the page shows. masterEvents may be empty; inputs are shown in order. */
+    /**
+     * Everything the page shows. masterEvents may be empty; inputs are shown in order. `timelinesWritten`: done when
+     * the points' timeline.json files are (predict writes them while the other charts are drawn); null when they
+     * already are.
+     */
     public record Content(String title, String commandLine, Map<String, String> inputs, List<ReportPoint> points,
-                          List<MasterEvent> masterEvents, List<ExtraChart> extra) {
+                          List<MasterEvent> masterEvents, List<ExtraChart> extra, Future<?> timelinesWritten) {
+
+        public Content(String title, String commandLine, Map<String, String> inputs, List<ReportPoint> points,
+                       List<MasterEvent> masterEvents, List<ExtraChart> extra) {
+            this(title, commandLine, inputs, points, masterEvents, extra, null);
+        }
 
         public Content(String title, String commandLine, Map<String, String> inputs, List<ReportPoint> points,
                        List<MasterEvent> masterEvents) {
@@ -94,7 +105,7 @@ public final class ReportPage {
         sections.add(new Section("queue-wait", "Master queue wait distribution",
                 "How long a message waits in the master's queue while the master is busy.",
                 () -> LatencyChart.of("Master queue wait", curves(content.points(), "master-queue-wait")), false));
-        timelineSection(dir, content.points()).ifPresent(sections::add);
+        timelineSection(dir, content.points(), content.timelinesWritten()).ifPresent(sections::add);
         if (!content.masterEvents().isEmpty()) {
             sections.add(new Section("masters", "Dynamic masters",
                     "Active masters over virtual time: splits add a master when slaves wait too long, merges return them.",
@@ -119,7 +130,7 @@ public final class ReportPage {
      * A Gantt chart of the first tasks of the largest P with a timeline (where the master is most likely the
      * bottleneck), read from the start of its timeline.json, and how to open the whole trace.
      */
-    private static Optional<Section> timelineSection(Path dir, List<ReportPoint> points) {
+    private static Optional<Section> timelineSection(Path dir, List<ReportPoint> points, Future<?> written) {
         Optional<ReportPoint> largest = points.stream().filter(p -> p.timeline() != null)
                 .max(Comparator.comparingInt(ReportPoint::np).thenComparing(ReportPoint::series, Comparator.reverseOrder()));
         return largest.map(p -> new Section("timeline", "Timeline of the first tasks", "The master's track (top) and a few "
@@ -129,6 +140,7 @@ public final class ReportPage {
                 + "https://ui.perfetto.dev (Open trace file) or in chrome://tracing (Load), with a track per rank, an arrow "
                 + "per message, the master's queue length as a counter and DY's splits and merges as marks.",
                 () -> {
+                    awaitTimelines(written);
                     List<TimelineReader.Span> spans = TimelineReader.spans(p.timeline(), GANTT_EVENTS_READ);
                     if (spans.stream().noneMatch(s -> s.rank() == 0)) {
                         return null;
@@ -136,6 +148,18 @@ public final class ReportPage {
                     TimelineWindow window = TimelineWindow.firstTasks(spans, 0, GANTT_TASKS, GANTT_SLAVES);
                     return GanttChart.of(window, "First " + GANTT_TASKS + " tasks, " + p.series() + " P=" + p.np());
                 }, true));
+    }
+
+    /** Waits for the timelines being written; their failure is the report's (the Gantt chart has no file to read). */
+    private static void awaitTimelines(Future<?> written) throws IOException, InterruptedException {
+        if (written == null) {
+            return;
+        }
+        try {
+            written.get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException("writing the timeline: " + e.getCause(), e.getCause());
+        }
     }
 
     /** A section's chart as PNG (null: the section has nothing to show), written beside the page and embedded in it. */

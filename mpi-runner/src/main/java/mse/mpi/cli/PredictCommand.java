@@ -13,8 +13,6 @@ import mse.emulator.model.TaskCost;
 import mse.emulator.partial.ErrorInterval;
 import mse.emulator.report.Json;
 import mse.emulator.sim.SimulatedRun;
-import mse.emulator.timeline.TimelineMode;
-import mse.emulator.timeline.TimelineSetup;
 import mse.mpi.apps.AppOptions;
 import mse.mpi.apps.WorkloadSpec;
 import mse.mpi.apps.farm.FarmMessageSizes;
@@ -23,7 +21,6 @@ import mse.mpi.apps.strategy.StrategySimulation;
 import mse.mpi.apps.strategy.StrategySpec;
 import mse.mpi.experiment.PredictedPoint;
 import mse.mpi.experiment.PredictedSweep;
-import mse.mpi.experiment.PredictedTimeline;
 import mse.mpi.experiment.Predictor;
 import mse.mpi.experiment.Progress;
 import mse.mpi.experiment.ResultTables;
@@ -142,72 +139,59 @@ final class PredictCommand implements Callable<Integer> {
         System.out.printf("%s, %s master strategy, target %s: predicted by %s%n", workload.describe(), String.join(", ", app.strategyNames()),
                 profile.network().name(), trace != null ? "trace replay" : "partial execution (seed 000)");
         ResultTables.printSweepHeader(app.prefetchAsked());
-        double simulationSeconds = 0;
-        for (SweepPlan.Configuration c : plan) {
+        double[] simulationSeconds = {0};
+        TargetCpu targetCpu = cpu;
+        PointsInParallel.run(plan.size(), i -> {
+            SweepPlan.Configuration c = plan.get(i);
             StrategySpec strategy = c.program().strategy();
             long t0 = System.nanoTime();
-            StrategySimulation run;
             try {
-                run = StrategySimulation.of(strategy, NetworkModel.of(profile.network(), c.np()), cpu, sizes, c.program().tasksInFlight(),
-                        hostCosts, masterCosts, true, KernelObserver.NONE);
+                StrategySimulation run = StrategySimulation.of(strategy, NetworkModel.of(profile.network(), c.np()), targetCpu, sizes,
+                        c.program().tasksInFlight(), hostCosts, masterCosts, true, KernelObserver.NONE);
+                return new Simulated(c, run, (System.nanoTime() - t0) / 1e9);
             } catch (StrategySimulation.Refused e) {
                 throw new BadInputException(e.getMessage());
             }
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            simulationSeconds += seconds;
+        }, simulated -> {
+            SweepPlan.Configuration c = simulated.configuration();
+            StrategySpec strategy = c.program().strategy();
+            simulationSeconds[0] += simulated.seconds();
             Path pointDir = dir.resolve(c.dirName());
             MasterActivity dynamic = strategy.logsMasterEvents()
-                    ? MasterEventsFile.write(java.nio.file.Files.createDirectories(pointDir), run.events()) : null;
+                    ? MasterEventsFile.write(java.nio.file.Files.createDirectories(pointDir), simulated.run().events()) : null;
             PredictedPoint point = PredictedPoint.of(strategy.name(), c.np(), strategy.masters(c.np()).size(), c.program().prefetch(),
-                    run.run(), seconds, dynamic);
+                    simulated.run().run(), simulated.seconds(), dynamic);
             points.add(point);
             ResultTables.printSweepRow(point);
+        });
+        PredictedSweep summary = PredictedSweep.of(header, points, predictor.timed(simulationSeconds[0], (System.nanoTime() - started) / 1e9));
+        PredictTimelines timelines = new PredictTimelines(timeline.mode(), dir, plan, points);
+        try (TimelineInBackground written = new TimelineInBackground(() -> timelines.write(profile, targetCpu, sizes, hostCosts,
+                masterCosts, header))) {
+            ResultTables.printSortedIfSeveral(points);
+            ResultTables.printBest(summary.best(), points);
+            Predictor.Phases phases = summary.predictor().phaseSeconds();
+            System.out.printf("time: partial execution %.3f s, bootstrap %.3f s, interpolation %.3f s, simulation %.3f s, total %.3f s%n",
+                    phases.partialExecution(), phases.bootstrap(), phases.interpolation(), phases.simulation(), phases.total());
+            report(dir, summary, plan, points, profile, cpu, hostCosts, masterCosts, sizes, timelines, written);
+            written.await();
         }
-        timelines(dir, plan, points, profile, cpu, sizes, hostCosts, masterCosts, header);
-        PredictedSweep summary = PredictedSweep.of(header, points, predictor.timed(simulationSeconds, (System.nanoTime() - started) / 1e9));
+        // last, so that a run whose timeline or report failed has none (docs/failure-paths.md)
         Json.write(dir.resolve("summary.json"), summary);
-        ResultTables.printSortedIfSeveral(points);
-        ResultTables.printBest(summary.best(), points);
-        Predictor.Phases phases = summary.predictor().phaseSeconds();
-        System.out.printf("time: partial execution %.3f s, bootstrap %.3f s, interpolation %.3f s, simulation %.3f s, total %.3f s%n",
-                phases.partialExecution(), phases.bootstrap(), phases.interpolation(), phases.simulation(), phases.total());
-        report(dir, summary, plan, points, profile, cpu, hostCosts, masterCosts, sizes);
         System.out.printf("results: %s%n", dir.resolve("summary.json"));
         return 0;
     }
 
-    /**
-     * timeline.json: --timeline full writes every point's; auto only the best point's (least predicted time, summary's
-     * best, whose Gantt chart the report then draws), each bounded in bytes (issue 45: six 65,536-task points took
-     * 340 MB), and says on stderr which it left out.
-     */
-    private void timelines(Path dir, List<SweepPlan.Configuration> plan, List<PredictedPoint> points, TargetProfile profile, TargetCpu cpu,
-                           FarmMessageSizes sizes, long[] hostCosts, long[] masterCosts, PredictedSweep.Header header) throws java.io.IOException {
-        TimelineMode mode = timeline.mode();
-        int best = 0;
-        for (int i = 1; i < points.size(); i++) {
-            best = points.get(i).predictedSeconds() < points.get(best).predictedSeconds() ? i : best; // the first of equals, as BestPoint
-        }
-        for (int i = 0; i < plan.size(); i++) {
-            if (mode == TimelineMode.FULL || (mode == TimelineMode.AUTO && i == best)) {
-                SweepPlan.Configuration c = plan.get(i);
-                PredictedTimeline.write(dir.resolve(c.dirName()), mode, c.program(), NetworkModel.of(profile.network(), c.np()), cpu, sizes,
-                        hostCosts, masterCosts, header, points.get(i).masterEvents());
-            }
-        }
-        if (mode == TimelineMode.AUTO && plan.size() > 1) {
-            System.err.printf("mse: timeline: only the best point's (%s), %s; the other %d points' are left out (--timeline full writes "
-                    + "every point's)%n", plan.get(best).dirName(), dir.resolve(plan.get(best).dirName()).resolve(TimelineSetup.FILE_NAME),
-                    plan.size() - 1);
-        }
-    }
+    /** A point's simulation, timed on its own thread. */
+    private record Simulated(SweepPlan.Configuration configuration, StrategySimulation run, double seconds) {}
 
     /** report.html: the predicted sweep, and the same task costs under the model without the P term. */
     private void report(Path dir, PredictedSweep summary, List<SweepPlan.Configuration> plan, List<PredictedPoint> points,
-                        TargetProfile profile, TargetCpu cpu, long[] hostCosts, long[] masterCosts, FarmMessageSizes sizes) throws java.io.IOException {
+                        TargetProfile profile, TargetCpu cpu, long[] hostCosts, long[] masterCosts, FarmMessageSizes sizes,
+                        PredictTimelines timelines, TimelineInBackground written) throws java.io.IOException {
         List<RunReport.Run> runs = new ArrayList<>();
         for (int i = 0; i < points.size(); i++) {
-            runs.add(new RunReport.Run(points.get(i), dir.resolve(plan.get(i).dirName())));
+            runs.add(new RunReport.Run(points.get(i), dir.resolve(plan.get(i).dirName()), timelines.writes(i)));
         }
         List<mse.emulator.report.ReportPoint> comparison = new ArrayList<>();
         var flat = WithoutPTerm.of(profile);
@@ -226,7 +210,7 @@ final class PredictCommand implements Callable<Integer> {
         RunReport.write(dir, "MSE prediction (" + h.predictedBy() + "): " + h.workload(),
                 spec.commandLine().getParseResult().originalArgs(), profile,
                 new RunReport.Inputs(h.workload(), h.app(), h.tasks(), h.taskCost(), null), runs,
-                dynamic.size() == 1 ? dynamic.get(0).masterEvents() : List.of(), comparison);
+                dynamic.size() == 1 ? dynamic.get(0).masterEvents() : List.of(), comparison, written.written());
     }
 
     private TaskCostEstimate estimate(TaskCost taskCost) {

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Future;
 import mse.cluster.profiles.NetworkProfile;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.dynamic.MasterEvent;
@@ -19,8 +20,16 @@ import mse.mpi.rank.RunHeader;
 /** Builds report.html for a command from the summaries it wrote. */
 public final class RunReport {
 
-    /** A finished run: its point (an emulated run's summary or a predicted point) and the directory holding its files. */
-    public record Run(SweepPoint point, Path dir) {}
+    /**
+     * A finished run: its point (an emulated run's summary or a predicted point) and the directory holding its files;
+     * `timelineComing`: its timeline.json is being written (the report's timelinesWritten says when it is).
+     */
+    public record Run(SweepPoint point, Path dir, boolean timelineComing) {
+
+        public Run(SweepPoint point, Path dir) {
+            this(point, dir, false);
+        }
+    }
 
     /** What the runs of a report share, for its inputs table; checksum null when no run computed every task. */
     public record Inputs(String workload, String app, Integer tasks, String taskCost, String checksum) {
@@ -35,6 +44,12 @@ public final class RunReport {
 
     public static Path write(Path dir, String title, List<String> argv, TargetProfile target, Inputs shared, List<Run> runs,
                       List<MasterEvent> masterEvents, List<ReportPoint> comparison) throws IOException {
+        return write(dir, title, argv, target, shared, runs, masterEvents, comparison, null);
+    }
+
+    /** The same while the runs' timelines are still being written: done when `timelinesWritten` is. */
+    public static Path write(Path dir, String title, List<String> argv, TargetProfile target, Inputs shared, List<Run> runs,
+                      List<MasterEvent> masterEvents, List<ReportPoint> comparison, Future<?> timelinesWritten) throws IOException {
         List<ReportPoint> points = new java.util.ArrayList<>(runs.stream().map(run -> point(run, target.network().name())).toList());
         points.addAll(comparison);
         Map<String, String> inputs = new LinkedHashMap<>();
@@ -54,7 +69,8 @@ public final class RunReport {
             inputs.put(line.substring(0, space) + " version", line.substring(space + 1));
         }
         String commandLine = "./run.sh " + String.join(" ", argv);
-        Path page = ReportPage.write(dir, new ReportPage.Content(title, commandLine, inputs, points, masterEvents));
+        Path page = ReportPage.write(dir, new ReportPage.Content(title, commandLine, inputs, points, masterEvents, List.of(),
+                timelinesWritten));
         System.out.println("report: " + page);
         return page;
     }
@@ -80,7 +96,7 @@ public final class RunReport {
         SweepPoint p = run.point();
         return new ReportPoint(series(p, profile), p.np(), p.predictedSeconds(), p.breakdown().master().forReport(),
                 Files.isDirectory(run.dir().resolve("histograms")) ? run.dir().resolve("histograms") : null,
-                Files.isRegularFile(run.dir().resolve(TimelineSetup.FILE_NAME)) ? run.dir().resolve(TimelineSetup.FILE_NAME) : null);
+                run.timelineComing() || Files.isRegularFile(run.dir().resolve(TimelineSetup.FILE_NAME)) ? run.dir().resolve(TimelineSetup.FILE_NAME) : null);
     }
 
     /** "single", "multi Pm=4", "dynamic", "single K=2" (with --prefetch) — with the profile when it is not the default. */

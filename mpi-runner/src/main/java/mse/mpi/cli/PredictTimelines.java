@@ -1,0 +1,65 @@
+package mse.mpi.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import mse.cluster.profiles.TargetProfile;
+import mse.emulator.model.NetworkModel;
+import mse.emulator.model.TargetCpu;
+import mse.emulator.timeline.TimelineMode;
+import mse.emulator.timeline.TimelineSetup;
+import mse.mpi.apps.farm.FarmMessageSizes;
+import mse.mpi.experiment.PredictedPoint;
+import mse.mpi.experiment.PredictedSweep;
+import mse.mpi.experiment.PredictedTimeline;
+import mse.mpi.experiment.SweepPlan;
+
+/**
+ * predict's timeline.json files: --timeline full writes every point's; auto only the best point's (least predicted
+ * time, summary's best, whose Gantt chart the report then draws), each bounded in bytes (issue 45: six 65,536-task
+ * points took 340 MB), and says on stderr which it left out. Which points get one is known before they are written,
+ * so the report can wait for them ({@link TimelineInBackground}).
+ */
+final class PredictTimelines {
+
+    private final TimelineMode mode;
+    private final Path dir;
+    private final List<SweepPlan.Configuration> plan;
+    private final List<PredictedPoint> points;
+    private final int best;
+
+    PredictTimelines(TimelineMode mode, Path dir, List<SweepPlan.Configuration> plan, List<PredictedPoint> points) {
+        this.mode = mode;
+        this.dir = dir;
+        this.plan = plan;
+        this.points = List.copyOf(points);
+        int least = 0;
+        for (int i = 1; i < points.size(); i++) {
+            least = points.get(i).predictedSeconds() < points.get(least).predictedSeconds() ? i : least; // the first of equals, as BestPoint
+        }
+        this.best = least;
+    }
+
+    /** Whether the point at `index` of the plan gets a timeline.json. */
+    boolean writes(int index) {
+        return mode == TimelineMode.FULL || (mode == TimelineMode.AUTO && index == best);
+    }
+
+    /** Simulates each point that gets a timeline once more, observed, and writes it. */
+    Void write(TargetProfile profile, TargetCpu cpu, FarmMessageSizes sizes, long[] hostCosts, long[] masterCosts,
+               PredictedSweep.Header header) throws IOException {
+        for (int i = 0; i < plan.size(); i++) {
+            if (writes(i)) {
+                SweepPlan.Configuration c = plan.get(i);
+                PredictedTimeline.write(dir.resolve(c.dirName()), mode, c.program(), NetworkModel.of(profile.network(), c.np()), cpu, sizes,
+                        hostCosts, masterCosts, header, points.get(i).masterEvents());
+            }
+        }
+        if (mode == TimelineMode.AUTO && plan.size() > 1) {
+            System.err.printf("mse: timeline: only the best point's (%s), %s; the other %d points' are left out (--timeline full writes "
+                    + "every point's)%n", plan.get(best).dirName(), dir.resolve(plan.get(best).dirName()).resolve(TimelineSetup.FILE_NAME),
+                    plan.size() - 1);
+        }
+        return null;
+    }
+}
