@@ -19,7 +19,7 @@ final class PointStopOptions {
     int roundTrips;
 
     @Option(names = "--precision", paramLabel = "PERCENT", defaultValue = "1",
-            description = "A point's phase stops once the 95% confidence interval of its median is within this many "
+            description = "A point's phase stops once the 95%% confidence interval of its median is within this many "
                     + "percent of it (default: ${DEFAULT-VALUE}).")
     double precisionPercent;
 
