@@ -15,6 +15,8 @@ package mse.cluster.profiles;
  * @param sendOverhead       o for MPI_Send
  * @param recvOverhead       o for MPI_Recv
  * @param model              the cost model these parameters are for (network.model; LogGPS when a profile names none)
+ * @param burstBytes         B: bytes a link idle long enough passes at once, as a token bucket of that depth does
+ *                           (network.burst-bytes; 0, the default, = plain LogGP); see mse.emulator.model.NetworkInterface
  */
 public record NetworkProfile(
         String name,
@@ -25,7 +27,27 @@ public record NetworkProfile(
         long syncThresholdBytes,
         Overhead sendOverhead,
         Overhead recvOverhead,
-        NetworkModelName model) {
+        NetworkModelName model,
+        long burstBytes) {
+
+    public NetworkProfile {
+        if (burstBytes < 0) {
+            throw new IllegalArgumentException("burst-bytes cannot be negative: " + burstBytes);
+        }
+    }
+
+    /** A network of the given model whose links pass no burst (B = 0). */
+    public NetworkProfile(String name, String source, double latencyMicros, double gapMicros, double gapPerByteMicros,
+                          long syncThresholdBytes, Overhead sendOverhead, Overhead recvOverhead, NetworkModelName model) {
+        this(name, source, latencyMicros, gapMicros, gapPerByteMicros, syncThresholdBytes, sendOverhead, recvOverhead,
+                model, 0);
+    }
+
+    /** The same network whose idle links pass `bytes` at once. */
+    public NetworkProfile withBurstBytes(long bytes) {
+        return new NetworkProfile(name, source, latencyMicros, gapMicros, gapPerByteMicros, syncThresholdBytes,
+                sendOverhead, recvOverhead, model, bytes);
+    }
 
     /** A LogGPS network, the model of every profile that names none. */
     public NetworkProfile(String name, String source, double latencyMicros, double gapMicros, double gapPerByteMicros,

@@ -20,6 +20,7 @@ import java.util.Set;
  *   gap-us = 0                     # g
  *   gap-per-byte-us = 0.0268       # G
  *   sync-threshold-bytes = 0       # S; 0 = every message is eager
+ *   burst-bytes = 0                # optional: B, what an idle link passes at once (default 0), see NetworkProfile
  *   send-overhead { base-us = 12.1, per-process-us = 0.182, per-byte-us = 0.0708 }
  *   recv-overhead { base-us = 12.1, per-process-us = 0.182, per-byte-us = 0.0722 }
  *   model = loggps                 # optional: the cost model (default loggps), see NetworkModelName
@@ -34,7 +35,7 @@ public final class ProfileLoader {
     private static final Set<String> TOP_KEYS = Set.of("network", "cpu", "mpi");
     private static final Set<String> MPI_KEYS = Set.of("collectives");
     private static final Set<String> NETWORK_KEYS = Set.of("name", "source", "latency-us", "gap-us",
-            "gap-per-byte-us", "sync-threshold-bytes", "send-overhead", "recv-overhead", "model");
+            "gap-per-byte-us", "sync-threshold-bytes", "send-overhead", "recv-overhead", "model", "burst-bytes");
     private static final Set<String> OVERHEAD_KEYS = Set.of("base-us", "per-process-us", "per-byte-us");
     private static final Set<String> CPU_KEYS = Set.of("speed-ratio");
 
@@ -92,7 +93,8 @@ public final class ProfileLoader {
                 network.wholeNonNegative("sync-threshold-bytes"),
                 overhead(network.object("send-overhead")),
                 overhead(network.object("recv-overhead")),
-                model(network));
+                model(network),
+                network.has("burst-bytes") ? network.wholeNonNegative("burst-bytes") : 0);
         HoconFields cpu = root.object("cpu").onlyKeys(CPU_KEYS);
         return new TargetProfile(networkProfile, new CpuProfile(cpu.positive("speed-ratio")), source, collectives(root));
     }

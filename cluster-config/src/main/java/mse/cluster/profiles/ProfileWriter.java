@@ -34,6 +34,9 @@ public final class ProfileWriter {
                 .append(n.gapMicros() == 0 ? "   # g (folded into o, seed 001 section 3)\n" : "   # g\n");
         text.append("  gap-per-byte-us = ").append(number(n.gapPerByteMicros())).append("   # G\n");
         text.append("  sync-threshold-bytes = ").append(n.syncThresholdBytes()).append("   # S; 0 = every message is eager\n");
+        if (n.burstBytes() > 0) { // absent = 0: a profile without a burst reads as it always did
+            text.append("  burst-bytes = ").append(n.burstBytes()).append("   # B: what an idle link passes at once\n");
+        }
         text.append("  send-overhead ").append(overhead(n.sendOverhead())).append('\n');
         text.append("  recv-overhead ").append(overhead(n.recvOverhead())).append('\n');
         text.append("  model = ").append(n.model().spelling()).append("   # the cost model these parameters are for\n");

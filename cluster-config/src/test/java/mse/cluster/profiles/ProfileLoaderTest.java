@@ -97,6 +97,17 @@ class ProfileLoaderTest {
     }
 
     @Test
+    void theBurstIsZeroUnlessTheProfileGivesOneAndMustBeAWholeNumberOfBytes() {
+        assertEquals(0, ProfileLoader.parse(VALID, "mse.conf").network().burstBytes(), "absent: no burst");
+        assertEquals(1600, ProfileLoader.parse(VALID.replace("  gap-us = 0\n", "  gap-us = 0\n  burst-bytes = 1600\n"),
+                "mse.conf").network().burstBytes());
+        assertEquals("mse.conf:6: network.burst-bytes: expected a whole number >= 0, got -1",
+                failure(VALID.replace("  gap-us = 0\n", "  gap-us = 0\n  burst-bytes = -1\n")));
+        assertEquals("mse.conf:6: network.burst-bytes: expected a whole number >= 0, got 1.5",
+                failure(VALID.replace("  gap-us = 0\n", "  gap-us = 0\n  burst-bytes = 1.5\n")));
+    }
+
+    @Test
     void anUnknownNetworkModelNamesFileLineKeyAndTheValidOnes() {
         assertEquals("mse.conf:6: network.model: unknown network model \"logp\"; expected one of loggps",
                 failure(VALID.replace("  gap-us = 0\n", "  gap-us = 0\n  model = logp\n")));

@@ -41,6 +41,15 @@ class ProfileWriterTest {
     }
 
     @Test
+    void aBurstIsWrittenAndReadBackAndNoneLeavesTheKeyOut() {
+        NetworkProfile plain = ProfileLoader.preset("mpich-fast-ethernet").network();
+        String none = ProfileWriter.render(new TargetProfile(plain, new CpuProfile(1.0), "test"), List.of());
+        assertTrue(!none.contains("burst-bytes"), "a profile without a burst reads as before");
+        String burst = ProfileWriter.render(new TargetProfile(plain.withBurstBytes(1600), new CpuProfile(1.0), "test"), List.of());
+        assertEquals(1600, ProfileLoader.parse(burst, "x").network().burstBytes());
+    }
+
+    @Test
     void aLinearCollectiveAlgorithmIsWrittenAndReadBack() {
         TargetProfile linear = new TargetProfile(ProfileLoader.preset("mpich-fast-ethernet").network(), new CpuProfile(1.0),
                 "test", CollectiveAlgorithm.LINEAR);

@@ -12,8 +12,12 @@ import mse.emulator.model.NetworkModel;
  */
 final class IncomingInterface {
 
-    private final NetworkInterface link = new NetworkInterface();
+    private final NetworkInterface link;
     private final TreeSet<AnnouncedMessage> waiting = new TreeSet<>(AnnouncedMessage::interfaceOrder);
+
+    IncomingInterface(NetworkInterface link) {
+        this.link = link;
+    }
 
     void add(AnnouncedMessage message) {
         waiting.add(message);
@@ -38,7 +42,7 @@ final class IncomingInterface {
     long earliestArrival(List<MessagePattern> patterns, NetworkModel network) {
         for (AnnouncedMessage message : waiting) {
             if (message.matchesAny(patterns)) {
-                return Math.max(message.reachNanos(), link.nextFree()) + network.transferNanos(message.bytes());
+                return link.arrival(message.reachNanos(), network.transferNanos(message.bytes()));
             }
         }
         return Long.MAX_VALUE;

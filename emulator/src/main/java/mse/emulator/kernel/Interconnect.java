@@ -52,7 +52,7 @@ final class Interconnect {
         this.headReaches = new RankMinima(ranks.length);
         for (int rank = 0; rank < ranks.length; rank++) {
             mailboxes[rank] = new Mailbox();
-            incoming[rank] = new IncomingInterface();
+            incoming[rank] = new IncomingInterface(network.newInterface());
         }
     }
 

@@ -14,7 +14,7 @@ final class RankState {
     final int rank;
     final VirtualClock clock = new VirtualClock();
     /** The rank's outgoing network interface: its messages leave one after the other. */
-    final NetworkInterface outgoing = new NetworkInterface();
+    final NetworkInterface outgoing;
     private Activity activity = Activity.RUNNING;
 
     /** Host CPU nanoseconds reported by Progress heartbeats and not charged yet (the next fact charges them). */
@@ -43,8 +43,9 @@ final class RankState {
     long computeNanos;
     long idleNanos;
 
-    RankState(int rank) {
+    RankState(int rank, NetworkInterface outgoing) {
         this.rank = rank;
+        this.outgoing = outgoing;
     }
 
     Activity activity() {

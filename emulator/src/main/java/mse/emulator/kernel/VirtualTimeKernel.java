@@ -43,7 +43,7 @@ public final class VirtualTimeKernel {
         this.observer = observer;
         this.ranks = new RankState[processes];
         for (int rank = 0; rank < processes; rank++) {
-            ranks[rank] = new RankState(rank);
+            ranks[rank] = new RankState(rank, network.newInterface());
         }
         this.interconnect = new Interconnect(network, cpus, ranks);
         this.pollRule = new PollRule(ranks, interconnect);

@@ -96,6 +96,15 @@ public final class LogGpsModel implements NetworkModel {
         return sendOverheadNanos(0) + wireNanos(0);
     }
 
+    /**
+     * tau = B G: the bytes an idle link lets through at once (the profile's burst, a token bucket's depth) take this
+     * long at the link's rate, so they pass that much sooner ({@link NetworkInterface}).
+     */
+    @Override
+    public long burstCreditNanos() {
+        return nanos(profile.burstBytes() * profile.gapPerByteMicros());
+    }
+
     private static long nanos(double micros) {
         return Math.round(micros * 1000.0);
     }

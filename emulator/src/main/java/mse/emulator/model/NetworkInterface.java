@@ -18,25 +18,51 @@ package mse.emulator.model;
  *       max(g, kG) and has arrived (all its bytes in) at {@code a = start + kG}.</li>
  *   <li>The receive then starts at max(receiver's clock, a) and costs o_r ({@link MessageTiming}).</li>
  * </ol>
- * One message alone arrives after o_s + L + kG, as plain LogGP says. Per-channel FIFO needs no rule of its own:
+ * One message alone arrives after o_s + L + kG, as plain LogGP says.
+ *
+ * <p>A link that has been idle may pass a burst at once: a token-bucket shaper lets its bucket's depth through at line
+ * rate, and a NIC or switch with a buffer does alike. The profile's burst B (network.burst-bytes, 0 by default) gives
+ * each interface a credit tau = B G: an interface idle for at least tau since it was last free lets a message start
+ * up to tau early, so its bytes pass tau sooner (never before they reach it), while a stream of messages still passes
+ * one byte per G, as the bucket refills at the link's rate. This is the token bucket in virtual-scheduling form
+ * (the GCRA of ATM's traffic contracts): {@code start = max(reach - tau, nextFree)}, {@code a = max(reach, start + kG)},
+ * next free at {@code start + max(g, kG)}; at the outgoing interface {@code leave = max(ready, nextFree)} as before.
+ * With B = 0 every formula is the one above. Arrivals still never decrease in the order an interface takes messages
+ * (a later start plus a transfer no shorter than the last one's occupancy), and no message arrives before it reaches.
+ *
+ * <p>Per-channel FIFO needs no rule of its own:
  * a sender's messages leave in send order, so they reach d in send order (ties go to the earlier send), and
  * arrivals at one interface never decrease in the order it takes messages. The receiver's mailbox therefore
  * offers messages in that order, which is both their arrival order and MPI's non-overtaking order.
  */
 public final class NetworkInterface {
 
+    private final long creditNanos;
     private long nextFree;
     private long busyNanos;
+
+    /** An interface of a link without burst credit (B = 0: plain LogGP). */
+    public NetworkInterface() {
+        this(0);
+    }
+
+    /** An interface whose idle link passes up to `creditNanos` (B G) of bytes at once; {@link NetworkModel#newInterface}. */
+    public NetworkInterface(long creditNanos) {
+        if (creditNanos < 0) {
+            throw new IllegalArgumentException("a burst credit cannot be negative: " + creditNanos);
+        }
+        this.creditNanos = creditNanos;
+    }
 
     /**
      * Outgoing: the message leaves at max(ready, next free) and holds the interface for `occupancy`.
      * Returns the time it leaves.
      */
     public long leave(long ready, long occupancy) {
-        long start = Math.max(ready, nextFree);
-        nextFree = start + occupancy;
+        long leave = Math.max(ready, nextFree);
+        nextFree = start(ready) + occupancy;
         busyNanos += occupancy;
-        return start;
+        return leave;
     }
 
     /**
@@ -45,10 +71,20 @@ public final class NetworkInterface {
      * its own `transfer` (kG; the interface may stay busy longer when g > kG).
      */
     public long pass(long reach, long occupancy, long transfer) {
-        long start = Math.max(reach, nextFree);
-        nextFree = start + occupancy;
+        long arrival = arrival(reach, transfer);
+        nextFree = start(reach) + occupancy;
         busyNanos += occupancy;
-        return start + transfer;
+        return arrival;
+    }
+
+    /** When a message that reached the interface at `reach` would have arrived had it passed now (no state changes). */
+    public long arrival(long reach, long transfer) {
+        return Math.max(reach, start(reach) + transfer);
+    }
+
+    /** Where a message's bytes start passing in the bucket's virtual schedule: up to the credit early, after the last. */
+    private long start(long reach) {
+        return Math.max(reach - creditNanos, nextFree);
     }
 
     /** When the interface is free for the next message. */

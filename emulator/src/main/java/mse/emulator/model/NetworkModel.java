@@ -44,4 +44,12 @@ public interface NetworkModel {
 
     /** The least time between a rank's "now" and its next message reaching any interface (the grant rule's lookahead). */
     long lookaheadNanos();
+
+    /** tau = B G: how much sooner an idle link's interface passes a burst ({@link NetworkInterface}); 0 = never. */
+    long burstCreditNanos();
+
+    /** A network interface of this network, with its burst credit: the kernel and the simulators make theirs here. */
+    default NetworkInterface newInterface() {
+        return new NetworkInterface(burstCreditNanos());
+    }
 }

@@ -126,8 +126,8 @@ public final class DynamicFarmSimulator implements DynamicProgram.Transport {
         this.wantedSource = new int[np];
         this.wantedTag = new int[np];
         for (int r = 0; r < np; r++) {
-            outgoing[r] = new NetworkInterface();
-            incoming[r] = new NetworkInterface();
+            outgoing[r] = network.newInterface();
+            incoming[r] = network.newInterface();
             mailboxes.add(new ArrayDeque<>());
             wantedSource[r] = NOT_WAITING;
         }

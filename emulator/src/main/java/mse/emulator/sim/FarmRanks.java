@@ -2,6 +2,7 @@ package mse.emulator.sim;
 
 import java.util.Arrays;
 import mse.emulator.model.NetworkInterface;
+import mse.emulator.model.NetworkModel;
 
 /** The farm simulator's per-rank state, indexed by rank, shared by the groups (each uses its own ranks). */
 final class FarmRanks {
@@ -15,18 +16,19 @@ final class FarmRanks {
     final NetworkInterface[] outgoing;
     final NetworkInterface[] incoming;
 
-    FarmRanks(int processes, int prefetch) {
+    FarmRanks(NetworkModel network, int prefetch) {
+        int processes = network.processes();
         clock = new long[processes];
         resultReach = new long[processes];
         requestedAt = filled(processes);
         inFlight = new InFlightResults(processes, prefetch);
-        outgoing = interfaces(processes);
-        incoming = interfaces(processes);
+        outgoing = interfaces(network);
+        incoming = interfaces(network);
     }
 
-    private static NetworkInterface[] interfaces(int n) {
-        NetworkInterface[] a = new NetworkInterface[n];
-        Arrays.setAll(a, i -> new NetworkInterface());
+    private static NetworkInterface[] interfaces(NetworkModel network) {
+        NetworkInterface[] a = new NetworkInterface[network.processes()];
+        Arrays.setAll(a, i -> network.newInterface());
         return a;
     }
 

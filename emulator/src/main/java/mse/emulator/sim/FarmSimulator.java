@@ -89,7 +89,7 @@ public final class FarmSimulator {
             throw new IllegalArgumentException("too many tasks: " + hostCosts.length);
         }
         checkEagerResults(hostCosts.length);
-        FarmRanks ranks = new FarmRanks(network.processes(), prefetch);
+        FarmRanks ranks = new FarmRanks(network, prefetch);
         GroupRun.Setup setup = new GroupRun.Setup(network, cpu, shape, prefetch, recordLatency, timeline);
         LatencyHistograms latency = new LatencyHistograms();
         GroupRun[] groups = new GroupRun[layout.groups()];

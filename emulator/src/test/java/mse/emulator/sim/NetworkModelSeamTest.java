@@ -16,7 +16,10 @@ import org.junit.jupiter.api.Test;
  */
 class NetworkModelSeamTest {
 
-    /** Overheads of 3 us whatever P and k, L = 40 us, 10 ns per byte, an interface held at least 25 us, no rendezvous. */
+    /**
+     * Overheads of 3 us whatever P and k, L = 40 us, 10 ns per byte, an interface held at least 25 us, no rendezvous,
+     * and an idle link's burst worth 2 us (200 bytes), so the kernel and the simulator also agree on the burst rule.
+     */
     private record FlatModel(int processes) implements NetworkModel {
         public long sendOverheadNanos(long bytes) {
             return 3_000;
@@ -48,6 +51,10 @@ class NetworkModelSeamTest {
 
         public long lookaheadNanos() {
             return sendOverheadNanos(0) + wireNanos(0);
+        }
+
+        public long burstCreditNanos() {
+            return 2_000;
         }
     }
 
