@@ -6,14 +6,25 @@ import mse.cluster.profiles.NetworkProfile;
 /**
  * The result of fitting round trips: the network profile, every measured point next to its fitted RTT,
  * notes on what could not be identified and how it was split, and which measurement gave each parameter (both go
- * into the profile file).
+ * into the profile file), and the message sizes whose trains the link limited (smallest first).
  */
-public record NetworkFit(NetworkProfile network, List<FittedPoint> points, List<String> notes, List<String> sources) {
+public record NetworkFit(NetworkProfile network, List<FittedPoint> points, List<String> notes, List<String> sources,
+                         List<Long> linkBoundSizes) {
 
     public NetworkFit {
         points = List.copyOf(points);
         notes = List.copyOf(notes);
         sources = List.copyOf(sources);
+        linkBoundSizes = List.copyOf(linkBoundSizes);
+    }
+
+    /** The same fit with the link's burst B, which another measurement gave, said where it came from. */
+    public NetworkFit withBurst(long bytes, String source, List<String> moreNotes) {
+        List<String> allNotes = new java.util.ArrayList<>(notes);
+        allNotes.addAll(moreNotes);
+        List<String> allSources = new java.util.ArrayList<>(sources);
+        allSources.add(source);
+        return new NetworkFit(network.withBurstBytes(bytes), points, allNotes, allSources, linkBoundSizes);
     }
 
     /** The largest |residual| over all points, percent. */

@@ -88,7 +88,7 @@ public final class NetworkFitter {
         NetworkProfile network = new NetworkProfile(name, source, base[2], stream.gapMicros(), gapPerByte,
                 threshold.orElse(0), sendOverhead, recvOverhead, NetworkModelName.LOGGPS); // the parameters fitted are LogGPS's
         List<String> sources = ParameterSources.of(network, stream, perByte[2], threshold.isPresent(), severalP);
-        return new NetworkFit(network, fitted(network, samples), notes, sources);
+        return new NetworkFit(network, fitted(network, samples), notes, sources, stream.linkBound());
     }
 
     /** The samples of the smallest P, the least disturbed by ranks sharing cores; sizes ascending. */

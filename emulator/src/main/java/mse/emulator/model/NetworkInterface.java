@@ -52,6 +52,7 @@ public final class NetworkInterface {
             throw new IllegalArgumentException("a burst credit cannot be negative: " + creditNanos);
         }
         this.creditNanos = creditNanos;
+        this.nextFree = -creditNanos; // the bucket starts full, as a link that was idle before the run
     }
 
     /**

@@ -79,6 +79,11 @@ class NetworkInterfaceBurstTest {
     }
 
     @Test
+    void theBucketStartsFull() {
+        assertEquals(10, new NetworkInterface(100).pass(10, 80, 80), "at the run's start the link was idle before it");
+    }
+
+    @Test
     void aNegativeCreditIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> new NetworkInterface(-1));
     }

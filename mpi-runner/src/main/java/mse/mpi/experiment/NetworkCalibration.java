@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import mse.cluster.fit.FittedPoint;
 import mse.cluster.fit.NetworkFit;
@@ -16,6 +17,7 @@ import mse.cluster.profiles.ProfileWriter;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.report.AtomicFiles;
 import mse.emulator.report.Json;
+import mse.mpi.apps.rtt.RttBenchmark;
 import mse.mpi.apps.rtt.RttResult;
 import mse.mpi.apps.rtt.RttSettings;
 import mse.mpi.launch.Cluster;
@@ -49,15 +51,16 @@ public final class NetworkCalibration {
      */
     public record Point(int np, long size, RttResult.Percentiles rttMicros, RttResult.Percentiles sendMicros,
                         RttResult.Percentiles recvMicros, double fittedRttMicros, RttResult.Percentiles gapMicros,
-                        int trainMessages, List<RttResult.Phase> phases, double seconds) {}
+                        int trainMessages, List<RttResult.Phase> phases, double seconds, RttResult.Percentiles idleTrainMicros,
+                        int idleTrainMessages) {}
 
     /** The fitted LogGPS parameters (o = o'a + o'b P + O k, seed 001 section 2.3, Table 2; g from trains). */
     public record Fitted(double latencyMicros, double gapPerByteMicros, long syncThresholdBytes, NetworkProfile.Overhead sendOverhead,
-                         NetworkProfile.Overhead recvOverhead, double gapMicros) {
+                         NetworkProfile.Overhead recvOverhead, double gapMicros, long burstBytes) {
 
         static Fitted of(NetworkProfile n) {
             return new Fitted(n.latencyMicros(), n.gapPerByteMicros(), n.syncThresholdBytes(), n.sendOverhead(), n.recvOverhead(),
-                    n.gapMicros());
+                    n.gapMicros(), n.burstBytes());
         }
     }
 
@@ -91,7 +94,7 @@ public final class NetworkCalibration {
                 + (jobs > 1 ? "each size's fastest of " + jobs + " jobs per P, " : "")
                 + LocalDateTime.now().withNano(0) + ", "
                 + (cluster.multiHost() ? "hosts of " + cluster.hostfile().source() : cores + " cores");
-        NetworkFit fit = NetworkFitter.fit(samples, name, source);
+        NetworkFit fit = burst(NetworkFitter.fit(samples, name, source), results);
         Path file = profileOut != null ? profileOut : dir.resolve("profile.conf");
         TargetProfile profile = new TargetProfile(fit.network(), CpuProfile.SAME_AS_HOST, file.toString());
         AtomicFiles.writeString(file, ProfileWriter.render(profile, comments(fit, results, cores)));
@@ -102,6 +105,18 @@ public final class NetworkCalibration {
         Json.write(dir.resolve("summary.json"), summary);
         printTable(fit, file);
         return new Result(profile, fit, file, summary);
+    }
+
+    /** The link's burst from the idle trains of the smallest P at the largest link-bound size, the one G came from. */
+    private static NetworkFit burst(NetworkFit fit, List<JobResult> jobs) {
+        if (fit.linkBoundSizes().isEmpty()) {
+            return fit.withBurst(0, "B   = 0 bytes: no train was link-bound, so no burst to read", List.of());
+        }
+        long size = fit.linkBoundSizes().get(fit.linkBoundSizes().size() - 1);
+        JobResult smallest = jobs.stream().min(Comparator.comparingInt(JobResult::np)).orElseThrow();
+        RttResult.Point point = smallest.points().stream().filter(p -> p.size() == size).findFirst().orElseThrow();
+        return LinkBurst.fit(fit, smallest.np(), size, point.idleTrainMessages(), point.idleTrainMicros().p50(),
+                RttBenchmark.TRAIN_REQUEST_BYTES);
     }
 
     /** Ranks beyond the cores take turns on them: the RTT then measures the scheduler, not the network. */
@@ -132,12 +147,14 @@ public final class NetworkCalibration {
                     p.fittedRttMicros(), p.residualPercent()));
         }
         lines.add("");
-        lines.add("raw points (us): np bytes | rtt p50 p90 p99 | send p50 | arrived-recv p50 | train gap p50 (messages per train)");
+        lines.add("raw points (us): np bytes | rtt p50 p90 p99 | send p50 | arrived-recv p50 | train gap p50 (messages per train)"
+                + " | idle train p50 (messages)");
         for (JobResult job : jobs) {
             for (RttResult.Point point : job.points()) {
-                lines.add(String.format("%d %s | %s %s %s | %s | %s | %s (%d)", job.np(), point.size(), point.rttMicros().p50(),
-                        point.rttMicros().p90(), point.rttMicros().p99(), point.sendMicros().p50(), point.recvMicros().p50(),
-                        point.gapMicros().p50(), point.trainMessages()));
+                lines.add(String.format("%d %s | %s %s %s | %s | %s | %s (%d) | %s (%d)", job.np(), point.size(),
+                        point.rttMicros().p50(), point.rttMicros().p90(), point.rttMicros().p99(), point.sendMicros().p50(),
+                        point.recvMicros().p50(), point.gapMicros().p50(), point.trainMessages(), point.idleTrainMicros().p50(),
+                        point.idleTrainMessages()));
             }
         }
         lines.add("");
@@ -156,7 +173,8 @@ public final class NetworkCalibration {
         for (JobResult job : jobs) {
             for (RttResult.Point raw : job.points()) {
                 points.add(new Point(job.np(), raw.size(), raw.rttMicros(), raw.sendMicros(), raw.recvMicros(),
-                        fit.points().get(i++).fittedRttMicros(), raw.gapMicros(), raw.trainMessages(), raw.phases(), raw.seconds()));
+                        fit.points().get(i++).fittedRttMicros(), raw.gapMicros(), raw.trainMessages(), raw.phases(), raw.seconds(),
+                        raw.idleTrainMicros(), raw.idleTrainMessages()));
             }
         }
         return new Summary("calibrate", transport.btl(), cores, settings.roundTrips(), settings.warmup(), 100 * settings.precision(),
@@ -171,8 +189,8 @@ public final class NetworkCalibration {
                     p.measuredRttMicros(), p.fittedRttMicros(), p.residualPercent());
         }
         NetworkProfile n = fit.network();
-        System.out.printf("fitted: L = %.3f us, G = %.6f us/byte, g = %.3f us, S = %d bytes%n", n.latencyMicros(),
-                n.gapPerByteMicros(), n.gapMicros(), n.syncThresholdBytes());
+        System.out.printf("fitted: L = %.3f us, G = %.6f us/byte, g = %.3f us, S = %d bytes, B = %d bytes%n", n.latencyMicros(),
+                n.gapPerByteMicros(), n.gapMicros(), n.syncThresholdBytes(), n.burstBytes());
         System.out.printf("        o_s = %.3f + %.4f P + %.6f k us%n", n.sendOverhead().baseMicros(),
                 n.sendOverhead().perProcessMicros(), n.sendOverhead().perByteMicros());
         System.out.printf("        o_r = %.3f + %.4f P + %.6f k us%n", n.recvOverhead().baseMicros(),

@@ -63,6 +63,9 @@ public final class RttCampaign {
      * Jobs of one P over the same sizes, as one job of each size's least median RTT and least median train gap; a point
      * that mixes two jobs has the round-trip phases of one, the trains of the other, and the seconds of both.
      */
+    /** Where a point's train phases start: round trips and arrived receives come first (SizeMeasurement). */
+    private static final int TRAIN_PHASE = 2;
+
     static JobResult fastest(List<JobResult> runs) {
         JobResult first = runs.get(0);
         List<RttResult.Point> points = new ArrayList<>();
@@ -74,16 +77,17 @@ public final class RttCampaign {
                     .min(Comparator.comparingDouble(point -> point.gapMicros().p50())).orElseThrow();
             points.add(quickest == steadiest ? quickest : new RttResult.Point(quickest.size(), quickest.rttMicros(),
                     quickest.sendMicros(), quickest.recvMicros(), steadiest.gapMicros(), steadiest.trainMessages(),
-                    trainsLast(quickest, steadiest), quickest.seconds() + steadiest.seconds()));
+                    trainsLast(quickest, steadiest), quickest.seconds() + steadiest.seconds(), steadiest.idleTrainMicros(),
+                    steadiest.idleTrainMessages()));
         }
         RttResult raw = first.raw();
         return new JobResult(first.np(), new RttResult(raw.np(), raw.warmup(), raw.roundTrips(), raw.arrivedReceives(), points));
     }
 
-    /** The round-trip phases of one job and the trains of another. */
+    /** The round-trip phases of one job and the trains (long and idle: the burst is read against that G) of another. */
     private static List<RttResult.Phase> trainsLast(RttResult.Point roundTrips, RttResult.Point trains) {
-        List<RttResult.Phase> phases = new ArrayList<>(roundTrips.phases().subList(0, roundTrips.phases().size() - 1));
-        phases.add(trains.phases().get(trains.phases().size() - 1));
+        List<RttResult.Phase> phases = new ArrayList<>(roundTrips.phases().subList(0, TRAIN_PHASE));
+        phases.addAll(trains.phases().subList(TRAIN_PHASE, trains.phases().size()));
         return phases;
     }
 

@@ -28,14 +28,21 @@ class RttCampaignTest {
         RttResult.Percentiles steadyTrains = percentiles(90);
         List<RttResult.Phase> phases = List.of(new RttResult.Phase("round trips", 500, 0.9, "stable", 1),
                 new RttResult.Phase("arrived receives", 100, 0.9, "stable", 1), new RttResult.Phase("trains", 9, 40.0, "time budget", 2));
-        RttResult.Point a = new RttResult.Point(1024, quick, quick, quick, slowTrains, 1024, phases, 4.0);
+        RttResult.Percentiles slowIdle = percentiles(2_000);
+        RttResult.Percentiles steadyIdle = percentiles(1_300);
+        RttResult.Point a = new RttResult.Point(1024, quick, quick, quick, slowTrains, 1024,
+                List.of(phases.get(0), phases.get(1), phases.get(2), new RttResult.Phase("idle trains", 50, 3.0, "time budget", 1)),
+                4.0, slowIdle, 16);
         RttResult.Point b = new RttResult.Point(1024, percentiles(12), quick, quick, steadyTrains, 1024,
-                List.of(phases.get(0), phases.get(1), new RttResult.Phase("trains", 60, 0.8, "stable", 5)), 7.0);
+                List.of(phases.get(0), phases.get(1), new RttResult.Phase("trains", 60, 0.8, "stable", 5),
+                        new RttResult.Phase("idle trains", 90, 0.9, "stable", 1)), 7.0, steadyIdle, 16);
         RttResult.Point kept = RttCampaign.fastest(List.of(jobOf(a), jobOf(b))).points().get(0);
         assertSame(quick, kept.rttMicros());
         assertSame(steadyTrains, kept.gapMicros());
-        assertEquals(List.of("stable", "stable", "stable"), kept.phases().stream().map(RttResult.Phase::stop).toList());
+        assertSame(steadyIdle, kept.idleTrainMicros(), "the idle trains go with the trains whose G they are read against");
+        assertEquals(List.of("stable", "stable", "stable", "stable"), kept.phases().stream().map(RttResult.Phase::stop).toList());
         assertEquals(60, kept.phases().get(2).samples());
+        assertEquals(90, kept.phases().get(3).samples());
         assertEquals(11.0, kept.seconds());
     }
 
@@ -54,6 +61,6 @@ class RttCampaignTest {
 
     private static RttResult.Point point(long size, double rtt) {
         RttResult.Percentiles p = percentiles(rtt);
-        return new RttResult.Point(size, p, p, p, p, 16, List.of(), 1.0);
+        return new RttResult.Point(size, p, p, p, p, 16, List.of(), 1.0, p, 16);
     }
 }

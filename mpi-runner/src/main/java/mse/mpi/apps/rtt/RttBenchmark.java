@@ -57,9 +57,12 @@ public final class RttBenchmark {
         }
     }
 
+    /** The length of a train request, which the model's replay of an idle train sends too (LinkBurst). */
+    public static final int TRAIN_REQUEST_BYTES = 8;
+
     /** Rank 0's request for a train: how many messages of how many bytes. */
     static byte[] trainRequest(int messages, int bytes) {
-        return ByteBuffer.allocate(8).putInt(messages).putInt(bytes).array();
+        return ByteBuffer.allocate(TRAIN_REQUEST_BYTES).putInt(messages).putInt(bytes).array();
     }
 
     private void serve() {

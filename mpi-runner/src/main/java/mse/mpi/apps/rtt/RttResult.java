@@ -16,10 +16,12 @@ public record RttResult(int np, int warmup, int roundTrips, int arrivedReceives,
     /**
      * One message size: the round trip, rank 0's send call (o_s), its receive of an arrived reply (o_r), the sustained
      * gap between the messages of trains rank 1 sent back to back (see {@link SizeMeasurement}), how many messages each
-     * train had, each phase's stop, and the seconds the size took, warm-up included.
+     * train had, each phase's stop, the seconds the size took, warm-up included, and the whole time of a short train
+     * after the link was left idle, with its messages.
      */
     public record Point(long size, Percentiles rttMicros, Percentiles sendMicros, Percentiles recvMicros,
-                        Percentiles gapMicros, int trainMessages, List<Phase> phases, double seconds) {
+                        Percentiles gapMicros, int trainMessages, List<Phase> phases, double seconds,
+                        Percentiles idleTrainMicros, int idleTrainMessages) {
 
         public Point {
             phases = List.copyOf(phases);
@@ -30,7 +32,8 @@ public record RttResult(int np, int warmup, int roundTrips, int arrivedReceives,
             StringBuilder line = new StringBuilder(size + " B:");
             for (Phase phase : phases) {
                 line.append(String.format(" %s %d%s (median %s, %s),", phase.name(), phase.samples(),
-                        phase.name().equals("trains") ? " of " + trainMessages : "",
+                        phase.name().equals("trains") ? " of " + trainMessages
+                                : phase.name().equals("idle trains") ? " of " + idleTrainMessages : "",
                         phase.precisionPercent() == null ? "too few to say" : String.format("+-%.2f%%", phase.precisionPercent()),
                         phase.stop()));
             }

@@ -8,7 +8,7 @@ import org.HdrHistogram.Histogram;
 /**
  * Rank 0's measurement of one message size, in phases that share the size's time budget (each may use what the
  * phases before it left of their shares: warm-up up to 10% of the budget, round trips up to 50%, receives of arrived
- * replies up to 70%, trains the rest). Each measuring phase stops once its median is stable to the asked precision
+ * replies up to 70%, trains up to 90%, idle trains the rest). Each measuring phase stops once its median is stable to the asked precision
  * ({@link MedianPrecision}), at its sample cap, or when its share runs out.
  *
  * <ul>
@@ -25,12 +25,21 @@ import org.HdrHistogram.Histogram;
  *     message in LogGP terms. Timing the train's second half alone was tried and dropped: a rank 0 that fell behind
  *     the stream (descheduled on a loaded machine) then received the second half from its socket buffer at CPU speed,
  *     and one 256-byte median came out at 0.45 us against 22 us. From the request, a late rank 0 only adds time.</li>
+ * <li>Idle trains: the same, {@link #idleTrainMessages} messages (about 16 KiB) after the link was left idle for three
+ *     times what they take at the trains' rate, timed whole. A link that lets a burst through at once after a pause
+ *     (a token bucket, a buffer) shows here and nowhere else: the round trips never leave the stream, the trains
+ *     share one burst among 1 MiB. A farm's results come with pauses between them, so the burst is what the master
+ *     sees; mse.mpi.experiment.LinkBurst reads it against the fitted model (network.burst-bytes).</li>
  * </ul>
  */
 final class SizeMeasurement {
 
     /** A train carries about this many bytes (within 16..1024 messages), so a burst or the request's latency is a small share. */
     static final long TRAIN_BYTES = 1 << 20;
+    /** An idle train carries about this many bytes (within 2..64 messages): several times a shaper's usual burst. */
+    static final long IDLE_TRAIN_BYTES = 16 << 10;
+    /** The least idle time before an idle train, whatever the trains' rate. */
+    private static final long IDLE_FLOOR_NANOS = 1_000_000;
     /** Rank 0 waits this many median round trips (plus a floor) so the reply has surely arrived. */
     private static final int ARRIVAL_WAIT_RTTS = 3;
     private static final long ARRIVAL_WAIT_FLOOR_NANOS = 20_000;
@@ -51,6 +60,11 @@ final class SizeMeasurement {
     /** How many messages a train of `size`-byte messages has. */
     static int trainMessages(long size) {
         return (int) Math.max(16, Math.min(1024, TRAIN_BYTES / size));
+    }
+
+    /** How many messages an idle train of `size`-byte messages has. */
+    static int idleTrainMessages(long size) {
+        return (int) Math.max(2, Math.min(64, IDLE_TRAIN_BYTES / size));
     }
 
     RttResult.Point run() {
@@ -86,17 +100,33 @@ final class SizeMeasurement {
         Histogram gap = histogram();
         int messages = trainMessages(data.length);
         byte[] request = RttBenchmark.trainRequest(messages, data.length);
-        RttResult.Phase trains = phase("trains", settings.roundTrips(), deadline(1.0), () -> MedianPrecision.of(gap), () -> {
-            long begin = System.nanoTime();
-            comm.send(request, 1, RttBenchmark.TRAIN);
-            for (int i = 0; i < messages; i++) {
-                comm.recv(Comm.ANY_SOURCE, RttBenchmark.PING);
+        RttResult.Phase trains = phase("trains", settings.roundTrips(), deadline(0.9), () -> MedianPrecision.of(gap),
+                () -> gap.recordValue(Math.max(1, Math.round(train(request, messages) / (double) messages))));
+        Histogram idle = histogram();
+        int idleMessages = idleTrainMessages(data.length);
+        byte[] idleRequest = RttBenchmark.trainRequest(idleMessages, data.length);
+        long pause = Math.max(IDLE_FLOOR_NANOS, 3 * idleMessages * gap.getValueAtPercentile(50));
+        RttResult.Phase idleTrains = phase("idle trains", settings.arrivedReceives(), deadline(1.0), () -> MedianPrecision.of(idle), () -> {
+            long until = System.nanoTime() + pause;
+            while (System.nanoTime() < until) {
+                Thread.onSpinWait(); // as for arrived receives: the core stays awake, only the link rests
             }
-            gap.recordValue(Math.max(1, Math.round((System.nanoTime() - begin) / (double) messages)));
+            idle.recordValue(Math.max(1, train(idleRequest, idleMessages)));
         });
         return new RttResult.Point(data.length, RttResult.Percentiles.of(rtt), RttResult.Percentiles.of(send),
-                RttResult.Percentiles.of(recv), RttResult.Percentiles.of(gap), messages, List.of(roundTrips, arrived, trains),
-                (System.nanoTime() - start) / 1e9);
+                RttResult.Percentiles.of(recv), RttResult.Percentiles.of(gap), messages,
+                List.of(roundTrips, arrived, trains, idleTrains), (System.nanoTime() - start) / 1e9,
+                RttResult.Percentiles.of(idle), idleMessages);
+    }
+
+    /** One train: from rank 0's request to its receive of the last of `messages`, in nanoseconds. */
+    private long train(byte[] request, int messages) {
+        long begin = System.nanoTime();
+        comm.send(request, 1, RttBenchmark.TRAIN);
+        for (int i = 0; i < messages; i++) {
+            comm.recv(Comm.ANY_SOURCE, RttBenchmark.PING);
+        }
+        return System.nanoTime() - begin;
     }
 
     /**
