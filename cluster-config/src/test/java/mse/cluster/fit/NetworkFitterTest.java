@@ -134,6 +134,26 @@ class NetworkFitterTest {
     }
 
     @Test
+    void whereTheLinkPacesLargeRoundTripsSmallMessagesKeepTheirMeasuredOneWay() {
+        // The shaped namespace network's shape (2026-11-27): small round trips 17 us; from 256 bytes on each way waits
+        // for the 100 Mbit/s link (RTT = 2 k G at most), which a line through all sizes spreads over the small ones.
+        NetworkProfile link = new NetworkProfile("link", "test", 2, 0, 0.001, 0, new Overhead(4, 0.2, 0.001),
+                new Overhead(2, 0.2, 0.0005));
+        List<RttSample> samples = new ArrayList<>();
+        for (RttSample s : measure(link, new int[] {2, 3}, new long[] {1, 16, 64, 256, 1024}, 0, 1)) {
+            double paced = Math.max(s.rttMicros(), 2 * s.bytes() * 0.085);
+            samples.add(new RttSample(s.processes(), s.bytes(), paced, s.sendMicros(), s.recvMicros(),
+                    Math.max(8, s.bytes() * 0.085)));
+        }
+        NetworkFit fit = NetworkFitter.fit(samples, "fit", "test");
+        for (FittedPoint p : fit.points().stream().filter(p -> p.bytes() <= 16).toList()) {
+            assertWithin(p.measuredRttMicros(), p.fittedRttMicros(), 0.02, "small messages' RTT " + p);
+        }
+        assertTrue(fit.notes().stream().anyMatch(note -> note.startsWith("L and the overheads' bases from the sizes the link "
+                + "hardly paces ([1, 16] bytes")), fit.notes().toString());
+    }
+
+    @Test
     void whereTheOverheadsLimitEveryStreamGAndGComeFromTheRoundTrips() {
         // Table 2's per-byte overheads exceed its G: a stream is as fast as the receiver's CPU, never the link's.
         NetworkFit fit = NetworkFitter.fit(measure(TABLE_2, new int[] {2, 8}, SIZES, 0, 3), "fit", "test");
