@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  */
 class RttBenchmarkTest {
 
-    private static final List<String> PHASES = List.of("round trips", "arrived receives", "trains");
+    private static final List<String> PHASES = List.of("round trips", "arrived receives", "trains", "idle trains");
 
     private static RttResult run(int ranks, RttSettings settings) {
         AtomicReference<RttResult> result = new AtomicReference<>();
@@ -51,7 +51,10 @@ class RttBenchmarkTest {
             assertEquals(50L, p.gapMicros().count(), "one gap per train");
             assertEquals(1024, p.trainMessages(), "1 MiB trains, at most 1024 messages");
             assertEquals(PHASES, p.phases().stream().map(RttResult.Phase::name).toList());
-            assertEquals(List.of(50L, 100L, 50L), p.phases().stream().map(RttResult.Phase::samples).toList());
+            assertEquals(List.of(50L, 100L, 50L, 100L), p.phases().stream().map(RttResult.Phase::samples).toList());
+            assertEquals(100L, p.idleTrainMicros().count(), "idle trains: capped as the arrived receives");
+            assertEquals(p.size() == 1 ? 64 : 16, p.idleTrainMessages(), "about 16 KiB, at most 64 messages");
+            assertOrdered(p.idleTrainMicros());
             p.phases().forEach(phase -> assertEquals("sample cap", phase.stop(), phase.toString()));
         }
     }
@@ -78,6 +81,13 @@ class RttBenchmarkTest {
             assertEquals(1L, phase.samples(), "the deadline had passed after the first sample: " + phase);
         });
         assertTrue(p.describeStops().contains("(median too few to say, time budget)"), p.describeStops());
+    }
+
+    @Test
+    void idleTrainsCarryAbout16KibWithin2To64Messages() {
+        assertEquals(64, SizeMeasurement.idleTrainMessages(1));
+        assertEquals(16, SizeMeasurement.idleTrainMessages(1024));
+        assertEquals(2, SizeMeasurement.idleTrainMessages(65536));
     }
 
     @Test
