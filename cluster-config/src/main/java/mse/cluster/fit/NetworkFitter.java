@@ -60,7 +60,7 @@ public final class NetworkFitter {
         if (!severalP) {
             notes.add("one P only: the P term o'b is not identifiable and is set to 0 (calibrate at two P, seed 001 section 3)");
         }
-        Terms sum = Terms.fit(samples, s -> s.rttMicros() / 2, severalP);
+        Terms sum = rttLine(samples, severalP, notes);
         Terms send = Terms.fit(samples, RttSample::sendMicros, severalP);
         Terms recv = Terms.fit(samples, RttSample::recvMicros, severalP);
         notes.add(String.format("RTT/2 = %.4f + %.5f P + %.6f k us (c0 = o'a_s + o'a_r + L, c1 = o'b_s + o'b_r, "
@@ -94,10 +94,7 @@ public final class NetworkFitter {
      * receive, section 2.3). Returns {send, recv}.
      */
     private static Overhead[] overheads(Terms baseLine, Terms perByteLine, Terms send, Terms recv, List<String> notes) {
-        double perProcess = Math.max(0, baseLine.perProcess);
-        if (baseLine.perProcess < 0) {
-            notes.add("RTT did not grow with P (noise or too close P): no P term");
-        }
+        double perProcess = baseLine.perProcess;
         double sendP = Math.min(Math.max(0, send.perProcess), perProcess);
         double[] base = split(baseLine.base, Math.max(0, send.base), Math.max(0, recv.base), "L", notes);
         double[] perByte = split(perByteLine.perByte, Math.max(0, send.perByte), Math.max(0, recv.perByte), "G", notes);
@@ -113,19 +110,34 @@ public final class NetworkFitter {
      */
     private static Terms unpacedLine(List<RttSample> samples, SustainedGap stream, boolean severalP, List<String> notes) {
         if (stream.perByteMicros().isEmpty()) {
-            return Terms.fit(samples, s -> s.rttMicros() / 2, severalP);
+            return rttLine(samples, severalP, new ArrayList<>());
         }
         double g = stream.perByteMicros().getAsDouble();
         double smallest = samples.stream().mapToDouble(s -> s.rttMicros() / 2).min().orElseThrow();
         List<RttSample> unpaced = samples.stream().filter(s -> s.bytes() * g <= smallest / 2).toList();
         if (unpaced.stream().mapToLong(RttSample::bytes).distinct().count() < 2 || unpaced.size() == samples.size()) {
-            return Terms.fit(samples, s -> s.rttMicros() / 2, severalP);
+            return rttLine(samples, severalP, new ArrayList<>());
         }
-        Terms line = Terms.fit(unpaced, s -> s.rttMicros() / 2, severalP);
+        Terms line = rttLine(unpaced, severalP, notes);
         notes.add(String.format("L and the overheads' bases from the sizes the link hardly paces (%s bytes: k G <= half the "
                 + "least RTT/2): RTT/2 = %.4f + %.5f P + %.6f k us", unpaced.stream().map(RttSample::bytes).distinct().toList(),
                 line.base, line.perProcess, line.perByte));
         return line;
+    }
+
+    /**
+     * RTT/2 = c0 + c1 P + c2 k by least squares; where the RTT did not grow with P, the line without a P term. Clamping a
+     * negative c1 to 0 would keep the c0 fitted with it, above every measured RTT at the smallest P (by 1.4 us a way on
+     * the namespace network, 2026-11-27).
+     */
+    private static Terms rttLine(List<RttSample> samples, boolean severalP, List<String> notes) {
+        Terms line = Terms.fit(samples, s -> s.rttMicros() / 2, severalP);
+        if (line.perProcess >= 0) {
+            return line;
+        }
+        notes.add(String.format("RTT did not grow with P (%.5f us per P: noise or too close P): no P term, the line fitted "
+                + "without one", line.perProcess));
+        return Terms.fit(samples, s -> s.rttMicros() / 2, false);
     }
 
     /** The samples of the smallest P, the least disturbed by ranks sharing cores; sizes ascending. */
