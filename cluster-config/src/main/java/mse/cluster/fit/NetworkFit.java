@@ -1,5 +1,6 @@
 package mse.cluster.fit;
 
+import java.util.ArrayList;
 import java.util.List;
 import mse.cluster.profiles.NetworkProfile;
 
@@ -20,9 +21,9 @@ public record NetworkFit(NetworkProfile network, List<FittedPoint> points, List<
 
     /** The same fit with the link's burst B, which another measurement gave, said where it came from. */
     public NetworkFit withBurst(long bytes, String source, List<String> moreNotes) {
-        List<String> allNotes = new java.util.ArrayList<>(notes);
+        List<String> allNotes = new ArrayList<>(notes);
         allNotes.addAll(moreNotes);
-        List<String> allSources = new java.util.ArrayList<>(sources);
+        List<String> allSources = new ArrayList<>(sources);
         allSources.add(source);
         return new NetworkFit(network.withBurstBytes(bytes), points, allNotes, allSources, linkBoundSizes);
     }

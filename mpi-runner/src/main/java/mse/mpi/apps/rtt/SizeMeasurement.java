@@ -89,10 +89,7 @@ final class SizeMeasurement {
         RttResult.Phase arrived = phase("arrived receives", settings.arrivedReceives(), deadline(0.7),
                 () -> MedianPrecision.of(recv), () -> {
                     comm.send(data, 1, RttBenchmark.PING);
-                    long until = System.nanoTime() + wait;
-                    while (System.nanoTime() < until) {
-                        Thread.onSpinWait(); // the wait is part of the measurement: a sleep would let the core doze
-                    }
+                    awake(wait);
                     long begin = System.nanoTime();
                     comm.recv(Comm.ANY_SOURCE, RttBenchmark.PING);
                     recv.recordValue(Math.max(1, System.nanoTime() - begin));
@@ -107,16 +104,21 @@ final class SizeMeasurement {
         byte[] idleRequest = RttBenchmark.trainRequest(idleMessages, data.length);
         long pause = Math.max(IDLE_FLOOR_NANOS, 3 * idleMessages * gap.getValueAtPercentile(50));
         RttResult.Phase idleTrains = phase("idle trains", settings.arrivedReceives(), deadline(1.0), () -> MedianPrecision.of(idle), () -> {
-            long until = System.nanoTime() + pause;
-            while (System.nanoTime() < until) {
-                Thread.onSpinWait(); // as for arrived receives: the core stays awake, only the link rests
-            }
+            awake(pause); // only the link rests
             idle.recordValue(Math.max(1, train(idleRequest, idleMessages)));
         });
         return new RttResult.Point(data.length, RttResult.Percentiles.of(rtt), RttResult.Percentiles.of(send),
                 RttResult.Percentiles.of(recv), RttResult.Percentiles.of(gap), messages,
                 List.of(roundTrips, arrived, trains, idleTrains), (System.nanoTime() - start) / 1e9,
                 RttResult.Percentiles.of(idle), idleMessages);
+    }
+
+    /** Waits `nanos` on a core kept awake: the wait is part of the measurement, and a sleep would let the core doze. */
+    private static void awake(long nanos) {
+        long until = System.nanoTime() + nanos;
+        while (System.nanoTime() < until) {
+            Thread.onSpinWait();
+        }
     }
 
     /** One train: from rank 0's request to its receive of the last of `messages`, in nanoseconds. */
