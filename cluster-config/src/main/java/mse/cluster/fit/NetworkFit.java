@@ -7,16 +7,17 @@ import mse.cluster.profiles.NetworkProfile;
 /**
  * The result of fitting round trips: the network profile, every measured point next to its fitted RTT,
  * notes on what could not be identified and how it was split, and which measurement gave each parameter (both go
- * into the profile file), and the message sizes whose trains the link limited (smallest first).
+ * into the profile file), and the message sizes whose trains ran at the link's rate (link-bound and below any protocol
+ * switch the trains showed, smallest first: the largest gave G and gives the burst B).
  */
 public record NetworkFit(NetworkProfile network, List<FittedPoint> points, List<String> notes, List<String> sources,
-                         List<Long> linkBoundSizes) {
+                         List<Long> linkRateSizes) {
 
     public NetworkFit {
         points = List.copyOf(points);
         notes = List.copyOf(notes);
         sources = List.copyOf(sources);
-        linkBoundSizes = List.copyOf(linkBoundSizes);
+        linkRateSizes = List.copyOf(linkRateSizes);
     }
 
     /** The same fit with the link's burst B, which another measurement gave, said where it came from. */
@@ -25,7 +26,7 @@ public record NetworkFit(NetworkProfile network, List<FittedPoint> points, List<
         allNotes.addAll(moreNotes);
         List<String> allSources = new ArrayList<>(sources);
         allSources.add(source);
-        return new NetworkFit(network.withBurstBytes(bytes), points, allNotes, allSources, linkBoundSizes);
+        return new NetworkFit(network.withBurstBytes(bytes), points, allNotes, allSources, linkRateSizes);
     }
 
     /** The largest |residual| over all points, percent. */

@@ -30,8 +30,9 @@ import mse.cluster.profiles.NetworkProfile.Overhead;
  * retrieving arrived messages and section 3.1 notes that the real send overhead has no P term. If noise
  * leaves L or G negative, the overheads are scaled down so the sums (and so the RTT) are still met.
  *
- * <p>S: when the RTT curve of every P breaks into two lines at the same size (eager, then rendezvous), S is the
- * first size past the break, so the emulator makes those messages synchronous. A profile holds one G and one O per direction,
+ * <p>S: where the trains show a rendezvous handshake ({@link SustainedGap}), the first size that pays it; otherwise when
+ * the RTT curve of every P breaks into two lines at the same size (eager, then rendezvous), the first size past the
+ * break, so the emulator makes those messages synchronous. A profile holds one G and one O per direction,
  * so L and O still come from one line through all sizes (relative least squares, so the small messages
  * a master/slave program sends weigh as much as the large ones); the residual table shows the misfit.
  *
@@ -73,8 +74,13 @@ public final class NetworkFitter {
         Overhead recvOverhead = overheads[1];
         double latency = Math.max(0, unpaced.base - sendOverhead.baseMicros() - recvOverhead.baseMicros());
         double roundTripPerByte = Math.max(0, sum.perByte - sendOverhead.perByteMicros() - recvOverhead.perByteMicros());
-        OptionalLong threshold = threshold(samples, stream, notes);
-        if (threshold.isPresent()) {
+        OptionalLong threshold = stream.protocolSwitch().isPresent() ? stream.protocolSwitch() : threshold(samples, stream, notes);
+        if (stream.protocolSwitch().isPresent()) {
+            notes.add("S = " + threshold.getAsLong() + " bytes: from there on the trains' gap per byte rose over the smaller "
+                    + "link-bound sizes' and the receive of an arrived reply took the message's transfer (a rendezvous "
+                    + "handshake per message: the reply does not come before its receive is posted); the true limit lies "
+                    + "between it and the next smaller size measured. G and B come from the sizes below it " + stream.linkRate());
+        } else if (threshold.isPresent()) {
             notes.add("S = " + threshold.getAsLong() + " bytes: the RTT per byte changes there (eager -> rendezvous); "
                     + "the true limit lies between it and the next smaller size measured. The profile has one G and one O "
                     + "per direction, so one line is fitted through all sizes; the residuals show what that costs");
@@ -85,7 +91,7 @@ public final class NetworkFitter {
         NetworkProfile network = new NetworkProfile(name, source, latency, stream.gapMicros(), gapPerByte,
                 threshold.orElse(0), sendOverhead, recvOverhead, NetworkModelName.LOGGPS); // the parameters fitted are LogGPS's
         List<String> sources = ParameterSources.of(network, stream, roundTripPerByte, threshold.isPresent(), severalP);
-        return new NetworkFit(network, fitted(network, samples), notes, sources, stream.linkBound());
+        return new NetworkFit(network, fitted(network, samples), notes, sources, stream.linkRate());
     }
 
     /**

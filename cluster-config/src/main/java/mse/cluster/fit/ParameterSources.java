@@ -19,8 +19,9 @@ final class ParameterSources {
         lines.add(String.format("L   = %.4g us: round trips (RTT/2's constant less the timed calls' bases)", n.latencyMicros()));
         if (stream.perByteMicros().isPresent()) {
             lines.add(String.format("G   = %.6g us/byte: trains, the sustained gap per byte of the largest of the link-bound "
-                    + "sizes %s (the round trips alone gave %.6g: isolated messages pass between bursts)", n.gapPerByteMicros(),
-                    stream.linkBound(), roundTripPerByte));
+                    + "sizes %s%s (the round trips alone gave %.6g: isolated messages pass between bursts)", n.gapPerByteMicros(),
+                    stream.linkRate(), stream.protocolSwitch().isPresent() ? " below the rendezvous switch (link-bound: "
+                            + stream.linkBound() + ")" : "", roundTripPerByte));
         } else {
             lines.add(String.format("G   = %.6g us/byte: round trips (RTT/2's per-byte term less O_s and O_r); no train was "
                     + "link-bound, the overheads limited every stream", n.gapPerByteMicros()));
@@ -31,8 +32,13 @@ final class ParameterSources {
         } else {
             lines.add("g   = 0: folded into o (seed 001 section 3): the smallest size's trains were as fast as the overheads allow");
         }
-        lines.add("S   = " + n.syncThresholdBytes() + " bytes: round trips (" + (breakSeen ? "the break in RTT over size)"
-                : "no break in RTT over size that the link's rate does not explain)"));
+        if (stream.protocolSwitch().isPresent()) {
+            lines.add("S   = " + n.syncThresholdBytes() + " bytes: trains and arrived receives (the first size whose stream "
+                    + "paid a rendezvous handshake per message)");
+        } else {
+            lines.add("S   = " + n.syncThresholdBytes() + " bytes: round trips (" + (breakSeen ? "the break in RTT over size)"
+                    : "no break in RTT over size that the link's rate does not explain)"));
+        }
         lines.add("o_s = o'a + o'b P + O k: rank 0's timed send calls" + (severalP ? ", lines over size and P" : ", one P"));
         lines.add("o_r = o'a + o'b P + O k: rank 0's timed receives of arrived replies; the round trips' P term that the send "
                 + "call does not show");

@@ -19,8 +19,8 @@ import mse.emulator.model.NetworkModel;
  * <p>The replay is the model's (NetworkInterface, LogGpsModel, the profile fitted from the round trips and trains): rank
  * 0 sends the request, rank 1 receives it and sends the train back to back, rank 0 receives every message; every
  * interface starts idle. Its time can only fall as the credit tau = B G grows, so the credit is found by bisection, and
- * B is what the model then holds. Taken only from the largest link-bound size, the one G came from; a difference the
- * measurement's own noise could make (below {@link #NOISE}) is no burst.
+ * B is what the model then holds. Taken only from the largest link-bound size below any protocol switch, the one G came
+ * from; a difference the measurement's own noise could make (below {@link #NOISE}) is no burst.
  */
 public final class LinkBurst {
 

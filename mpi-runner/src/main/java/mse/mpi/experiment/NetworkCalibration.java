@@ -107,12 +107,12 @@ public final class NetworkCalibration {
         return new Result(profile, fit, file, summary);
     }
 
-    /** The link's burst from the idle trains of the smallest P at the largest link-bound size, the one G came from. */
+    /** The link's burst from the idle trains of the smallest P at the largest size that ran at the link's rate, the one G came from. */
     private static NetworkFit burst(NetworkFit fit, List<JobResult> jobs) {
-        if (fit.linkBoundSizes().isEmpty()) {
+        if (fit.linkRateSizes().isEmpty()) {
             return fit.withBurst(0, "B   = 0 bytes: no train was link-bound, so no burst to read", List.of());
         }
-        long size = fit.linkBoundSizes().get(fit.linkBoundSizes().size() - 1);
+        long size = fit.linkRateSizes().get(fit.linkRateSizes().size() - 1);
         JobResult smallest = jobs.stream().min(Comparator.comparingInt(JobResult::np)).orElseThrow();
         RttResult.Point point = smallest.points().stream().filter(p -> p.size() == size).findFirst().orElseThrow();
         return LinkBurst.fit(fit, smallest.np(), size, point.idleTrainMessages(), point.idleTrainMicros().p50(),
