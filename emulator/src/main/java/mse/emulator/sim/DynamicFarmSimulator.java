@@ -33,7 +33,7 @@ import mse.emulator.model.TargetCpu;
  * Zero lookahead breaks that argument (the kernel then breaks ties only when every rank is blocked), and a
  * synchronous message would stop its sender in the middle of a step; both are refused here.
  *
- * <p>Per message that is a heap operation and a few array updates, against the kernel's horizon over every rank.
+ * <p>Per message that is at most a heap operation and a few array updates, against the kernel's horizon over every rank.
  */
 public final class DynamicFarmSimulator implements DynamicProgram.Transport {
 
@@ -48,6 +48,8 @@ public final class DynamicFarmSimulator implements DynamicProgram.Transport {
         final long departureNanos;
         final long reachNanos;
         long arrivalNanos;
+        /** The same source's next message on its way ({@link ReachQueue}'s FIFO), while this one is. */
+        Message next;
 
         Message(long sequence, int source, int destination, int tag, int bytes, long sendNanos, long departureNanos, long reachNanos) {
             this.sequence = sequence;
@@ -82,7 +84,7 @@ public final class DynamicFarmSimulator implements DynamicProgram.Transport {
     /** Per rank waiting in a receive, what it wants: source and tag (ANY), else NOT_WAITING as the source. */
     private final int[] wantedSource;
     private final int[] wantedTag;
-    private final ReachQueue reaching = new ReachQueue();
+    private final ReachQueue reaching;
     /** Messages a receive took from its mailbox as it was posted, delivered once the rank's step is over. */
     private final ArrayDeque<Message> taken = new ArrayDeque<>();
     private final MasterQueueMeasures queues;
@@ -115,6 +117,7 @@ public final class DynamicFarmSimulator implements DynamicProgram.Transport {
         this.np = network.processes();
         this.program = new DynamicProgram(this, np, shape, settings, prefetch, hostCosts, masterCosts);
         this.queues = new MasterQueueMeasures(np);
+        this.reaching = new ReachQueue(np);
         this.clock = new long[np];
         this.sendNanos = new long[np];
         this.receiveNanos = new long[np];

@@ -1,83 +1,68 @@
 package mse.emulator.sim;
 
-import java.util.Arrays;
 import mse.emulator.model.NetworkInterface;
 
 /**
- * {@link DynamicFarmSimulator}'s messages on their way, a binary heap in the order incoming interfaces take them
- * ({@link NetworkInterface#takesBefore}: reach, source, sequence): the loop's one ordered structure, touched twice
- * per message. The keys sit in arrays of their own beside the messages, so sifting compares without following a
- * reference.
+ * {@link DynamicFarmSimulator}'s messages on their way, in the order incoming interfaces take them
+ * ({@link NetworkInterface#takesBefore}: reach, source, sequence): the loop's one ordered structure.
+ *
+ * <p>A source's messages reach in the order it sent them: they leave its outgoing interface in send order and all
+ * take the same L. So each source keeps its messages in a FIFO of its own (linked through the messages), and only
+ * the sources' oldest messages are ordered, by a {@link ResultQueue} of ranks keyed by (that message's reach, rank),
+ * in which the rank is a complete key. A master's replies, which queue behind one another, then cost no heap
+ * operation when sent and one sift when taken, and the heap holds ranks in arrays, not messages (issue 45).
  */
 final class ReachQueue {
 
-    private DynamicFarmSimulator.Message[] messages = new DynamicFarmSimulator.Message[64];
-    private long[] reach = new long[64];
-    private int[] source = new int[64];
-    private long[] sequence = new long[64];
-    private int size;
+    /** By source rank: its oldest and newest message on their way (null: none), linked by Message.next. */
+    private final DynamicFarmSimulator.Message[] oldest;
+    private final DynamicFarmSimulator.Message[] newest;
+    /** By source rank: its oldest message's reach, the heap's key. */
+    private final long[] reach;
+    private final ResultQueue sources;
+
+    ReachQueue(int ranks) {
+        this.oldest = new DynamicFarmSimulator.Message[ranks];
+        this.newest = new DynamicFarmSimulator.Message[ranks];
+        this.reach = new long[ranks];
+        this.sources = new ResultQueue(ranks, reach);
+    }
 
     boolean isEmpty() {
-        return size == 0;
+        return sources.isEmpty();
     }
 
     void add(DynamicFarmSimulator.Message m) {
-        if (size == messages.length) {
-            messages = Arrays.copyOf(messages, 2 * size);
-            reach = Arrays.copyOf(reach, 2 * size);
-            source = Arrays.copyOf(source, 2 * size);
-            sequence = Arrays.copyOf(sequence, 2 * size);
+        int source = m.source;
+        DynamicFarmSimulator.Message before = newest[source];
+        newest[source] = m;
+        if (before == null) {
+            oldest[source] = m;
+            reach[source] = m.reachNanos;
+            sources.offer(source);
+        } else if (m.reachNanos < before.reachNanos) {
+            // the FIFO's premise: a network model whose latency varied by message would break it
+            throw new IllegalStateException("rank " + source + "'s message " + m.sequence + " reaches before its earlier "
+                    + before.sequence + " (" + m.reachNanos + " < " + before.reachNanos + " ns)");
+        } else {
+            before.next = m;
         }
-        int at = size++;
-        while (at > 0) {
-            int parent = (at - 1) >>> 1;
-            if (!NetworkInterface.takesBefore(m.reachNanos, m.source, m.sequence, reach[parent], source[parent], sequence[parent])) {
-                break;
-            }
-            move(parent, at);
-            at = parent;
-        }
-        put(at, m);
     }
 
     /** The first message in interface order, removed. */
     DynamicFarmSimulator.Message poll() {
-        DynamicFarmSimulator.Message first = messages[0];
-        DynamicFarmSimulator.Message last = messages[--size];
-        messages[size] = null;
-        int at = 0;
-        while (true) {
-            int child = 2 * at + 1;
-            if (child >= size) {
-                break;
-            }
-            if (child + 1 < size && NetworkInterface.takesBefore(reach[child + 1], source[child + 1], sequence[child + 1],
-                    reach[child], source[child], sequence[child])) {
-                child++;
-            }
-            if (!NetworkInterface.takesBefore(reach[child], source[child], sequence[child], last.reachNanos, last.source, last.sequence)) {
-                break;
-            }
-            move(child, at);
-            at = child;
-        }
-        if (size > 0) {
-            put(at, last);
+        int source = sources.peek();
+        DynamicFarmSimulator.Message first = oldest[source];
+        DynamicFarmSimulator.Message next = first.next;
+        first.next = null;
+        oldest[source] = next;
+        if (next != null) {
+            reach[source] = next.reachNanos;
+            sources.requeueHead();
+        } else {
+            newest[source] = null;
+            sources.poll();
         }
         return first;
-    }
-
-    private void move(int from, int to) {
-        messages[to] = messages[from];
-        reach[to] = reach[from];
-        source[to] = source[from];
-        sequence[to] = sequence[from];
-    }
-
-    private void put(int at, DynamicFarmSimulator.Message m) {
-        messages[at] = m;
-        reach[at] = m.reachNanos;
-        source[at] = m.source;
-        sequence[at] = m.sequence;
     }
 }

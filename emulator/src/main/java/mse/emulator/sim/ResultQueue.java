@@ -8,7 +8,7 @@ import mse.emulator.model.NetworkInterface;
  * in-flight result reaches the interface, rank), in primitive arrays. Each slave is in the heap once: its
  * later results (with --prefetch) reach the interface after its oldest and in send order, so the sequence
  * tie-break of {@link NetworkInterface#takesBefore} never decides between two heap entries and the rank is a
- * complete key.
+ * complete key. DY's event loop orders its sources by their oldest message on the way alike ({@link ReachQueue}).
  */
 final class ResultQueue {
 
