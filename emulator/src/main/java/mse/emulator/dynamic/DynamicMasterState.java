@@ -81,7 +81,7 @@ public final class DynamicMasterState {
         this.pool = new TaskRanges(tasks);
         this.owned = new TaskRanges(tasks);
         this.members = members;
-        this.window = new WaitWindow(settings.window(np));
+        this.window = new WaitWindow(settings.window(np), settings.splitWaitNanos(), settings.mergeWaitNanos());
         this.clock = clock;
         if (prefetch < 1) {
             throw new IllegalArgumentException("a slave needs at least 1 task in flight, got " + prefetch);
@@ -128,7 +128,7 @@ public final class DynamicMasterState {
         }
         window.add(waitNanos);
         if (parent >= 0 && !windingDown && settings.mergeWaitNanos() > 0 && window.full()
-                && window.medianNanos() < settings.mergeWaitNanos()) {
+                && window.medianBelow()) {
             // seed 001 section 3.2: merging is triggered by the wait statistics too; from now on every
             // contact is sent back to the parent and the unassigned tasks go back with the MERGE.
             windingDown = true;
@@ -215,7 +215,7 @@ public final class DynamicMasterState {
      */
     private boolean splitDue() {
         return depth < settings.maxDepth() && redirectsOwed == 0 && window.full()
-                && window.medianNanos() > settings.splitWaitNanos() && members >= 4 && pool.size() >= 2 * members;
+                && window.medianAbove() && members >= 4 && pool.size() >= 2 * members;
     }
 
     /** src, which just finished a task, becomes the master of the upper half of the tasks and half the slaves. */
