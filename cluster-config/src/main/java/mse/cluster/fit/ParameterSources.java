@@ -22,6 +22,9 @@ final class ParameterSources {
                     + "sizes %s%s (the round trips alone gave %.6g: isolated messages pass between bursts)", n.gapPerByteMicros(),
                     stream.linkRate(), stream.protocolSwitch().isPresent() ? " below the rendezvous switch (link-bound: "
                             + stream.linkBound() + ")" : "", roundTripPerByte));
+        } else if (!stream.linkBound().isEmpty()) {
+            lines.add(String.format("G   = %.6g us/byte: round trips (RTT/2's per-byte term less O_s and O_r); the trains of %s "
+                    + "bytes were limited per message (g), their gap not growing with size", n.gapPerByteMicros(), stream.linkBound()));
         } else {
             lines.add(String.format("G   = %.6g us/byte: round trips (RTT/2's per-byte term less O_s and O_r); no train was "
                     + "link-bound, the overheads limited every stream", n.gapPerByteMicros()));

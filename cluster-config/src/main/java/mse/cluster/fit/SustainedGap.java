@@ -19,7 +19,11 @@ import mse.cluster.profiles.NetworkProfile.Overhead;
  *     below it. A line through all link-bound sizes was tried and dropped: on the loaded 2-core machine the small sizes'
  *     trains are the noisiest (a 64-byte median above the 256-byte one), and TCP packs back-to-back small messages into
  *     shared segments, so their framing varies; the slope came out at 0.072 against 0.08 us/byte. With no link-bound
- *     size the link never limited a stream (the CPU did) and G is left to the round trips.</li>
+ *     size the link never limited a stream (the CPU did) and G is left to the round trips. So it is where the gap did not
+ *     grow with size (the largest link-bound size's gap within the margin of the smallest size's): the stream was
+ *     limited per message, by g, and its gap says nothing of a per-byte cost. Over loopback (2026-11-28) 1-byte and
+ *     1 KiB trains both ran at 4.8-5.1 us a message; reading 1 KiB's gap as bytes gave G = 0.005 us/byte and a
+ *     fitted 1 KiB round trip 74% above the measured one.</li>
  * <li>g is the gap of the smallest size when that size is link-bound (the least interval between two messages at an
  *     interface); otherwise the overheads limit small messages and g is folded into o, as seed 001 section 3 does.</li>
  * <li>The protocol switch (eager, then rendezvous): on a link a + kG per message makes the gap per byte fall as k
@@ -34,9 +38,10 @@ import mse.cluster.profiles.NetworkProfile.Overhead;
  * </ul>
  *
  * @param gapMicros     g, 0 when folded into o
- * @param perByteMicros G, empty when no train was link-bound
+ * @param perByteMicros G, empty when no train was link-bound or none by its bytes
  * @param linkBound     the link-bound sizes, smallest first
  * @param linkRate      the link-bound sizes below the protocol switch, smallest first: their trains ran at the link's rate
+ *                      (none when the gaps did not grow with size)
  * @param protocolSwitch the smallest size whose trains and arrived receives showed a rendezvous handshake, if any
  */
 public record SustainedGap(double gapMicros, OptionalDouble perByteMicros, List<Long> linkBound, List<Long> linkRate,
@@ -71,6 +76,9 @@ public record SustainedGap(double gapMicros, OptionalDouble perByteMicros, List<
         int eager = eagerCount(bound);
         RttSample largest = bound.get(eager - 1);
         OptionalLong rendezvous = eager < bound.size() ? OptionalLong.of(bound.get(eager).bytes()) : OptionalLong.empty();
+        if (largest.gapMicros() <= LINK_MARGIN * curve.get(0).gapMicros()) {
+            return new SustainedGap(g, OptionalDouble.empty(), sizes, List.of(), rendezvous);
+        }
         return new SustainedGap(g, OptionalDouble.of(perByte(largest)), sizes, sizes.subList(0, eager), rendezvous);
     }
 

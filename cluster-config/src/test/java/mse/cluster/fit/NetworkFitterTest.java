@@ -172,6 +172,28 @@ class NetworkFitterTest {
     }
 
     @Test
+    void trainsWhoseGapDoesNotGrowWithSizeGiveGButNoG() {
+        // Loopback's shape (2026-11-28): every size's train ran at 4.8-5.1 us a message, above the timed calls' 2-3 us,
+        // while round trips grew by less than 1 us up to 1 KiB: a per-message limit, no per-byte one.
+        NetworkProfile loopback = new NetworkProfile("loopback", "test", 0.5, 0, 0.0003, 0, new Overhead(3, 0, 0.0001),
+                new Overhead(2.5, 0, 0.0002));
+        List<RttSample> samples = new ArrayList<>();
+        for (RttSample s : measure(loopback, new int[] {2, 3}, new long[] {1, 16, 64, 256, 1024}, 0, 5)) {
+            samples.add(new RttSample(s.processes(), s.bytes(), s.rttMicros(), s.sendMicros(), s.recvMicros(),
+                    4.8 + s.bytes() * 0.00025));
+        }
+        NetworkFit fit = NetworkFitter.fit(samples, "fit", "test");
+        assertWithin(4.8, fit.network().gapMicros(), 0.01, "g: the per-message limit");
+        assertWithin(0.0003 + 0.0001 + 0.0002, fit.network().gapPerByteMicros() + fit.network().sendOverhead().perByteMicros()
+                + fit.network().recvOverhead().perByteMicros(), 0.05, "the round trips' per-byte cost");
+        for (FittedPoint p : fit.points()) {
+            assertTrue(Math.abs(p.residualPercent()) < 2, "the round trips keep their fit: " + p);
+        }
+        assertTrue(fit.sources().get(1).contains("round trips") && fit.sources().get(1).contains("limited per message"),
+                fit.sources().get(1));
+    }
+
+    @Test
     void whereTheOverheadsLimitEveryStreamGAndGComeFromTheRoundTrips() {
         // Table 2's per-byte overheads exceed its G: a stream is as fast as the receiver's CPU, never the link's.
         NetworkFit fit = NetworkFitter.fit(measure(TABLE_2, new int[] {2, 8}, SIZES, 0, 3), "fit", "test");
