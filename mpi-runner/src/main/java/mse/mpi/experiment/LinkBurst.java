@@ -42,6 +42,9 @@ public final class LinkBurst {
         long without = replay.applyAsLong(0);
         String trains = String.format("idle trains of %d %d-byte messages took %.1f us, the model's replay without a burst %.1f us",
                 messages, size, measured / 1e3, without / 1e3);
+        if (measured >= without) {
+            return none(fit, "B   = 0 bytes: " + trains + " (no faster than the model: no burst)");
+        }
         if (measured >= without * (1 - NOISE)) {
             return none(fit, "B   = 0 bytes: " + trains + " (within " + Math.round(100 * NOISE) + "%: no burst)");
         }

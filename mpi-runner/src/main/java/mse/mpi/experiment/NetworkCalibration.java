@@ -110,7 +110,7 @@ public final class NetworkCalibration {
     /** The link's burst from the idle trains of the smallest P at the largest size that ran at the link's rate, the one G came from. */
     private static NetworkFit burst(NetworkFit fit, List<JobResult> jobs) {
         if (fit.linkRateSizes().isEmpty()) {
-            return fit.withBurst(0, "B   = 0 bytes: no train was link-bound, so no burst to read", List.of());
+            return fit.withBurst(0, "B   = 0 bytes: no train was limited by the link's rate per byte, so no burst to read", List.of());
         }
         long size = fit.linkRateSizes().get(fit.linkRateSizes().size() - 1);
         JobResult smallest = jobs.stream().min(Comparator.comparingInt(JobResult::np)).orElseThrow();

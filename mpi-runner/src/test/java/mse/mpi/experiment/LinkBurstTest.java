@@ -39,7 +39,10 @@ class LinkBurstTest {
         assertEquals(0, LinkBurst.fit(fit(), 2, 1024, 16, without / 1e3, 8).network().burstBytes());
         assertEquals(0, LinkBurst.fit(fit(), 2, 1024, 16, 0.98 * without / 1e3, 8).network().burstBytes(),
                 "2% faster is within the noise");
-        assertEquals(0, LinkBurst.fit(fit(), 2, 1024, 16, 2 * without / 1e3, 8).network().burstBytes());
+        NetworkFit slower = LinkBurst.fit(fit(), 2, 1024, 16, 2 * without / 1e3, 8);
+        assertEquals(0, slower.network().burstBytes());
+        assertTrue(slower.sources().get(slower.sources().size() - 1).endsWith("(no faster than the model: no burst)"),
+                "a slower train is not called within the noise: " + slower.sources());
     }
 
     @Test
