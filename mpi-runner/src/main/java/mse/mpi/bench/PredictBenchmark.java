@@ -18,16 +18,18 @@ import mse.mpi.apps.Program;
 import mse.mpi.apps.farm.FarmMessageSizes;
 import mse.mpi.apps.sampled.TaskCostEstimate;
 import mse.mpi.apps.strategy.Dynamic;
+import mse.mpi.comm.JitQueue;
 import mse.mpi.options.TargetOptions;
 
 /**
  * `mse bench predict` (issue 45): (1) the simulators' throughput, simulated messages per second at P = 64 (median
- * of several runs after a warm-up, in this JVM): SI's and ML's FarmSimulator with the latency histograms predict
- * records, and DY's event loop with the run's DY options; (2) fresh `./run.sh` processes as a user starts them,
- * median of 5 after one run that writes the class archive: the default 6-P predict sweep (wall and peak memory), a
- * sweep that executes and simulates all 65,536 tasks, and `emulate --np 8` with default options (real mode), whose
- * wall time over that sweep's is predict's speed-up (seed 000 section 4.1's "faster than direct execution"). Wall
- * time here is the benchmark's measure, never virtual time.
+ * of several runs once the JIT is done with the simulation, in this JVM: {@link #throughput}): SI's and ML's
+ * FarmSimulator with the latency histograms predict records, and DY's event loop with the run's DY options; (2)
+ * unless only the simulators are asked for, fresh `./run.sh` processes as a user starts them, median of 5 after one
+ * run that writes the class archive: the default 6-P predict sweep (wall and peak memory), a sweep that executes and
+ * simulates all 65,536 tasks, and `emulate --np 8` with default options (real mode), whose wall time over that
+ * sweep's is predict's speed-up (seed 000 section 4.1's "faster than direct execution"). Wall time here is the
+ * benchmark's measure, never virtual time.
  */
 public final class PredictBenchmark {
 
@@ -36,11 +38,21 @@ public final class PredictBenchmark {
             "--max-iter", "256");
     static final List<String> EMULATE = List.of("emulate", "--np", "8");
     private static final int FRESH_RUNS = 5;
+    /** Timed runs of each simulator at least (a DY run of P = 64 is some 30 ms). */
+    private static final int TIMED_RUNS = 10;
+    /** A simulation is warm once this many runs in a row cost within {@link #STABLE} of the run before, the JIT idle. */
+    private static final int STABLE_RUNS = 3;
+    private static final double STABLE = 0.03;
+    /** Warm-up: at least this long (C2 compiles a DY run's loop within about 1 s of runs), at most the budget. */
+    private static final long WARM_UP_MIN_NANOS = 2_000_000_000L;
+    private static final long WARM_UP_BUDGET_NANOS = 30_000_000_000L;
 
     private PredictBenchmark() {
     }
 
-    public static void run(Program app, TargetOptions target, int repeat, Path scratch) throws IOException, InterruptedException {
+    /** Both parts, or with `simulatorsOnly` the simulators' throughput alone (no fresh processes, seconds instead of minutes). */
+    public static void run(Program app, TargetOptions target, int repeat, boolean simulatorsOnly, Path scratch)
+            throws IOException, InterruptedException {
         TargetProfile profile = target.target();
         TaskCostEstimate estimate = TaskCostEstimate.sample(app.workload().create(), target.taskCost(), 1024, false, 1,
                 mse.mpi.rank.RunProgress.NONE);
@@ -56,6 +68,10 @@ public final class PredictBenchmark {
         DynamicSettings dy = app.strategy() instanceof Dynamic given ? given.settings() : DynamicSettings.defaults();
         double dynamic = throughput(String.format("DY, --split-wait %d ns, --max-depth %d", dy.splitWaitNanos(), dy.maxDepth()),
                 () -> new DynamicFarmSimulator(network, cpu, sizes.dynamicMasters(), dy, 1, estimate.hostCosts()).run().run(), repeat);
+        if (simulatorsOnly) {
+            printSimulators(single, multi, dynamic);
+            return;
+        }
 
         Path root = FreshProcess.root();
         System.out.printf("fresh processes in %s, median of %d after one that writes the class archive:%n", root, FRESH_RUNS);
@@ -70,11 +86,15 @@ public final class PredictBenchmark {
         System.out.printf("predict-all-tasks-peak-rss-mb: %.0f%n", allTasks.peakRssBytes() / 1e6);
         System.out.printf("emulate-np8-wall-seconds: %.3f%n", emulate.wallSeconds());
         System.out.printf("emulate-np8-cpu-seconds: %.3f%n", emulate.cpuSeconds());
+        printSimulators(single, multi, dynamic);
+        System.out.printf("predict-speedup-vs-emulate: %.2f%n", emulate.wallSeconds() / allTasks.wallSeconds());
+        System.out.printf("predict-cpu-speedup-vs-emulate: %.2f%n", emulate.cpuSeconds() / allTasks.cpuSeconds());
+    }
+
+    private static void printSimulators(double single, double multi, double dynamic) {
         System.out.printf("simulated-messages-per-second: %.0f%n", single);
         System.out.printf("multi-simulated-messages-per-second: %.0f%n", multi);
         System.out.printf("dynamic-simulated-messages-per-second: %.0f%n", dynamic);
-        System.out.printf("predict-speedup-vs-emulate: %.2f%n", emulate.wallSeconds() / allTasks.wallSeconds());
-        System.out.printf("predict-cpu-speedup-vs-emulate: %.2f%n", emulate.cpuSeconds() / allTasks.cpuSeconds());
     }
 
     /** `./run.sh args` once untimed (it writes the subcommand's class archive), then `runs` times: the medians, each run printed. */
@@ -109,15 +129,36 @@ public final class PredictBenchmark {
     }
 
     /**
-     * Median simulated messages per second of one simulation, after warm-up runs for the JIT: per wall second (what
-     * the goals count) and, printed beside it, per second of this thread's CPU, which a shared machine inflates less.
+     * Median simulated messages per second of one simulation in its steady state, as JMH would time it: per wall second
+     * (what the goals count) and, printed beside it, per second of this thread's CPU, which a shared machine inflates
+     * less. Warm-up runs come first until {@link #STABLE_RUNS} runs in a row cost (in this thread's CPU) within
+     * {@link #STABLE} of the run before while nothing compiles ({@link JitQueue}), and for at least
+     * {@link #WARM_UP_MIN_NANOS}: a DY run of P = 64 lasts some 30 ms, and 3 warm-up runs used to leave the timed
+     * ones in C1's code and C2's compilations (1.9-2.9 M/s where the compiled loop runs 4.0-4.6 M/s). The warm-up's
+     * runs and time are printed; a warm-up that ends by its budget says so.
      */
     private static double throughput(String name, java.util.function.Supplier<SimulatedRun> simulation, int repeat) {
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        for (int i = 0; i < 3; i++) {
+        long warmUpStart = System.nanoTime();
+        int warmUpRuns = 0;
+        int stableRuns = 0;
+        long previous = Long.MAX_VALUE;
+        boolean warm = false;
+        while (System.nanoTime() - warmUpStart < WARM_UP_BUDGET_NANOS) {
+            long cpu0 = threads.getCurrentThreadCpuTime();
             simulation.get();
+            long cost = threads.getCurrentThreadCpuTime() - cpu0;
+            warmUpRuns++;
+            boolean same = Math.abs(cost - previous) <= STABLE * previous;
+            previous = cost;
+            stableRuns = same && JitQueue.idle() ? stableRuns + 1 : 0;
+            if (stableRuns >= STABLE_RUNS && System.nanoTime() - warmUpStart >= WARM_UP_MIN_NANOS) {
+                warm = true;
+                break;
+            }
         }
-        double[] rates = new double[Math.max(5, repeat)];
+        double warmUpSeconds = (System.nanoTime() - warmUpStart) / 1e9;
+        double[] rates = new double[Math.max(TIMED_RUNS, repeat)];
         double[] cpuRates = new double[rates.length];
         for (int i = 0; i < rates.length; i++) {
             long cpu0 = threads.getCurrentThreadCpuTime();
@@ -126,8 +167,9 @@ public final class PredictBenchmark {
             rates[i] = run.messages() / ((System.nanoTime() - t0) / 1e9);
             cpuRates[i] = run.messages() / ((threads.getCurrentThreadCpuTime() - cpu0) / 1e9);
         }
-        System.out.printf("  %s: %.2f M messages/s (wall), %.2f M/s per CPU second (median of %d)%n", name, Medians.of(rates) / 1e6,
-                Medians.of(cpuRates) / 1e6, rates.length);
+        System.out.printf("  %s: %.2f M messages/s (wall), %.2f M/s per CPU second (median of %d after a warm-up of %d runs, %.1f s%s)%n",
+                name, Medians.of(rates) / 1e6, Medians.of(cpuRates) / 1e6, rates.length, warmUpRuns, warmUpSeconds,
+                warm ? "" : ", ended by its budget before the runs were stable");
         return Medians.of(rates);
     }
 }

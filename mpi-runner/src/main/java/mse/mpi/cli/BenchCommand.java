@@ -44,7 +44,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Benchmarks. 'emulate': wall time of an emulated run divided by the plain run of the same command, at 1 and 16 points per task (unless --task-points says), the hop and its floor.",
-                "'predict': simulated messages per second at P = 64 (SI, ML and DY), then fresh ./run.sh processes (median of 5): the default predict sweep P = 2..64 (wall, peak memory), a 65,536-task predict --sample all sweep, and emulate --np 8 (real mode) divided by that sweep.",
+                "'predict': simulated messages per second at P = 64 (SI, ML and DY; median of at least 10 runs once warm), then (unless --simulators-only) fresh ./run.sh processes (median of 5): the default predict sweep P = 2..64 (wall, peak memory), a 65,536-task predict --sample all sweep, and emulate --np 8 (real mode) divided by that sweep.",
                 "'real-mode': --task-cost real at np 8, median of --repeat runs: the master's compute per task, live against predict --trace, two CPU burners, validate --np 2.",
                 "'hop': wall time from a fact on one rank's connection to the grant it releases on another's (median, p99), then the same with sockets only, directly and through a forwarding thread (the machine's floor).",
                 "'floor': the same farm's tasks, empty, between rank JVMs that sleep while they wait, slaves to master directly and through a relay where the emulator stands (us per task, median), then the hop with sockets only: what this machine charges any emulated farm.",
@@ -53,6 +53,7 @@ import picocli.CommandLine.Parameters;
                 "'scale': the kernel alone at each --np (the farm replayed through it, its CPU per task), then the same work emulated at each P: emulate --local at --np (default 8,32,64,128,256), in deterministic (per-iteration:10ns) and real mode unless --task-cost names one, median of --repeat runs per P, then under mpirun at --mpirun-np with 16 points per task (unless --task-points says), one run per P unless --repeat says: wall and CPU per task, the ratio of the largest P's wall per task to the smallest's in each series, the same checksum at every P."},
         footer = {"", "Examples:", "  ./run.sh bench emulate --np 4,8 --repeat 3", "  ./run.sh bench hop", "  ./run.sh bench floor --np 4,8", "  ./run.sh bench foreign --np 4,8",
                 "  ./run.sh bench predict --image 1024x1024 --task-cost per-iteration:10ns",
+                "  ./run.sh bench predict --simulators-only",
                 "  ./run.sh bench soak --task-cost per-iteration:10ns",
                 "  ./run.sh bench scale", "  ./run.sh bench scale --np 8,256 --mpirun-np none --task-cost real",
                 "  ./run.sh bench real-mode --task-points 16 --repeat 3"})
@@ -74,6 +75,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", description = "Runs of each kind per P; the median counts (default: ${DEFAULT-VALUE}).")
     int repeat;
 
+    @Option(names = "--simulators-only",
+            description = "For 'predict' only: the simulators' messages per second alone, without the fresh processes and emulate (seconds instead of minutes).")
+    boolean simulatorsOnly;
+
     /** Hops timed by 'hop' (after as many again to warm up). */
     private static final int HOPS = 4_000;
 
@@ -91,7 +96,7 @@ final class BenchCommand implements Callable<Integer> {
             throw new BadInputException("--repeat: expected at least 1, got " + repeat);
         }
         if ("predict".equals(what)) {
-            PredictBenchmark.run(program, target, repeat, Files.createTempDirectory("mse-bench-predict"));
+            PredictBenchmark.run(program, target, repeat, simulatorsOnly, Files.createTempDirectory("mse-bench-predict"));
             return 0;
         }
         if ("real-mode".equals(what)) {
