@@ -84,4 +84,25 @@ class ShapedCalibrationIT {
         assertTrue(text.contains("# where each parameter comes from:") && text.contains("# how each point stopped:"), text);
         assertTrue(text.contains("\n  burst-bytes = " + burst + " "), text);
     }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aRendezvousSizeGivesSAndLeavesGToTheSizesBelow() throws Exception {
+        // Open MPI's tcp sends 64 KiB through its rendezvous (eager limit 64 KiB, header included): a train of them pays a
+        // handshake per message (0.128-0.141 us/byte on the quiet machine, 2026-11-28, against 0.084 for 16 KiB), and
+        // their arrived receives wait the whole transfer (5.5 ms). G from 64 KiB was 0.141. The points get 8 s so the
+        // 64 KiB trains take about 15 samples: their median (8.4-9.2 ms over 50) then stays above the 6.6 ms where the
+        // step would hide, though single trains run 5.5-13 ms.
+        Path out = tmp.resolve("calibrate-64k");
+        Cli.Result run = Cli.run(cluster.environment(), List.of("calibrate", "--np", "2", "--hostfile",
+                cluster.hostfile().toString(), "--sizes", "1,16K,64K", "--point-seconds", "8", "--out", out.toString()));
+        assertEquals(0, run.exit(), run.output());
+        Map<String, Object> summary = JsonFile.read(out.resolve("summary.json"));
+        Map<String, Object> fitted = (Map<String, Object>) summary.get("fitted");
+        List<String> sources = (List<String>) summary.get("sources");
+        assertEquals(65536, ((Number) fitted.get("syncThresholdBytes")).longValue(), sources.toString());
+        double g = ((Number) fitted.get("gapPerByteMicros")).doubleValue();
+        assertTrue(g >= 0.99 * LINK_MICROS_PER_BYTE && g <= 1.5 * LINK_MICROS_PER_BYTE, "G " + g + " us/byte: " + sources);
+        assertTrue(sources.get(1).contains("16384] below the rendezvous switch"), sources.toString());
+    }
 }
