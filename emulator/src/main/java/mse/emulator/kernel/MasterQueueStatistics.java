@@ -23,11 +23,11 @@ public final class MasterQueueStatistics {
 
     /** Where the measures go, one call per observation. */
     public interface Sink {
-        /** A message to the master waited this long between arrival and the start of its receive. */
-        void queueWait(MessageRecord message, long nanos);
+        /** A message to the master waited this long between arrival and the start of its receive, which took receiveNanos. */
+        void queueWait(long nanos, long receiveNanos);
 
-        /** When `message` arrived, this many earlier messages had arrived and were not yet being received. */
-        void queueLength(MessageRecord message, int waiting);
+        /** When a message to the master arrived, this many earlier messages had arrived and were not yet being received. */
+        void queueLength(int waiting);
 
         /** `slave` waited this long from its send to the master until the master's next message to it was received. */
         void slaveWait(int slave, long nanos);
@@ -50,18 +50,23 @@ public final class MasterQueueStatistics {
     }
 
     public void observe(MessageRecord m) {
-        if (m.destination() == master) {
-            while (!queuedUntil.isEmpty() && queuedUntil.peekFirst() <= m.arrivalNanos()) {
+        observe(m.source(), m.destination(), m.sendNanos(), m.arrivalNanos(), m.receiveStartNanos(), m.receiveEndNanos());
+    }
+
+    /** One delivered message by its parts ({@link MessageRecord}'s), for a simulation that makes no record of it (issue 45). */
+    public void observe(int source, int destination, long sendNanos, long arrivalNanos, long receiveStartNanos, long receiveEndNanos) {
+        if (destination == master) {
+            while (!queuedUntil.isEmpty() && queuedUntil.peekFirst() <= arrivalNanos) {
                 queuedUntil.pollFirst();
             }
-            sink.queueLength(m, queuedUntil.size());
-            sink.queueWait(m, m.queueWaitNanos());
-            queuedUntil.addLast(m.receiveStartNanos());
-            if (m.source() != master) {
-                slave(m.source()).request(m.sendNanos());
+            sink.queueLength(queuedUntil.size());
+            sink.queueWait(receiveStartNanos - arrivalNanos, receiveEndNanos - receiveStartNanos);
+            queuedUntil.addLast(receiveStartNanos);
+            if (source != master) {
+                slave(source).request(sendNanos);
             }
-        } else if (m.source() == master) {
-            slave(m.destination()).reply(m.receiveStartNanos(), m.receiveEndNanos());
+        } else if (source == master) {
+            slave(destination).reply(receiveStartNanos, receiveEndNanos);
         }
     }
 

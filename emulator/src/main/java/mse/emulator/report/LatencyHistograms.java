@@ -1,7 +1,6 @@
 package mse.emulator.report;
 
 import mse.emulator.kernel.MasterQueueStatistics;
-import mse.emulator.kernel.MessageRecord;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -19,13 +18,13 @@ public final class LatencyHistograms implements MasterQueueStatistics.Sink {
     private final Histogram receiveOverheadNanos = new Histogram(DIGITS);
 
     @Override
-    public void queueWait(MessageRecord message, long nanos) {
+    public void queueWait(long nanos, long receiveNanos) {
         queueWaitNanos.recordValue(nanos);
-        receiveOverheadNanos.recordValue(message.receiveEndNanos() - message.receiveStartNanos());
+        receiveOverheadNanos.recordValue(receiveNanos);
     }
 
     @Override
-    public void queueLength(MessageRecord message, int waiting) {
+    public void queueLength(int waiting) {
         queueLength.recordValue(waiting);
     }
 

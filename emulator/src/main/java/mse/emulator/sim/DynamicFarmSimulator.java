@@ -273,10 +273,11 @@ public final class DynamicFarmSimulator implements DynamicProgram.Transport {
         if (overhead > 0 && observed) {
             observer.charged(Charge.receive(r, start, clock[r], m.source, m.tag, m.bytes));
         }
-        MessageRecord record = new MessageRecord(m.sequence, m.source, r, m.tag, m.bytes, m.sendNanos, m.departureNanos,
-                m.arrivalNanos, start, clock[r], false);
-        queues.deliver(record);
-        observer.messageReceived(record);
+        queues.deliver(m.source, r, m.sendNanos, m.arrivalNanos, start, clock[r]);
+        if (observed) { // a record per message only for a timeline (issue 45)
+            observer.messageReceived(new MessageRecord(m.sequence, m.source, r, m.tag, m.bytes, m.sendNanos, m.departureNanos,
+                    m.arrivalNanos, start, clock[r], false));
+        }
         messages++;
         program.received(r, m.source, m.tag);
     }

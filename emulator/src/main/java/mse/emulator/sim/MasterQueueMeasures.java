@@ -32,13 +32,19 @@ final class MasterQueueMeasures {
     }
 
     void deliver(MessageRecord message) {
-        MasterQueueStatistics to = queues[message.destination()];
+        deliver(message.source(), message.destination(), message.sendNanos(), message.arrivalNanos(), message.receiveStartNanos(),
+                message.receiveEndNanos());
+    }
+
+    /** A delivered message by its parts, for DY's event loop, which makes a record only for an observer. */
+    void deliver(int source, int destination, long sendNanos, long arrivalNanos, long receiveStartNanos, long receiveEndNanos) {
+        MasterQueueStatistics to = queues[destination];
         if (to != null) {
-            to.observe(message);
+            to.observe(source, destination, sendNanos, arrivalNanos, receiveStartNanos, receiveEndNanos);
         }
-        MasterQueueStatistics from = queues[message.source()];
+        MasterQueueStatistics from = queues[source];
         if (from != null && from != to) {
-            from.observe(message);
+            from.observe(source, destination, sendNanos, arrivalNanos, receiveStartNanos, receiveEndNanos);
         }
     }
 

@@ -69,12 +69,12 @@ class MasterQueueStatisticsTest {
     private static MasterQueueStatistics.Sink sink(List<Integer> lengths, List<Long> waits, List<Long> slaveWaits) {
         return new MasterQueueStatistics.Sink() {
             @Override
-            public void queueWait(MessageRecord message, long nanos) {
+            public void queueWait(long nanos, long receiveNanos) {
                 waits.add(nanos);
             }
 
             @Override
-            public void queueLength(MessageRecord message, int waiting) {
+            public void queueLength(int waiting) {
                 lengths.add(waiting);
             }
 
