@@ -2,8 +2,12 @@ package mse.emulator.timeline;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.Map;
 import mse.emulator.kernel.Charge;
 
 /**
@@ -16,7 +20,38 @@ final class ChromeTrace implements AutoCloseable {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
+    /**
+     * The fixed parts of the events, encoded once (issue 45: a 65,536-task timeline is 400,000 events): an event's head
+     * up to its pid, by span kind, for the two ends of a flow; a counter's by track name, made at its first step.
+     */
+    private static final byte[][] SPAN_HEADS = new byte[Charge.Kind.values().length][];
+    private static final byte[] FLOW_START_HEAD = head("s", "message", "message");
+    private static final byte[] FLOW_END_HEAD = head("f", "message", "message");
+    private static final byte[] TID = JsonBytes.asciiBytes(",\"tid\":");
+    private static final byte[] TS = JsonBytes.asciiBytes(",\"ts\":");
+    private static final byte[] DUR = JsonBytes.asciiBytes(",\"dur\":");
+    private static final byte[] ARGS = JsonBytes.asciiBytes(",\"args\":{");
+    private static final byte[] TASK = JsonBytes.asciiBytes("\"task\":");
+    private static final byte[] TO = JsonBytes.asciiBytes("\"to\":");
+    private static final byte[] FROM = JsonBytes.asciiBytes("\"from\":");
+    private static final byte[] TAG = JsonBytes.asciiBytes(",\"tag\":");
+    private static final byte[] BYTES = JsonBytes.asciiBytes(",\"bytes\":");
+    private static final byte[] ID = JsonBytes.asciiBytes(",\"id\":");
+    private static final byte[] BIND_ENCLOSING = JsonBytes.asciiBytes(",\"bp\":\"e\"}");
+    private static final byte[] COMMA = JsonBytes.asciiBytes(",");
+    private static final byte[] COLON = JsonBytes.asciiBytes(":");
+    private static final byte[] END = JsonBytes.asciiBytes("}");
+    private static final byte[] END_ARGS = JsonBytes.asciiBytes("}}");
+
+    static {
+        for (Charge.Kind kind : Charge.Kind.values()) {
+            SPAN_HEADS[kind.ordinal()] = head("X", kind.label(), "mse");
+        }
+    }
+
     private final JsonBytes json;
+    /** Counter tracks' heads by name (a few masters'). */
+    private final Map<String, byte[]> counterHeads = new HashMap<>();
     /** No event written yet: the next one needs no separating comma. */
     private boolean first = true;
 
@@ -27,37 +62,39 @@ final class ChromeTrace implements AutoCloseable {
 
     /** A complete event (ph X) named compute, send or recv, with what it was about as args. */
     void span(int pid, Charge c) throws IOException {
-        begin("X", c.kind().label(), "mse", pid, c.rank(), c.startNanos());
-        json.ascii(",\"dur\":").micros(c.durationNanos()).ascii(",\"args\":{");
+        begin(SPAN_HEADS[c.kind().ordinal()], pid, c.rank(), c.startNanos());
+        json.raw(DUR).micros(c.durationNanos()).raw(ARGS);
         if (c.task() != Charge.NONE) {
-            json.ascii("\"task\":").number(c.task());
+            json.raw(TASK).number(c.task());
         }
         if (c.peer() != Charge.NONE) {
-            json.ascii(c.task() != Charge.NONE ? "," : "").ascii(c.kind() == Charge.Kind.SEND ? "\"to\":" : "\"from\":").number(c.peer())
-                    .ascii(",\"tag\":").number(c.tag()).ascii(",\"bytes\":").number(c.bytes());
+            if (c.task() != Charge.NONE) {
+                json.raw(COMMA);
+            }
+            json.raw(c.kind() == Charge.Kind.SEND ? TO : FROM).number(c.peer()).raw(TAG).number(c.tag()).raw(BYTES).number(c.bytes());
         }
-        json.ascii("}}");
+        json.raw(END_ARGS);
     }
 
     /** A message as a flow arrow: it leaves the sender's send span and enters the receiver's recv span. */
     void flow(int sourcePid, int source, long sendNanos, int destinationPid, int destination, long receiveNanos, long id)
             throws IOException {
-        begin("s", "message", "message", sourcePid, source, sendNanos);
-        json.ascii(",\"id\":").number(id).ascii("}");
-        begin("f", "message", "message", destinationPid, destination, receiveNanos);
-        json.ascii(",\"id\":").number(id).ascii(",\"bp\":\"e\"}"); // bind to the enclosing recv span, not the next one
+        begin(FLOW_START_HEAD, sourcePid, source, sendNanos);
+        json.raw(ID).number(id).raw(END);
+        begin(FLOW_END_HEAD, destinationPid, destination, receiveNanos);
+        json.raw(ID).number(id).raw(BIND_ENCLOSING); // bind to the enclosing recv span, not the next one
     }
 
     /** A counter track's value from this time on (ph C). */
     void counter(int pid, String name, long nanos, String series, long value) throws IOException {
-        begin("C", name, "queue", pid, 0, nanos);
-        json.ascii(",\"args\":{").string(series).ascii(":").number(value).ascii("}}");
+        begin(counterHeads.computeIfAbsent(name, n -> head("C", n, "queue")), pid, 0, nanos);
+        json.raw(ARGS).string(series).raw(COLON).number(value).raw(END_ARGS);
     }
 
     /** A moment on a rank's track (ph i, thread scope), such as a DY split or merge. */
     void instant(int pid, int rank, String name, long nanos, Object args) throws IOException {
-        begin("i", name, "masters", pid, rank, nanos);
-        json.ascii(",\"s\":\"t\",\"args\":").value(args).ascii("}");
+        begin(head("i", name, "masters"), pid, rank, nanos);
+        json.ascii(",\"s\":\"t\",\"args\":").value(args).raw(END);
     }
 
     /**
@@ -68,44 +105,49 @@ final class ChromeTrace implements AutoCloseable {
     static int spanBytesAtMost(Charge c) {
         int args = 0;
         if (c.task() != Charge.NONE) {
-            args += "\"task\":".length() + digits(c.task());
+            args += TASK_BYTES + JsonBytes.length(c.task());
         }
         if (c.peer() != Charge.NONE) {
-            args += "\"from\":,\"tag\":,\"bytes\":".length() + digits(c.peer()) + digits(c.tag()) + digits(c.bytes());
+            args += PEER_BYTES + JsonBytes.length(c.peer()) + JsonBytes.length(c.tag()) + JsonBytes.length(c.bytes());
         }
-        return beginBytesAtMost(c.kind().label(), "mse", c.rank(), c.startNanos()) + ",\"dur\":".length() + microsDigits(c.durationNanos())
-                + ",\"args\":{}}".length() + args + 1;
+        return SPAN_BYTES[c.kind().ordinal()] + JsonBytes.length(c.rank()) + microsDigits(c.startNanos()) + microsDigits(c.durationNanos())
+                + args;
     }
 
     static int flowBytesAtMost(int source, long sendNanos, int destination, long receiveNanos, long id) {
-        return beginBytesAtMost("message", "message", source, sendNanos) + beginBytesAtMost("message", "message", destination, receiveNanos)
-                + 2 * (",\"id\":}".length() + digits(id)) + ",\"bp\":\"e\"".length() + 2;
+        return FLOW_BYTES + JsonBytes.length(source) + microsDigits(sendNanos) + JsonBytes.length(destination) + microsDigits(receiveNanos)
+                + 2 * JsonBytes.length(id);
     }
 
     static int counterBytesAtMost(String name, long nanos, String series, long value) {
-        return beginBytesAtMost(name, "queue", 0, nanos) + ",\"args\":{\"\":}}".length() + series.length() + digits(value) + 1;
+        return beginBytesAtMost(name, "queue", 0, nanos) + ",\"args\":{\"\":}}".length() + series.length() + JsonBytes.length(value) + 1;
+    }
+
+    /** The bound's parts that do not depend on an entry's numbers: a span's by kind, a flow's, a task's, a message's. */
+    private static final int[] SPAN_BYTES = new int[Charge.Kind.values().length];
+    private static final int FLOW_BYTES = 2 * beginFixedBytes("message", "message") + 2 * ",\"id\":}".length() + ",\"bp\":\"e\"".length() + 2;
+    private static final int TASK_BYTES = "\"task\":".length();
+    private static final int PEER_BYTES = "\"from\":,\"tag\":,\"bytes\":".length();
+
+    static {
+        for (Charge.Kind kind : Charge.Kind.values()) {
+            SPAN_BYTES[kind.ordinal()] = beginFixedBytes(kind.label(), "mse") + ",\"dur\":".length() + ",\"args\":{}}".length() + 1;
+        }
     }
 
     private static int beginBytesAtMost(String name, String category, int tid, long nanos) {
+        return beginFixedBytes(name, category) + JsonBytes.length(tid) + microsDigits(nanos);
+    }
+
+    /** An event's beginning but its tid and ts: the keys, its phase, name and category, the pid at its widest. */
+    private static int beginFixedBytes(String name, String category) {
         return "{\"ph\":\"X\",\"name\":\"\",\"cat\":\"\",\"pid\":,\"tid\":,\"ts\":".length() + name.length() + category.length()
-                + digits(Integer.MIN_VALUE) + digits(tid) + microsDigits(nanos);
+                + JsonBytes.length(Integer.MIN_VALUE);
     }
 
     /** Characters of micros(nanos): the whole microseconds, and a point and three digits at most. */
     private static int microsDigits(long nanos) {
-        return digits(nanos / 1000) + 4;
-    }
-
-    /** Characters of a number in decimal, its sign included. */
-    private static int digits(long value) {
-        if (value < 0) {
-            return value == Long.MIN_VALUE ? 20 : 1 + digits(-value);
-        }
-        int digits = 1;
-        for (long v = value; v >= 10; v /= 10) {
-            digits++;
-        }
-        return digits;
+        return JsonBytes.length(nanos / 1000) + 4;
     }
 
     /** Names a process (a host) or a thread (a rank) and fixes their order in the viewer (ph M). */
@@ -138,16 +180,27 @@ final class ChromeTrace implements AutoCloseable {
                 .ascii(",\"args\":{").string(key).ascii(":").value(value).ascii("}}");
     }
 
-    private void begin(String phase, String name, String category, int pid, int tid, long nanos) throws IOException {
+    /** An event up to its time: the separating comma, its head (phase, name, category, "pid" key), pid, tid and ts. */
+    private void begin(byte[] head, int pid, int tid, long nanos) throws IOException {
         separate();
-        json.ascii("{\"ph\":").string(phase).ascii(",\"name\":").string(name).ascii(",\"cat\":").string(category)
-                .ascii(",\"pid\":").number(pid).ascii(",\"tid\":").number(tid).ascii(",\"ts\":").micros(nanos);
+        json.raw(head).number(pid).raw(TID).number(tid).raw(TS).micros(nanos);
+    }
+
+    /** An event's head up to its pid's value, as {@link #begin} writes it. */
+    private static byte[] head(String phase, String name, String category) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (JsonBytes head = new JsonBytes(bytes)) {
+            head.ascii("{\"ph\":").string(phase).ascii(",\"name\":").string(name).ascii(",\"cat\":").string(category).ascii(",\"pid\":");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a stream in memory does not fail
+        }
+        return bytes.toByteArray();
     }
 
     /** The comma between two events of the array. */
     private void separate() throws IOException {
         if (!first) {
-            json.ascii(",");
+            json.raw(COMMA);
         }
         first = false;
     }

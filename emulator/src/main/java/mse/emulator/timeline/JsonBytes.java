@@ -16,6 +16,8 @@ final class JsonBytes implements AutoCloseable {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
+    private static final byte[] QUOTE = asciiBytes("\"");
+
     private final OutputStream out;
     private final byte[] buffer = new byte[1 << 16];
     private int used;
@@ -26,38 +28,14 @@ final class JsonBytes implements AutoCloseable {
 
     /** Characters that are their own bytes in JSON (printable ASCII, no quote, no backslash): a key or a fixed token. */
     JsonBytes ascii(String text) throws IOException {
-        int length = text.length();
-        if (length > buffer.length) {
-            flushIfFull(buffer.length);
-            out.write(text.getBytes(StandardCharsets.US_ASCII));
-            return this;
-        }
-        flushIfFull(length);
-        for (int i = 0; i < length; i++) {
-            buffer[used++] = (byte) text.charAt(i);
-        }
-        return this;
+        return raw(text.getBytes(StandardCharsets.US_ASCII));
     }
 
-    /** A JSON string value, quoted; escaped by Jackson where it holds anything but plain printable ASCII. */
-    JsonBytes string(String text) throws IOException {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') {
-                return value(text);
-            }
-        }
-        return ascii("\"").ascii(text).ascii("\"");
-    }
-
-    /** Any value as Jackson's ObjectMapper writes it (a record's keys, a map, a string, a number). */
-    JsonBytes value(Object value) throws IOException {
-        byte[] bytes;
-        try {
-            bytes = MAPPER.writeValueAsBytes(value);
-        } catch (JsonProcessingException e) {
-            throw new IOException("cannot encode " + value.getClass().getSimpleName() + " in the timeline: " + e.getMessage(), e);
-        }
+    /**
+     * Bytes already encoded: a fixed token made once ({@link #asciiBytes}), copied whole (issue
+     * 45: C1's String.charAt per character was the largest single cost of a 400,000-event timeline).
+     */
+    JsonBytes raw(byte[] bytes) throws IOException {
         flushIfFull(bytes.length);
         if (bytes.length > buffer.length) {
             out.write(bytes);
@@ -68,7 +46,37 @@ final class JsonBytes implements AutoCloseable {
         return this;
     }
 
-    /** A whole number in decimal, as Jackson writes a long. */
+    /** A fixed token's bytes, for {@link #raw}. */
+    static byte[] asciiBytes(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** A JSON string value, quoted; escaped by Jackson where it holds anything but plain printable ASCII. */
+    JsonBytes string(String text) throws IOException {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') {
+                return value(text);
+            }
+        }
+        return raw(QUOTE).ascii(text).raw(QUOTE);
+    }
+
+    /** Any value as Jackson's ObjectMapper writes it (a record's keys, a map, a string, a number). */
+    JsonBytes value(Object value) throws IOException {
+        byte[] bytes;
+        try {
+            bytes = MAPPER.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new IOException("cannot encode " + value.getClass().getSimpleName() + " in the timeline: " + e.getMessage(), e);
+        }
+        return raw(bytes);
+    }
+
+    /**
+     * A whole number in decimal, as Jackson writes a long: two digits per division (predict's JVM runs C1, which
+     * divides by 10 with a division instruction), and in int arithmetic where the number fits.
+     */
     JsonBytes number(long value) throws IOException {
         flushIfFull(20);
         if (value == Long.MIN_VALUE) {
@@ -78,17 +86,59 @@ final class JsonBytes implements AutoCloseable {
             buffer[used++] = '-';
             value = -value;
         }
+        used += length(value);
+        int at = used;
+        while (value > Integer.MAX_VALUE) {
+            long rest = value / 100;
+            int pair = (int) (value - rest * 100);
+            buffer[--at] = ONES[pair];
+            buffer[--at] = TENS[pair];
+            value = rest;
+        }
+        int small = (int) value;
+        while (small >= 100) {
+            int rest = small / 100;
+            int pair = small - rest * 100;
+            buffer[--at] = ONES[pair];
+            buffer[--at] = TENS[pair];
+            small = rest;
+        }
+        if (small >= 10) {
+            buffer[--at] = ONES[small];
+            buffer[--at] = TENS[small];
+        } else {
+            buffer[--at] = (byte) ('0' + small);
+        }
+        return this;
+    }
+
+    /** Characters of a number in decimal, its sign included. */
+    static int length(long value) {
+        if (value < 0) {
+            return value == Long.MIN_VALUE ? 20 : 1 + length(-value);
+        }
         int digits = 1;
-        for (long v = value; v >= 10; v /= 10) {
+        while (digits < POWERS_OF_TEN.length && value >= POWERS_OF_TEN[digits]) {
             digits++;
         }
-        used += digits;
-        int at = used;
-        do {
-            buffer[--at] = (byte) ('0' + value % 10);
-            value /= 10;
-        } while (value > 0);
-        return this;
+        return digits;
+    }
+
+    /** 10^i for every i a long holds: a number's digits by comparison, not division. */
+    private static final long[] POWERS_OF_TEN = new long[19];
+    /** The tens and the ones digit of 0-99. */
+    private static final byte[] TENS = new byte[100];
+    private static final byte[] ONES = new byte[100];
+
+    static {
+        POWERS_OF_TEN[0] = 1;
+        for (int i = 1; i < POWERS_OF_TEN.length; i++) {
+            POWERS_OF_TEN[i] = POWERS_OF_TEN[i - 1] * 10;
+        }
+        for (int i = 0; i < 100; i++) {
+            TENS[i] = (byte) ('0' + i / 10);
+            ONES[i] = (byte) ('0' + i % 10);
+        }
     }
 
     /**
@@ -101,7 +151,8 @@ final class JsonBytes implements AutoCloseable {
             return number(nanos / 1000);
         }
         if (nanos < 0) {
-            ascii("-");
+            flushIfFull(1);
+            buffer[used++] = '-';
         }
         number(Math.abs(nanos / 1000));
         flushIfFull(4);
