@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 import mse.emulator.report.charts.BreakdownChart;
 import mse.emulator.report.charts.GanttChart;
 import mse.emulator.report.charts.LatencyChart;
@@ -20,6 +21,7 @@ import mse.emulator.dynamic.MasterEvent;
 import mse.emulator.report.charts.TimeChart;
 import mse.emulator.timeline.TimelineReader;
 import mse.emulator.timeline.TimelineWindow;
+import mse.emulator.timeline.TimelineWriter;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.knowm.xchart.internal.chartpart.Chart;
@@ -33,12 +35,12 @@ import org.knowm.xchart.internal.chartpart.Chart;
 public final class ReportPage {
 
     /**
-     * Everything the page shows. masterEvents may be empty; inputs are shown in order. `timelinesWritten`: done when
-     * the points' timeline.json files are (predict writes them while the other charts are drawn); null when they
-     * already are.
+     * Everything the page shows. masterEvents may be empty; inputs are shown in order. `timelinesComing`: the points'
+     * timeline.json files while they are being written (predict writes them while the charts are drawn); null when
+     * they already are.
      */
     public record Content(String title, String commandLine, Map<String, String> inputs, List<ReportPoint> points,
-                          List<MasterEvent> masterEvents, List<ExtraChart> extra, Future<?> timelinesWritten) {
+                          List<MasterEvent> masterEvents, List<ExtraChart> extra, TimelinesComing timelinesComing) {
 
         public Content(String title, String commandLine, Map<String, String> inputs, List<ReportPoint> points,
                        List<MasterEvent> masterEvents, List<ExtraChart> extra) {
@@ -51,13 +53,19 @@ public final class ReportPage {
         }
     }
 
+    /**
+     * Timelines being written: `written` is done when every file is (and fails as writing one failed); `heads` gives a
+     * file's first spans ({@link TimelineWriter#head}) as soon as they are written, so that the Gantt chart is drawn
+     * while the rest of the file is. The page itself is written only once every file is.
+     */
+    public record TimelinesComing(Future<?> written, Function<Path, Future<List<TimelineReader.Span>>> heads) {}
+
     /** A chart of its own for commands whose results are not a sweep over P (placement). */
     public record ExtraChart(String name, String heading, String explanation, Chart<?, ?> chart) {}
 
-    /** The Gantt chart's window: the master's first tasks, a few slaves, read from at most this many events. */
+    /** The Gantt chart's window: the master's first tasks, a few slaves, from the file's first TimelineWriter.HEAD_EVENTS. */
     private static final int GANTT_TASKS = 50;
     private static final int GANTT_SLAVES = 4;
-    private static final long GANTT_EVENTS_READ = 50_000;
 
     private ReportPage() {
     }
@@ -69,6 +77,7 @@ public final class ReportPage {
         List<Section> all = new ArrayList<>(extras);
         all.addAll(sweep);
         List<byte[]> pngs = SectionDrawing.draw(all);
+        awaitTimelines(content.timelinesComing()); // a page that links a timeline only once it is there
         StringBuilder html = new StringBuilder();
         html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
                 .append(Html.escape(content.title())).append("</title><style>").append(Html.STYLE).append("</style></head><body>\n")
@@ -105,7 +114,7 @@ public final class ReportPage {
         sections.add(new Section("queue-wait", "Master queue wait distribution",
                 "How long a message waits in the master's queue while the master is busy.",
                 () -> LatencyChart.of("Master queue wait", curves(content.points(), "master-queue-wait")), false));
-        timelineSection(dir, content.points(), content.timelinesWritten()).ifPresent(sections::add);
+        timelineSection(dir, content.points(), content.timelinesComing()).ifPresent(sections::add);
         if (!content.masterEvents().isEmpty()) {
             sections.add(new Section("masters", "Dynamic masters",
                     "Active masters over virtual time: splits add a master when slaves wait too long, merges return them.",
@@ -128,9 +137,10 @@ public final class ReportPage {
 
     /**
      * A Gantt chart of the first tasks of the largest P with a timeline (where the master is most likely the
-     * bottleneck), read from the start of its timeline.json, and how to open the whole trace.
+     * bottleneck), from the start of its timeline.json (read from the file, or as the file's writer gives it while it
+     * writes the rest), and how to open the whole trace.
      */
-    private static Optional<Section> timelineSection(Path dir, List<ReportPoint> points, Future<?> written) {
+    private static Optional<Section> timelineSection(Path dir, List<ReportPoint> points, TimelinesComing coming) {
         Optional<ReportPoint> largest = points.stream().filter(p -> p.timeline() != null)
                 .max(Comparator.comparingInt(ReportPoint::np).thenComparing(ReportPoint::series, Comparator.reverseOrder()));
         return largest.map(p -> new Section("timeline", "Timeline of the first tasks", "The master's track (top) and a few "
@@ -140,8 +150,8 @@ public final class ReportPage {
                 + "https://ui.perfetto.dev (Open trace file) or in chrome://tracing (Load), with a track per rank, an arrow "
                 + "per message, the master's queue length as a counter and DY's splits and merges as marks.",
                 () -> {
-                    awaitTimelines(written);
-                    List<TimelineReader.Span> spans = TimelineReader.spans(p.timeline(), GANTT_EVENTS_READ);
+                    List<TimelineReader.Span> spans = coming == null ? TimelineReader.spans(p.timeline(), TimelineWriter.HEAD_EVENTS)
+                            : written(coming.heads().apply(p.timeline()));
                     if (spans.stream().noneMatch(s -> s.rank() == 0)) {
                         return null;
                     }
@@ -150,15 +160,21 @@ public final class ReportPage {
                 }, true));
     }
 
-    /** Waits for the timelines being written; their failure is the report's (the Gantt chart has no file to read). */
-    private static void awaitTimelines(Future<?> written) throws IOException, InterruptedException {
-        if (written == null) {
-            return;
+    /** Waits for the timelines being written; their failure is the report's (its page would link a file that is not there). */
+    private static void awaitTimelines(TimelinesComing coming) throws IOException {
+        if (coming != null) {
+            written(coming.written());
         }
+    }
+
+    private static <T> T written(Future<T> timeline) throws IOException {
         try {
-            written.get();
+            return timeline.get();
         } catch (ExecutionException e) {
             throw e.getCause() instanceof IOException io ? io : new IOException("writing the timeline: " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while the timeline was written", e);
         }
     }
 

@@ -1,6 +1,5 @@
 package mse.emulator.timeline;
 
-import java.util.ArrayDeque;
 import java.util.function.Consumer;
 import java.util.function.ToIntFunction;
 
@@ -15,7 +14,11 @@ final class KeptWindows {
     private final int size;
     private final long bytes;
     private final ToIntFunction<Object> sizer;
-    private final ArrayDeque<Object> last = new ArrayDeque<>();
+    /** The last window: a ring of entries and their bytes (each counted once, when it comes). */
+    private Object[] last = new Object[1024];
+    private int[] lastEntryBytes = new int[1024];
+    private int lastStart;
+    private int lastCount;
     private long firstEntries;
     private long firstBytes;
     private boolean firstFull;
@@ -37,11 +40,19 @@ final class KeptWindows {
             return true;
         }
         firstFull = true; // later entries are the end of the run, even a small one that would still fit
-        last.addLast(entry);
+        if (lastCount == last.length) {
+            grow();
+        }
+        int at = (lastStart + lastCount++) % last.length;
+        last[at] = entry;
+        lastEntryBytes[at] = entryBytes;
         lastBytes += entryBytes;
-        while (last.size() > size || lastBytes > bytes) {
-            Object out = last.pollFirst();
-            lastBytes -= sizer.applyAsInt(out);
+        while (lastCount > size || lastBytes > bytes) {
+            Object out = last[lastStart];
+            last[lastStart] = null;
+            lastBytes -= lastEntryBytes[lastStart];
+            lastStart = (lastStart + 1) % last.length;
+            lastCount--;
             drop.accept(out);
             dropped++;
         }
@@ -50,8 +61,26 @@ final class KeptWindows {
 
     /** Writes the last window (at the end of the run). */
     void flush(Consumer<Object> write) {
-        last.forEach(write);
-        last.clear();
+        for (int i = 0; i < lastCount; i++) {
+            int at = (lastStart + i) % last.length;
+            write.accept(last[at]);
+            last[at] = null;
+        }
+        lastStart = 0;
+        lastCount = 0;
+        lastBytes = 0;
+    }
+
+    private void grow() {
+        Object[] entries = new Object[2 * last.length];
+        int[] entryBytes = new int[2 * last.length];
+        for (int i = 0; i < lastCount; i++) {
+            entries[i] = last[(lastStart + i) % last.length];
+            entryBytes[i] = lastEntryBytes[(lastStart + i) % last.length];
+        }
+        last = entries;
+        lastEntryBytes = entryBytes;
+        lastStart = 0;
     }
 
     boolean droppedAny() {

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collection;
 import java.util.HashMap;
@@ -13,6 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import mse.emulator.kernel.Charge;
 import mse.emulator.kernel.KernelObserver;
@@ -51,6 +54,11 @@ public final class TimelineWriter implements KernelObserver {
      */
     public static final long AUTO_LIMIT_BYTES = 50_000_000;
     static final long WINDOW_BYTES = (AUTO_LIMIT_BYTES - 2_000_000) / 4;
+    /**
+     * The events at the start of the file whose spans {@link #head} gives (the report's Gantt chart draws from them):
+     * the spans {@link TimelineReader#spans} reads from the file's first HEAD_EVENTS events.
+     */
+    public static final long HEAD_EVENTS = 50_000;
 
     private final Path target;
     private final Path partial;
@@ -58,14 +66,20 @@ public final class TimelineWriter implements KernelObserver {
     private final IntFunction<String> hostOfRank;
     private final Map<String, Integer> pidOfHost = new LinkedHashMap<>();
     private final Map<Integer, Integer> pidOfRank = new TreeMap<>();
+    /** pidOfRank by index, 0 where not asked yet: looked up twice per event. */
+    private int[] pidByRank = new int[64];
     private final BitSet masters = new BitSet();
     private final Map<Integer, QueueLength> queues = new HashMap<>();
     private final Map<Integer, String> queueNames = new HashMap<>();
     private final KeptWindows slaveWindows;
+    private final Consumer<Object> drop = this::drop;
     private final KeptWindows masterWindows;
     private final ChromeTrace trace;
     /** Auto mode: the entries inside the first windows, in the order they came, written by {@link #finish}. */
     private final List<Object> firstWindows = new ArrayList<>();
+    /** The spans among the first HEAD_EVENTS events written, and the future that gets them. */
+    private final List<TimelineReader.Span> headSpans = new ArrayList<>();
+    private final CompletableFuture<List<TimelineReader.Span>> head = new CompletableFuture<>();
     private long events;
     private long droppedEvents;
     private long droppedFrom = Long.MAX_VALUE;
@@ -106,6 +120,15 @@ public final class TimelineWriter implements KernelObserver {
         TimelineWriter writer = new TimelineWriter(target, mode, hostOfRank, slaveWindowEntries, masterWindowEntries, windowBytes);
         masters.forEach(writer::master);
         return writer;
+    }
+
+    /**
+     * The spans among the file's first {@link #HEAD_EVENTS} events, as {@link TimelineReader#spans} would read them:
+     * done once they are written (during the run in full mode, early in {@link #finish} in auto mode), so a report can
+     * draw them while the rest is written; it fails if the timeline is discarded before.
+     */
+    public CompletableFuture<List<TimelineReader.Span>> head() {
+        return head.copy(); // completing the copy leaves the writer's own alone
     }
 
     /** From now on `rank` is a master: its events are always kept and its queue gets a counter track. */
@@ -157,6 +180,7 @@ public final class TimelineWriter implements KernelObserver {
             trace.close();
             closed = true;
             move();
+            head.complete(List.copyOf(headSpans)); // a file of fewer events than HEAD_EVENTS
         } finally {
             discard();
         }
@@ -165,6 +189,7 @@ public final class TimelineWriter implements KernelObserver {
 
     /** Abandons the timeline (the run failed): the partial file goes, nothing is left half-written. */
     public void discard() {
+        head.completeExceptionally(new IOException("the timeline " + target + " was not written"));
         try {
             if (!closed) {
                 closed = true;
@@ -215,22 +240,35 @@ public final class TimelineWriter implements KernelObserver {
     private void keep(Object entry, boolean master) {
         if (mode == TimelineMode.FULL) {
             write(entry);
-        } else if ((master ? masterWindows : slaveWindows).inFirstWindow(entry, this::drop)) {
+        } else if ((master ? masterWindows : slaveWindows).inFirstWindow(entry, drop)) {
             firstWindows.add(entry);
         }
     }
 
     private void write(Object entry) {
-        if (entry instanceof Charge c) {
-            guarded(() -> trace.span(pid(c.rank()), c));
-            events++;
-        } else if (entry instanceof MessageRecord m) {
-            guarded(() -> trace.flow(pid(m.source()), m.source(), m.sendNanos(), pid(m.destination()), m.destination(),
-                    m.receiveStartNanos(), m.sequence()));
-            events += 2;
-        } else if (entry instanceof QueueStep q) {
-            guarded(() -> trace.counter(pid(q.rank()), queueName(q.rank()), q.nanos(), QUEUE_SERIES, q.length()));
-            events++;
+        if (failure != null) {
+            return;
+        }
+        try {
+            if (entry instanceof Charge c) {
+                trace.span(pid(c.rank()), c);
+                if (events < HEAD_EVENTS) {
+                    headSpans.add(new TimelineReader.Span(c.rank(), c.kind().label(), c.startNanos(), c.endNanos()));
+                }
+                events++;
+            } else if (entry instanceof MessageRecord m) {
+                trace.flow(pid(m.source()), m.source(), m.sendNanos(), pid(m.destination()), m.destination(), m.receiveStartNanos(),
+                        m.sequence());
+                events += 2;
+            } else if (entry instanceof QueueStep q) {
+                trace.counter(pid(q.rank()), queueName(q.rank()), q.nanos(), QUEUE_SERIES, q.length());
+                events++;
+            }
+            if (events >= HEAD_EVENTS && !head.isDone()) {
+                head.complete(List.copyOf(headSpans));
+            }
+        } catch (IOException e) {
+            failure = e; // the kernel cannot take an IOException from an observer: finish throws it
         }
     }
 
@@ -261,7 +299,15 @@ public final class TimelineWriter implements KernelObserver {
     }
 
     private int pid(int rank) {
-        return pidOfRank.computeIfAbsent(rank, r -> pidOfHost.computeIfAbsent(hostOfRank.apply(r), h -> pidOfHost.size() + 1));
+        if (rank < pidByRank.length && pidByRank[rank] != 0) {
+            return pidByRank[rank];
+        }
+        int pid = pidOfRank.computeIfAbsent(rank, r -> pidOfHost.computeIfAbsent(hostOfRank.apply(r), h -> pidOfHost.size() + 1));
+        if (rank >= pidByRank.length) {
+            pidByRank = Arrays.copyOf(pidByRank, Math.max(rank + 1, 2 * pidByRank.length));
+        }
+        pidByRank[rank] = pid;
+        return pid;
     }
 
     private String hostOf(int pid) {

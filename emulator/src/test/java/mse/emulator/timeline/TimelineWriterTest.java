@@ -2,6 +2,7 @@ package mse.emulator.timeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -162,6 +163,29 @@ class TimelineWriterTest {
         assertEquals(TimelineWriter.AUTO_LIMIT_BYTES, ((Number) description.get("limitBytes")).longValue());
     }
 
+    /**
+     * The head a report draws while the file is written is what the reader gets from the file's start: in full mode
+     * (streamed), in auto mode with windows far larger and far smaller than the head, and in a file shorter than it.
+     */
+    @Test
+    void theHeadIsTheSpansAtTheStartOfTheFile(@TempDir Path dir) throws Exception {
+        int[][] cases = {{8_000, TimelineWriter.WINDOW_ENTRIES}, {8_000, 3_000}, {300, TimelineWriter.WINDOW_ENTRIES}, {300, 40}};
+        int longer = 0;
+        for (TimelineMode mode : List.of(TimelineMode.FULL, TimelineMode.AUTO)) {
+            for (int[] c : cases) {
+                Path file = dir.resolve(mode.spec() + "-" + c[0] + "-" + c[1]).resolve("timeline.json");
+                TimelineWriter writer = TimelineWriter.open(file, mode, RankHosts.all("h"), List.of(0), c[1], c[1]);
+                new KernelFarmReplay(new LogGpsModel(ProfileLoader.load("mpich-fast-ethernet").network(), P), new TargetCpu(1.0),
+                        SHAPE, 1, costs(c[0]), writer).run();
+                WrittenTimeline written = writer.finish(Map.of("np", P), List.of(new TimelineInstant(0, 1_500, "split", Map.of("n", 1))));
+                List<TimelineReader.Span> head = writer.head().get();
+                assertEquals(TimelineReader.spans(file, TimelineWriter.HEAD_EVENTS), head, file.toString());
+                longer += written.events() > TimelineWriter.HEAD_EVENTS ? 1 : 0;
+            }
+        }
+        assertEquals(3, longer, "full mode (whatever its windows) and auto mode with large windows write more than the head");
+    }
+
     @Test
     void aDiscardedTimelineLeavesNoFile(@TempDir Path dir) throws IOException {
         TimelineWriter writer = TimelineWriter.open(dir.resolve("timeline.json"), TimelineMode.FULL, RankHosts.all("h"), List.of(0));
@@ -171,6 +195,8 @@ class TimelineWriterTest {
         try (var files = Files.list(dir)) {
             assertEquals(List.of(), files.toList());
         }
+        assertTrue(writer.head().isDone(), "a report waiting for its head is told");
+        assertThrows(java.util.concurrent.ExecutionException.class, () -> writer.head().get());
     }
 
     private static long total(List<TraceFile.Span> spans, int rank, String name) {

@@ -210,7 +210,8 @@ final class PredictCommand implements Callable<Integer> {
         RunReport.write(dir, "MSE prediction (" + h.predictedBy() + "): " + h.workload(),
                 spec.commandLine().getParseResult().originalArgs(), profile,
                 new RunReport.Inputs(h.workload(), h.app(), h.tasks(), h.taskCost(), null), runs,
-                dynamic.size() == 1 ? dynamic.get(0).masterEvents() : List.of(), comparison, written.written());
+                dynamic.size() == 1 ? dynamic.get(0).masterEvents() : List.of(), comparison,
+                new mse.emulator.report.ReportPage.TimelinesComing(written.written(), timelines::head));
     }
 
     private TaskCostEstimate estimate(TaskCost taskCost) {

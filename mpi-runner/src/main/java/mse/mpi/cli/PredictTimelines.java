@@ -2,11 +2,17 @@ package mse.mpi.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.NetworkModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.timeline.TimelineMode;
+import mse.emulator.timeline.TimelineReader;
 import mse.emulator.timeline.TimelineSetup;
 import mse.mpi.apps.farm.FarmMessageSizes;
 import mse.mpi.experiment.PredictedPoint;
@@ -27,6 +33,8 @@ final class PredictTimelines {
     private final List<SweepPlan.Configuration> plan;
     private final List<PredictedPoint> points;
     private final int best;
+    /** The spans at the start of each timeline written, by file, done as soon as its writer has them. */
+    private final Map<Path, CompletableFuture<List<TimelineReader.Span>>> heads = new HashMap<>();
 
     PredictTimelines(TimelineMode mode, Path dir, List<SweepPlan.Configuration> plan, List<PredictedPoint> points) {
         this.mode = mode;
@@ -38,6 +46,20 @@ final class PredictTimelines {
             least = points.get(i).predictedSeconds() < points.get(least).predictedSeconds() ? i : least; // the first of equals, as BestPoint
         }
         this.best = least;
+        for (int i = 0; i < plan.size(); i++) {
+            if (writes(i)) {
+                heads.put(file(i), new CompletableFuture<>());
+            }
+        }
+    }
+
+    /** The spans at the start of a timeline.json being written (the report's Gantt chart draws them while it is). */
+    Future<List<TimelineReader.Span>> head(Path timeline) {
+        return Objects.requireNonNull(heads.get(timeline), () -> "no timeline is written at " + timeline);
+    }
+
+    private Path file(int index) {
+        return dir.resolve(plan.get(index).dirName()).resolve(TimelineSetup.FILE_NAME);
     }
 
     /** Whether the point at `index` of the plan gets a timeline.json. */
@@ -48,12 +70,17 @@ final class PredictTimelines {
     /** Simulates each point that gets a timeline once more, observed, and writes it. */
     Void write(TargetProfile profile, TargetCpu cpu, FarmMessageSizes sizes, long[] hostCosts, long[] masterCosts,
                PredictedSweep.Header header) throws IOException {
-        for (int i = 0; i < plan.size(); i++) {
-            if (writes(i)) {
-                SweepPlan.Configuration c = plan.get(i);
-                PredictedTimeline.write(dir.resolve(c.dirName()), mode, c.program(), NetworkModel.of(profile.network(), c.np()), cpu, sizes,
-                        hostCosts, masterCosts, header, points.get(i).masterEvents());
+        try {
+            for (int i = 0; i < plan.size(); i++) {
+                if (writes(i)) {
+                    SweepPlan.Configuration c = plan.get(i);
+                    PredictedTimeline.write(dir.resolve(c.dirName()), mode, c.program(), NetworkModel.of(profile.network(), c.np()), cpu,
+                            sizes, hostCosts, masterCosts, header, points.get(i).masterEvents(), heads.get(file(i)));
+                }
             }
+        } catch (IOException | RuntimeException | Error e) {
+            heads.values().forEach(head -> head.completeExceptionally(e)); // a report waiting for a head that never comes
+            throw e;
         }
         if (mode == TimelineMode.AUTO && plan.size() > 1) {
             System.err.printf("mse: timeline: only the best point's (%s), %s; the other %d points' are left out (--timeline full writes "

@@ -6,11 +6,14 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import mse.emulator.dynamic.MasterEvent;
 import mse.emulator.model.NetworkModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.timeline.RankHosts;
 import mse.emulator.timeline.TimelineMode;
+import mse.emulator.timeline.TimelineReader;
 import mse.emulator.timeline.TimelineSetup;
 import mse.emulator.timeline.TimelineWriter;
 import mse.emulator.timeline.WrittenTimeline;
@@ -32,17 +35,26 @@ public final class PredictedTimeline {
     private PredictedTimeline() {
     }
 
+    /** Writes the point's timeline.json; `head` gets the file's first spans as soon as the writer has them ({@link TimelineWriter#head}). */
     public static Optional<WrittenTimeline> write(Path pointDir, TimelineMode mode, Program program, NetworkModel network, TargetCpu cpu,
                                            FarmMessageSizes sizes, long[] hostCosts, long[] masterCosts, PredictedSweep.Header inputs,
-                                           List<MasterEvent> events) throws IOException {
+                                           List<MasterEvent> events, CompletableFuture<List<TimelineReader.Span>> head) throws IOException {
         StrategySpec strategy = program.strategy();
         Set<Integer> masters = new TreeSet<>(strategy.masters(network.processes()));
         events.forEach(e -> masters.add(e.master()));
         Optional<TimelineWriter> opened = TimelineSetup.in(pointDir, mode).open(RankHosts.all("simulated target"), masters);
         if (opened.isEmpty()) {
+            head.completeExceptionally(new IllegalStateException("no timeline is written in mode " + mode.spec()));
             return Optional.empty();
         }
         TimelineWriter timeline = opened.get();
+        timeline.head().whenComplete((spans, failed) -> {
+            if (failed == null) {
+                head.complete(spans);
+            } else {
+                head.completeExceptionally(failed instanceof CompletionException wrapped && wrapped.getCause() != null ? wrapped.getCause() : failed);
+            }
+        });
         try {
             StrategySimulation run = StrategySimulation.of(strategy, network, cpu, sizes, program.tasksInFlight(), hostCosts, masterCosts,
                     false, timeline);

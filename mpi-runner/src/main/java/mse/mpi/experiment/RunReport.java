@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Future;
 import mse.cluster.profiles.NetworkProfile;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.dynamic.MasterEvent;
@@ -22,7 +21,7 @@ public final class RunReport {
 
     /**
      * A finished run: its point (an emulated run's summary or a predicted point) and the directory holding its files;
-     * `timelineComing`: its timeline.json is being written (the report's timelinesWritten says when it is).
+     * `timelineComing`: its timeline.json is being written (the report's timelinesComing says when it is).
      */
     public record Run(SweepPoint point, Path dir, boolean timelineComing) {
 
@@ -47,9 +46,10 @@ public final class RunReport {
         return write(dir, title, argv, target, shared, runs, masterEvents, comparison, null);
     }
 
-    /** The same while the runs' timelines are still being written: done when `timelinesWritten` is. */
+    /** The same while the runs' timelines are still being written (`timelinesComing`). */
     public static Path write(Path dir, String title, List<String> argv, TargetProfile target, Inputs shared, List<Run> runs,
-                      List<MasterEvent> masterEvents, List<ReportPoint> comparison, Future<?> timelinesWritten) throws IOException {
+                      List<MasterEvent> masterEvents, List<ReportPoint> comparison, ReportPage.TimelinesComing timelinesComing)
+            throws IOException {
         List<ReportPoint> points = new java.util.ArrayList<>(runs.stream().map(run -> point(run, target.network().name())).toList());
         points.addAll(comparison);
         Map<String, String> inputs = new LinkedHashMap<>();
@@ -70,7 +70,7 @@ public final class RunReport {
         }
         String commandLine = "./run.sh " + String.join(" ", argv);
         Path page = ReportPage.write(dir, new ReportPage.Content(title, commandLine, inputs, points, masterEvents, List.of(),
-                timelinesWritten));
+                timelinesComing));
         System.out.println("report: " + page);
         return page;
     }
