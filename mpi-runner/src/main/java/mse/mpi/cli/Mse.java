@@ -61,8 +61,8 @@ public final class Mse implements Runnable {
 
     /**
      * The configured command line for a command line whose first word is `first`: when it names a subcommand, that
-     * subcommand is the only one built (picocli reflects over a command's options and mixins when it is added, and all
-     * eleven took 0.1 s of a fresh predict's 0.8 s); anything else (an option, help, a mistyped name) gets them all.
+     * subcommand is the only one built (picocli reflects over a command's options and mixins when it is added, a cost
+     * every fresh command paid for all eleven); anything else (an option, help, a mistyped name) gets them all.
      */
     static CommandLine commandLine(String first) {
         RunLog.detach(); // a command of its own (tests run several in one JVM)
