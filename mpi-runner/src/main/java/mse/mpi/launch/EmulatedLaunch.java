@@ -87,7 +87,7 @@ public final class EmulatedLaunch {
         MpirunCommand command = plan.cluster().place(job, plan.workDir());
         double wall;
         try {
-            wall = MpiJob.run(command, plan.timeout(), environment(plan.cluster(), session));
+            wall = MpiJob.run(command, plan.timeout(), environment(plan.cluster(), session), session.report());
         } catch (LaunchException e) {
             // The emulator usually knows better (which rank vanished, who waits for whom): give it a moment.
             LaunchException reason = emulatorReasonOr(session, e);

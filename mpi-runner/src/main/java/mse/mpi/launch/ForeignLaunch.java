@@ -46,7 +46,7 @@ public final class ForeignLaunch {
             MpirunCommand command = plan.cluster().place(job(plan, emulator), plan.workDir());
             double wall;
             try {
-                wall = MpiJob.run(command, plan.timeout(), EmulatedLaunch.environment(plan.cluster(), session));
+                wall = MpiJob.run(command, plan.timeout(), EmulatedLaunch.environment(plan.cluster(), session), session.report());
             } catch (LaunchException e) {
                 LaunchException reason = EmulatedLaunch.emulatorReasonOr(session, e);
                 session.abort("mpirun ended: " + e.getMessage());
