@@ -29,6 +29,11 @@ public record NetworkFit(NetworkProfile network, List<FittedPoint> points, List<
         return new NetworkFit(network.withBurstBytes(bytes), points, allNotes, allSources, linkRateSizes);
     }
 
+    /** The same fit with other fitted round trips beside the measured ones (what the model itself makes of them). */
+    public NetworkFit withPoints(List<FittedPoint> fittedPoints) {
+        return new NetworkFit(network, fittedPoints, notes, sources, linkRateSizes);
+    }
+
     /** The largest |residual| over all points, percent. */
     public double worstResidualPercent() {
         return points.stream().mapToDouble(p -> Math.abs(p.residualPercent())).max().orElse(0);

@@ -84,14 +84,10 @@ public final class LinkBurst {
         NetworkInterface out1 = new NetworkInterface(credit);
         NetworkInterface in0 = new NetworkInterface(credit);
         long rank0 = model.sendOverheadNanos(requestBytes);
-        long reach = out0.leave(rank0, model.interfaceNanos(requestBytes)) + model.latencyNanos();
-        long arrival = in1.pass(reach, model.interfaceNanos(requestBytes), model.transferNanos(requestBytes));
-        long rank1 = arrival + model.recvOverheadNanos(requestBytes);
+        long rank1 = ModelRoundTrips.oneWay(model, out0, in1, 0, 0, requestBytes);
         for (int i = 0; i < messages; i++) {
+            rank0 = ModelRoundTrips.oneWay(model, out1, in0, rank1, rank0, size);
             rank1 += model.sendOverheadNanos(size);
-            long leave = out1.leave(rank1, model.interfaceNanos(size));
-            long reached = in0.pass(leave + model.latencyNanos(), model.interfaceNanos(size), model.transferNanos(size));
-            rank0 = Math.max(rank0, reached) + model.recvOverheadNanos(size);
         }
         return rank0;
     }

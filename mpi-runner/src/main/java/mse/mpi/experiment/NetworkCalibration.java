@@ -94,7 +94,7 @@ public final class NetworkCalibration {
                 + (jobs > 1 ? "each size's fastest of " + jobs + " jobs per P, " : "")
                 + LocalDateTime.now().withNano(0) + ", "
                 + (cluster.multiHost() ? "hosts of " + cluster.hostfile().source() : cores + " cores");
-        NetworkFit fit = burst(NetworkFitter.fit(samples, name, source), results);
+        NetworkFit fit = ModelRoundTrips.replayed(burst(NetworkFitter.fit(samples, name, source), results));
         Path file = profileOut != null ? profileOut : dir.resolve("profile.conf");
         TargetProfile profile = new TargetProfile(fit.network(), CpuProfile.SAME_AS_HOST, file.toString());
         AtomicFiles.writeString(file, ProfileWriter.render(profile, comments(fit, results, cores)));
