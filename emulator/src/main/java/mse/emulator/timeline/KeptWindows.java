@@ -71,13 +71,15 @@ final class KeptWindows {
         lastBytes = 0;
     }
 
+    /** Twice the ring, its entries from the oldest on (two copies: the part before the ring's wrap and after it). */
     private void grow() {
         Object[] entries = new Object[2 * last.length];
         int[] entryBytes = new int[2 * last.length];
-        for (int i = 0; i < lastCount; i++) {
-            entries[i] = last[(lastStart + i) % last.length];
-            entryBytes[i] = lastEntryBytes[(lastStart + i) % last.length];
-        }
+        int tail = last.length - lastStart;
+        System.arraycopy(last, lastStart, entries, 0, tail);
+        System.arraycopy(last, 0, entries, tail, lastStart);
+        System.arraycopy(lastEntryBytes, lastStart, entryBytes, 0, tail);
+        System.arraycopy(lastEntryBytes, 0, entryBytes, tail, lastStart);
         last = entries;
         lastEntryBytes = entryBytes;
         lastStart = 0;
