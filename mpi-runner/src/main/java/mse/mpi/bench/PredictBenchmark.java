@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.dynamic.DynamicSettings;
 import mse.emulator.model.NetworkModel;
@@ -27,8 +28,8 @@ import mse.mpi.options.TargetOptions;
  * FarmSimulator with the latency histograms predict records, and DY's event loop with the run's DY options; (2)
  * unless only the simulators are asked for, fresh `./run.sh` processes as a user starts them, median of 5 after one
  * run that writes the class archive: the default 6-P predict sweep (wall and peak memory), a sweep that executes and
- * simulates all 65,536 tasks, and `emulate --np 8` with default options (real mode), whose wall time over that
- * sweep's is predict's speed-up (seed 000 section 4.1's "faster than direct execution"). Wall time here is the
+ * simulates all 65,536 tasks, the floors under them (predict's command line alone, and that sweep without its
+ * timeline), and `emulate --np 8` with default options (real mode), whose wall time over that sweep's is predict's speed-up (seed 000 section 4.1's "faster than direct execution"). Wall time here is the
  * benchmark's measure, never virtual time.
  */
 public final class PredictBenchmark {
@@ -37,6 +38,12 @@ public final class PredictBenchmark {
     static final List<String> ALL_TASKS = List.of("predict", "--np", "2,8,32,64", "--sample", "all", "--task-cost", "per-iteration:20us",
             "--max-iter", "256");
     static final List<String> EMULATE = List.of("emulate", "--np", "8");
+    /**
+     * The floors under the two sweeps on this machine: predict's JVM, run.sh and command line alone (`--help` after the
+     * same parsing), and the 65,536-task sweep without its timeline (the report's charts stay: the issue keeps them).
+     */
+    static final List<String> COMMAND_LINE = List.of("predict", "--help");
+    static final List<String> ALL_TASKS_NO_TIMELINE = Stream.concat(ALL_TASKS.stream(), Stream.of("--timeline", "off")).toList();
     private static final int FRESH_RUNS = 5;
     /** Timed runs of each simulator at least (a DY run of P = 64 is some 30 ms). */
     private static final int TIMED_RUNS = 10;
@@ -77,6 +84,8 @@ public final class PredictBenchmark {
         System.out.printf("fresh processes in %s, median of %d after one that writes the class archive:%n", root, FRESH_RUNS);
         FreshProcess.Measured sweep = fresh(root, DEFAULT_SWEEP, FRESH_RUNS, scratch.resolve("sweep"));
         FreshProcess.Measured allTasks = fresh(root, ALL_TASKS, FRESH_RUNS, scratch.resolve("all-tasks"));
+        FreshProcess.Measured commandLine = fresh(root, COMMAND_LINE, FRESH_RUNS, scratch.resolve("command-line"));
+        FreshProcess.Measured noTimeline = fresh(root, ALL_TASKS_NO_TIMELINE, FRESH_RUNS, scratch.resolve("all-tasks-no-timeline"));
         FreshProcess.Measured emulate = fresh(root, EMULATE, Math.max(1, repeat), scratch.resolve("emulate"));
         System.out.printf("predict-sweep-wall-seconds: %.3f%n", sweep.wallSeconds());
         System.out.printf("predict-sweep-cpu-seconds: %.3f%n", sweep.cpuSeconds());
@@ -84,6 +93,8 @@ public final class PredictBenchmark {
         System.out.printf("predict-all-tasks-wall-seconds: %.3f%n", allTasks.wallSeconds());
         System.out.printf("predict-all-tasks-cpu-seconds: %.3f%n", allTasks.cpuSeconds());
         System.out.printf("predict-all-tasks-peak-rss-mb: %.0f%n", allTasks.peakRssBytes() / 1e6);
+        System.out.printf("predict-command-line-floor-wall-seconds: %.3f%n", commandLine.wallSeconds());
+        System.out.printf("predict-all-tasks-no-timeline-wall-seconds: %.3f%n", noTimeline.wallSeconds());
         System.out.printf("emulate-np8-wall-seconds: %.3f%n", emulate.wallSeconds());
         System.out.printf("emulate-np8-cpu-seconds: %.3f%n", emulate.cpuSeconds());
         printSimulators(single, multi, dynamic);
