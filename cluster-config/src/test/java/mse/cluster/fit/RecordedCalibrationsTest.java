@@ -140,7 +140,7 @@ class RecordedCalibrationsTest {
     void loopbackFitsAsBefore() {
         NetworkFit loopback = fit(LOOPBACK_DEFAULT);
         NetworkProfile n = loopback.network();
-        // Changed with 7c69a58: 1 KiB's train gap (7.0 us) is within the link margin of 1 byte's (6.3 us), a per-message
+        // Changed with 428130a: 1 KiB's train gap (7.0 us) is within the link margin of 1 byte's (6.3 us), a per-message
         // limit, so G comes from the round trips (RTT grew 1.3 us from 1 byte to 1 KiB) instead of 7.0 us / 1,024 bytes
         // = 0.00684 us/byte, which fitted the 1 KiB round trip at 31 us against the 17.5 measured.
         assertEquals(1.1151804373440801E-4, n.gapPerByteMicros(), 1e-12, "G");
