@@ -49,11 +49,16 @@ final class ForeignRuns {
 
     /** The mse command, as ./run.sh would start it, in a process of its own. */
     static Result mse(List<String> args) throws Exception {
+        return mse(args, 400);
+    }
+
+    /** The mse command, ended and failed after limitSeconds. */
+    static Result mse(List<String> args, long limitSeconds) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "-Dmse.classpath=" + System.getProperty("mse.classpath"),
                 "-Dmse.pmpi.library=" + System.getProperty("mse.pmpi.library"), Mse.class.getName()));
         command.addAll(args);
-        return run(command, Map.of(), 400);
+        return run(command, Map.of(), limitSeconds);
     }
 
     /** A command to its end (at most limitSeconds, else it and everything it started are killed and the test fails). */
