@@ -10,7 +10,7 @@ import java.util.Set;
  * --masters 2,4,8 in a sweep), whether the user chooses its number of masters (reports then say how many).
  * Registering is one line, the class's binary name, in META-INF/services/mse.mpi.apps.strategy.StrategyKind:
  * {@link #registered()} finds it with {@link ServiceLoader}, and every command line, the ranks' included, gets it
- * (README, "Adding a strategy"). Implementations need a public no-argument constructor.
+ * (docs/strategies.md, "Adding a strategy"). Implementations need a public no-argument constructor.
  */
 public interface StrategyKind {
 

@@ -11,7 +11,7 @@ import mse.mpi.apps.farm.Strategy;
  * name, the options a rank needs to run it, which P it fits, its masters, its live program and its
  * simulation in the fast path. Open, not sealed: the strategies are an extension point, and the registered
  * {@link StrategyKind}s are their closed list. Adding a strategy is one new class (a record implementing this, with
- * its {@link StrategyKind} nested) plus its line in META-INF/services; README, "Adding a strategy".
+ * its {@link StrategyKind} nested) plus its line in META-INF/services; docs/strategies.md, "Adding a strategy".
  */
 public interface StrategySpec {
 

@@ -9,7 +9,7 @@ import mse.mpi.apps.farm.Strategy;
 import picocli.CommandLine.Option;
 
 /**
- * A test-only strategy, written as a new strategy is (README, "Adding a strategy"): this one class and its line in
+ * A test-only strategy, written as a new strategy is (docs/strategies.md, "Adding a strategy"): this one class and its line in
  * src/test/resources/META-INF/services. It runs ML's program and simulation under its own name and its own list
  * option, so that {@link StrategyOptionsTest} sees a strategy that no main source names.
  */
