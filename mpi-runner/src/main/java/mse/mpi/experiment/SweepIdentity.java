@@ -123,12 +123,13 @@ public record SweepIdentity(@JsonValue Map<String, String> options) {
 
     /**
      * SHA-256 of every parameter the profile gives the model (comments and layout do not count). The network model
-     * joined the profile later: LogGPS, the default, hashes as its profile did before (the record printed without
-     * its last component, model), so sweeps begun before the key existed still resume.
+     * and the links' burst joined the profile later: a LogGPS network without a burst, the defaults, hashes as its
+     * profile did before (the record printed without its last components, model and burst), so sweeps begun before
+     * those keys existed still resume; a burst changes predictions, so any other value keeps them in the hash.
      */
     private static String contentHash(TargetProfile target) {
         String network = target.network().toString();
-        if (target.network().model() == NetworkModelName.LOGGPS) {
+        if (target.network().model() == NetworkModelName.LOGGPS && target.network().burstBytes() == 0) {
             network = network.substring(0, network.lastIndexOf(", model=")) + "]";
         }
         try {
