@@ -4,6 +4,10 @@
 # (`./run.sh --help`). Every subcommand installs and builds what it needs first.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# The directory the user called from: the mse command runs there (below), so a program given as ./my_farm, its
+# relative inputs and outputs, --out, profiles, hostfiles and results/ are the user's own, not the checkout's. The
+# setup and the build run in the checkout.
+CALLER_DIR=$PWD
 cd "$ROOT"
 
 MVN=(mvn -B -q -Dstyle.color=never)
@@ -85,6 +89,7 @@ MSE_PREDICT_JVM_OPTIONS=(-XX:TieredStopAtLevel=1)
 # from jars only, so the CLI runs from the module's jar; the ranks keep the class path they had (mse.classpath).
 # JVM warnings go to stderr, so a stale archive (which the JVM refuses) cannot reach a command's output.
 mse() {
+  cd "$CALLER_DIR"
   local jar; jar=$(cli_jar)
   local key=cli; if [[ "${1:-}" =~ ^[a-z][a-z-]*$ ]]; then key=$1; fi
   local archive="$CDS_DIR/$key.jsa"

@@ -47,8 +47,10 @@ public record ForeignProgram(List<String> commandLine, List<Integer> masters, Ra
         if (executable.contains("/")) {
             Path path = Path.of(executable);
             if (!Files.isRegularFile(path) || !Files.isExecutable(path)) {
+                // A relative path is the user's: the command runs in the directory it was called from (run.sh).
                 throw new IllegalArgumentException("PROGRAM: " + executable + " is not an executable file"
-                        + (Files.exists(path) ? "" : " (no such file; the C examples are built by ./run.sh into examples/c/build/)"));
+                        + (Files.exists(path) ? "" : " (no such file: " + path.toAbsolutePath().normalize()
+                        + "; MSE's C examples are built by ./run.sh into examples/c/build/ of its checkout)"));
             }
             return this;
         }

@@ -86,6 +86,23 @@ class ForeignProgramsIT {
      * costs the slave its own round trip, T = N (4o + 2L + c) + 2o + L (the stop message), as for the Java farm
      * (PrefetchClosedFormTest).
      */
+    /**
+     * The command runs where the user calls it (./run.sh starts it in the caller's directory): a relative PROGRAM, the
+     * program's relative input and output, and a relative --out all resolve in that directory, for every rank.
+     */
+    @Test
+    void aProgramRunsInTheDirectoryTheCommandIsCalledFrom() throws Exception {
+        Path mine = Files.createDirectories(tmp.resolve("mywork"));
+        ForeignRuns.compile("in-my-directory", mine);
+        Files.writeString(mine.resolve("input.dat"), "40\n");
+        ForeignRuns.Result r = ForeignRuns.mse(List.of("emulate", "--np", "3", "--quiet", "--timeline", "off",
+                "--out", "results/mine", "--", "./in-my-directory"), 400, mine);
+        assertEquals(0, r.exit(), r.output());
+        assertTrue(r.stdout().startsWith("read 40, wrote 123\n"), r.stdout());
+        assertEquals("123\n", Files.readString(mine.resolve("output.dat")));
+        assertTrue(Files.isRegularFile(mine.resolve("results/mine/summary.json")), "results in the caller's directory");
+    }
+
     @Test
     void aSlaveBoundCFarmHitsItsClosedForm() throws Exception {
         Path farm = ForeignRuns.compile("fixed-farm", tmp);

@@ -54,19 +54,33 @@ final class ForeignRuns {
 
     /** The mse command, ended and failed after limitSeconds. */
     static Result mse(List<String> args, long limitSeconds) throws Exception {
+        return mse(args, limitSeconds, null);
+    }
+
+    /** The mse command started in directory (null: this JVM's), as ./run.sh starts it where the user called it. */
+    static Result mse(List<String> args, long limitSeconds, Path directory) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "-Dmse.classpath=" + System.getProperty("mse.classpath"),
                 "-Dmse.pmpi.library=" + System.getProperty("mse.pmpi.library"), Mse.class.getName()));
         command.addAll(args);
-        return run(command, Map.of(), limitSeconds);
+        return run(command, Map.of(), limitSeconds, directory);
     }
 
     /** A command to its end (at most limitSeconds, else it and everything it started are killed and the test fails). */
     static Result run(List<String> command, Map<String, String> environment, long limitSeconds) throws Exception {
+        return run(command, environment, limitSeconds, null);
+    }
+
+    /** A command run in directory (null: this JVM's working directory). */
+    static Result run(List<String> command, Map<String, String> environment, long limitSeconds, Path directory)
+            throws Exception {
         Path out = Files.createTempFile("mse-foreign", ".out");
         Path err = Files.createTempFile("mse-foreign", ".err");
         try {
             ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+            if (directory != null) {
+                builder.directory(directory.toFile());
+            }
             builder.environment().putAll(environment);
             Process p = builder.start();
             if (!p.waitFor(limitSeconds, TimeUnit.SECONDS)) {
