@@ -9,7 +9,6 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -19,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import mse.emulator.report.ScratchDirectory;
 import mse.emulator.wire.EmulatorEndpoint;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -59,6 +59,8 @@ public final class RankGateway implements AutoCloseable {
     public static final String DEFAULT_HOST = "127.0.0.1";
     /** A connection that has not said Hello by then is not one of our ranks. */
     public static final Duration HELLO_TIMEOUT = Duration.ofSeconds(10);
+    /** The local socket's directory in the temporary directory: "mse-emulator-PID-...". */
+    public static final String SOCKET_DIRECTORY_PREFIX = "mse-emulator";
     private static final int BACKLOG = 256;
     private static final Logger LOG = LoggerFactory.getLogger(RankGateway.class);
 
@@ -70,6 +72,8 @@ public final class RankGateway implements AutoCloseable {
     private final ServerSocketChannel server;
     private final InetSocketAddress address;
     private final ServerSocketChannel localServer;
+    /** Holds the local socket; deleted when the gateway stops accepting, or by the next run if this one is killed. */
+    private final ScratchDirectory socketDirectory;
     private final Path localSocket;
     private final Set<GatewaySession.Speaker> connectedRanks = ConcurrentHashMap.newKeySet();
     /** Connections whose writes or close the selector must take up (a write that did not fit, a close). */
@@ -91,23 +95,27 @@ public final class RankGateway implements AutoCloseable {
             throw e;
         }
         this.address = (InetSocketAddress) server.getLocalAddress();
-        Path directory = null;
+        ScratchDirectory directory = null;
         ServerSocketChannel local = null;
         try {
-            directory = Files.createTempDirectory("mse-emulator-"); // rwx------: only this user reaches the socket
+            directory = ScratchDirectory.create(SOCKET_DIRECTORY_PREFIX); // only this user reaches the socket
             local = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-            local.bind(UnixDomainSocketAddress.of(directory.resolve("ranks.sock")), BACKLOG);
+            local.bind(UnixDomainSocketAddress.of(directory.path().resolve("ranks.sock")), BACKLOG);
             local.configureBlocking(false);
         } catch (IOException | RuntimeException e) {
             server.close();
             if (local != null) {
                 local.close();
             }
-            deleteQuietly(directory);
-            throw new IOException("cannot open the emulator's local socket in " + directory + ": " + e.getMessage(), e);
+            if (directory != null) {
+                directory.close();
+            }
+            throw new IOException("cannot open the emulator's local socket in " + (directory == null ? "the temporary directory"
+                    : directory.path()) + ": " + e.getMessage(), e);
         }
         this.localServer = local;
-        this.localSocket = directory.resolve("ranks.sock");
+        this.socketDirectory = directory;
+        this.localSocket = directory.path().resolve("ranks.sock");
     }
 
     /** Binds on 127.0.0.1, on an ephemeral port, for a run of np ranks, with a selector thread of its own. */
@@ -168,8 +176,7 @@ public final class RankGateway implements AutoCloseable {
         try {
             server.close();
             localServer.close();
-            deleteQuietly(localSocket);
-            deleteQuietly(localSocket.getParent());
+            socketDirectory.close();
             loop.wakeup();
             return CompletableFuture.completedFuture(null);
         } catch (IOException e) {
@@ -304,16 +311,6 @@ public final class RankGateway implements AutoCloseable {
             LOG.debug("Connection ended: {}", last);
         }
         events.tell(last);
-    }
-
-    private static void deleteQuietly(Path path) {
-        try {
-            if (path != null) {
-                Files.deleteIfExists(path);
-            }
-        } catch (IOException ignored) {
-            // a leftover in the temporary directory is harmless: nobody listens on it any more
-        }
     }
 
     private static String freshToken() {

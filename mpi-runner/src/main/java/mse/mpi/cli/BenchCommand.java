@@ -9,7 +9,6 @@ import mse.mpi.bench.PredictBenchmark;
 import mse.mpi.bench.RealModeBenchmark;
 import mse.mpi.bench.ScaleBenchmark;
 import mse.mpi.bench.SoakBenchmark;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import mse.cluster.profiles.ProfileLoader;
 import mse.emulator.model.TaskCost;
+import mse.emulator.report.ScratchDirectory;
 import mse.mpi.apps.AppOptions;
 import mse.mpi.apps.Program;
 import mse.mpi.apps.RankArguments;
@@ -96,33 +96,44 @@ final class BenchCommand implements Callable<Integer> {
             throw new BadInputException("--repeat: expected at least 1, got " + repeat);
         }
         if ("predict".equals(what)) {
-            PredictBenchmark.run(program, target, repeat, simulatorsOnly, Files.createTempDirectory("mse-bench-predict"));
+            try (ScratchDirectory scratch = ScratchDirectory.create("mse-bench-predict")) {
+                PredictBenchmark.run(program, target, repeat, simulatorsOnly, scratch.path());
+            }
             return 0;
         }
         if ("real-mode".equals(what)) {
-            RealModeBenchmark.run(program, repeat, Files.createTempDirectory("mse-bench-real"), args -> Mse.commandLine().execute(args));
+            try (ScratchDirectory scratch = ScratchDirectory.create("mse-bench-real")) {
+                RealModeBenchmark.run(program, repeat, scratch.path(), args -> Mse.commandLine().execute(args));
+            }
             return 0;
         }
         if ("hop".equals(what)) {
             printHop(HopBenchmark.run(HOPS, true), HopBenchmark.run(HOPS, false));
-            HopFloor.measure(HOPS, Files.createTempDirectory("mse-bench-hop")).forEach(System.out::println);
+            try (ScratchDirectory scratch = ScratchDirectory.create("mse-bench-hop")) {
+                HopFloor.measure(HOPS, scratch.path()).forEach(System.out::println);
+            }
             return 0;
         }
         if ("floor".equals(what)) {
             Program farm = spec.commandLine().getParseResult().hasMatchedOption("--task-points") ? program
                     : AppOptionsDefaults.withTaskPoints(program, 1);
-            FarmFloorBenchmark.run(NpList.parse(npList), farm.workload().tasks(), repeat, HOPS,
-                    Files.createTempDirectory("mse-bench-floor"));
+            try (ScratchDirectory scratch = ScratchDirectory.create("mse-bench-floor")) {
+                FarmFloorBenchmark.run(NpList.parse(npList), farm.workload().tasks(), repeat, HOPS, scratch.path());
+            }
             return 0;
         }
         if ("foreign".equals(what)) {
-            ForeignBenchmark.run(NpList.parse(npList), repeat, Files.createTempDirectory("mse-bench-foreign"));
+            try (ScratchDirectory scratch = ScratchDirectory.create("mse-bench-foreign")) {
+                ForeignBenchmark.run(NpList.parse(npList), repeat, scratch.path());
+            }
             return 0;
         }
         if ("soak".equals(what)) {
             Program soak = spec.commandLine().getParseResult().hasMatchedOption("--image") ? program : AppOptionsDefaults.soak();
             int np = spec.commandLine().getParseResult().hasMatchedOption("--np") ? NpList.parse(npList).get(0) : 16;
-            SoakBenchmark.run(soak, target, np, Files.createTempDirectory("mse-bench-soak"));
+            try (ScratchDirectory scratch = ScratchDirectory.create("mse-bench-soak")) {
+                SoakBenchmark.run(soak, target, np, scratch.path());
+            }
             return 0;
         }
         if ("scale".equals(what)) {
@@ -139,7 +150,15 @@ final class BenchCommand implements Callable<Integer> {
                 BadInputException.check(() -> workload.validate(np, Runtime.getRuntime().maxMemory()));
             }
         }
-        Path scratch = Files.createTempDirectory("mse-bench");
+        try (ScratchDirectory scratch = ScratchDirectory.create("mse-bench")) {
+            emulationOverhead(program, nps, granularities, scratch.path());
+        }
+        return 0;
+    }
+
+    /** 'emulate': plain and emulated runs in turns for each granularity and P, then the hop and its floor. */
+    private void emulationOverhead(Program program, List<Integer> nps, List<Program> granularities, Path scratch)
+            throws Exception {
         List<String> lines = new ArrayList<>();
         System.out.printf("%s master strategy; median of %d runs each, plain and emulated in turns%n", program.strategy().name(), repeat);
         System.out.printf("%-40s %6s %12s %12s %8s%n", "workload", "P", "plain s", "emulated s", "ratio");
@@ -167,7 +186,6 @@ final class BenchCommand implements Callable<Integer> {
         lines.forEach(System.out::println);
         printHop(hop, tcpHop);
         hopFloor.forEach(System.out::println);
-        return 0;
     }
 
     /** 'scale': the command (per-iteration:10ns) and real mode, medians of --repeat, unless the options say otherwise. */
@@ -187,8 +205,10 @@ final class BenchCommand implements Callable<Integer> {
                 : List.of("per-iteration:10ns", "real");
         // A single local run's wall moves by half on a shared machine (docs/scaling.md): medians of 3 unless --repeat
         // says; under mpirun one run per P unless it says (a run there takes a minute).
-        ScaleBenchmark.run(program, local, underMpirun, mpirun, taskCosts, repeat,
-                given.hasMatchedOption("--repeat") ? repeat : 1, Files.createTempDirectory("mse-bench-scale"));
+        try (ScratchDirectory scratch = ScratchDirectory.create("mse-bench-scale")) {
+            ScaleBenchmark.run(program, local, underMpirun, mpirun, taskCosts, repeat,
+                    given.hasMatchedOption("--repeat") ? repeat : 1, scratch.path());
+        }
     }
 
     /** The user's --task-points, or both granularities of the goals: 1 and 16 points per task. */

@@ -17,6 +17,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import mse.emulator.actors.RankGateway;
 import mse.mpi.JsonFile;
 import mse.mpi.cli.Mse;
 import mse.mpi.experiment.RunDirectory;
@@ -146,6 +148,19 @@ class RunFailuresIT {
         assertFalse(Files.exists(out.resolve("summary.json")), "a summary.json claims a run that never finished");
         assertTrue(incomplete(out).startsWith("running: mse emulate"), "no hook ran, the mark made at the start stays: "
                 + incomplete(out));
+
+        // Nor did one delete the emulator's local socket: its directory, named for the dead JVM, is cleared by the next run.
+        assertEquals(1, socketDirectoriesOf(cli.pid()).size(), "the killed emulator's socket directory");
+        assertEquals(0, Mse.commandLine().execute("emulate", "--np", "2", "--image", "64x64", "--task-points", "64",
+                "--out", tmp.resolve("next").toString(), "--quiet"));
+        assertEquals(List.of(), socketDirectoriesOf(cli.pid()), "the next run cleared what the SIGKILL left");
+    }
+
+    private static List<Path> socketDirectoriesOf(long pid) throws IOException {
+        String name = RankGateway.SOCKET_DIRECTORY_PREFIX + "-" + pid + "-";
+        try (Stream<Path> entries = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return entries.filter(p -> p.getFileName().toString().startsWith(name)).toList();
+        }
     }
 
     /** What the run directory's INCOMPLETE mark says. */
