@@ -15,6 +15,7 @@ import mse.mpi.experiment.RunDirectory;
 import mse.mpi.launch.ForeignProgram;
 import mse.mpi.launch.MpiJob;
 import mse.mpi.launch.MpirunCommand;
+import mse.mpi.launch.ProgramOutput;
 import mse.mpi.options.BadInputException;
 import mse.mpi.rank.MeasuredSpan;
 import mse.mpi.rank.RankResult;
@@ -106,6 +107,7 @@ final class RunCommand implements Callable<Integer> {
         double wall = MpiJob.run(command, Duration.ofSeconds(timeoutSeconds));
         Json.write(dir.resolve("summary.json"), new ForeignSummary("run", own.commandLine(), np, wall,
                 hosts.cluster().rankHosts(np).stream().distinct().toList(), String.join(" ", command.arguments())));
+        ProgramOutput.endLine();
         System.out.printf("program %s, np %d%n", String.join(" ", own.commandLine()), np);
         System.out.printf("  wall time      %.3f s (mpirun, startup included)%n", wall);
         System.out.printf("  results        %s%n", dir.resolve("summary.json"));

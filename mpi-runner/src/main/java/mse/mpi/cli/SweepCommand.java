@@ -108,7 +108,12 @@ final class SweepCommand implements Callable<Integer> {
         List<EmulationSummary> points = new ArrayList<>();
         List<RunReport.Run> finished = new ArrayList<>();
         List<ReportPoint> comparison = new ArrayList<>();
-        ResultTables.printSweepHeader(app.prefetchAsked());
+        // A program's own output comes while its points run: its table comes after it, whole, rather than row by row
+        // between the program's lines.
+        boolean rowsAsTheyCome = own == null;
+        if (rowsAsTheyCome) {
+            ResultTables.printSweepHeader(app.prefetchAsked());
+        }
         for (Planned p : plan) {
             int index = finished.size() + 1;
             Path pointDir = dir.resolve(p.dirName());
@@ -123,10 +128,16 @@ final class SweepCommand implements Callable<Integer> {
             points.add(point);
             finished.add(new RunReport.Run(point, pointDir));
             comparison.addAll(p.comparison().apply(finished.get(finished.size() - 1)));
-            ResultTables.printSweepRow(point);
+            if (rowsAsTheyCome) {
+                ResultTables.printSweepRow(point);
+            }
             Json.write(dir.resolve("summary.json"), SweepSummary.of(own != null ? List.of() : app.strategyNames(), identity, points));
         }
         SweepSummary summary = SweepSummary.of(own != null ? List.of() : app.strategyNames(), identity, points);
+        if (!rowsAsTheyCome) {
+            ResultTables.printSweepHeader(app.prefetchAsked());
+            points.forEach(ResultTables::printSweepRow);
+        }
         ResultTables.printSortedIfSeveral(points);
         ResultTables.printBest(summary.best(), points);
         RunReport.write(dir, "MSE sweep: " + summary.workload(), spec.commandLine().getParseResult().originalArgs(),

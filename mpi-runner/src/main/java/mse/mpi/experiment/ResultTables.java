@@ -6,6 +6,7 @@ import java.util.List;
 import mse.emulator.report.RankBreakdown;
 import mse.emulator.report.SweepPoint;
 import mse.mpi.apps.strategy.StrategyOptions;
+import mse.mpi.launch.ProgramOutput;
 import mse.mpi.rank.EmulationSummary;
 import mse.mpi.rank.RunHeader;
 
@@ -16,6 +17,7 @@ public final class ResultTables {
     }
 
     public static void printRun(EmulationSummary s, Path dir) {
+        ProgramOutput.endLine();
         RunHeader h = s.header();
         RankBreakdown master = s.breakdown().master();
         String what = h.strategy() == null ? (h.program() != null ? "program " : "") + h.workload()
@@ -38,11 +40,13 @@ public final class ResultTables {
 
     /** The sweep table's header; with --prefetch a K column (tasks in flight per slave) after Pm. */
     public static void printSweepHeader(boolean prefetch) {
+        ProgramOutput.endLine();
         System.out.printf("%-10s %4s%s %6s %14s %9s %14s %18s %10s%n", "strategy", "Pm", prefetch ? String.format(" %3s", "K") : "", "P",
                 "predicted s", "speedup", "master busy %", "slave wait p99 us", "wall s");
     }
 
     public static void printSweepRow(SweepPoint s) {
+        ProgramOutput.endLine();
         System.out.printf("%-10s %4s%s %6s %14.6f %9s %14.1f %18.1f %10.2f%n", s.strategy() == null ? "program" : s.strategy(), s.masters(),
                 s.prefetch() != null ? String.format(" %3s", s.prefetch()) : "", s.np(), s.predictedSeconds(),
                 Double.isNaN(s.speedup()) ? "-" : String.format("%.2f", s.speedup()), // "-": a program without task reports

@@ -23,6 +23,9 @@ public final class MpiJob {
     /** How long mpirun may take to end once the emulator failed the run (it takes about a second to abort its ranks). */
     static final Duration AFTER_VERDICT = Duration.ofSeconds(10);
 
+    /** How long the job's output may take to reach ours once mpirun has ended. */
+    private static final Duration OUTPUT_DRAIN = Duration.ofSeconds(5);
+
     private MpiJob() {
     }
 
@@ -54,13 +57,14 @@ public final class MpiJob {
         long start = System.nanoTime();
         Process process;
         try {
-            ProcessBuilder builder = new ProcessBuilder(args).inheritIO();
+            ProcessBuilder builder = new ProcessBuilder(args).inheritIO().redirectOutput(ProcessBuilder.Redirect.PIPE);
             builder.environment().putAll(environment);
             process = builder.start();
         } catch (IOException e) {
             throw new LaunchException("cannot start " + command.mpirun() + " (" + e.getMessage()
                     + "); install Open MPI with ./run.sh setup");
         }
+        Thread output = ProgramOutput.relay(process.getInputStream());
         Thread reaper = new Thread(() -> stop(process), "mpirun-reaper");
         Runtime.getRuntime().addShutdownHook(reaper);
         try {
@@ -96,11 +100,24 @@ public final class MpiJob {
             }
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        awaitOutput(output);
         if (process.exitValue() != 0) {
             throw new LaunchException("mpirun with " + command.np() + " ranks failed with exit code "
                     + process.exitValue() + " (its output above names the failing rank)");
         }
         return seconds;
+    }
+
+    /**
+     * The job's last output relayed before anything of ours is printed. A process mpirun left behind may hold the pipe
+     * open: its output is not waited for past a few seconds.
+     */
+    private static void awaitOutput(Thread output) {
+        try {
+            output.join(OUTPUT_DRAIN.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Ends mpirun and everything it started: children first, so no rank is orphaned. */

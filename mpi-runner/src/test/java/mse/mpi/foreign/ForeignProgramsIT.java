@@ -103,6 +103,28 @@ class ForeignProgramsIT {
         assertTrue(Files.isRegularFile(mine.resolve("results/mine/summary.json")), "results in the caller's directory");
     }
 
+    /**
+     * MSE's table starts on a line of its own after everything the program printed: after output with no final
+     * newline (emulate), and in a sweep after every point's output rather than row by row between its lines.
+     */
+    @Test
+    void theTablesComeAfterTheProgramsOutputOnALineOfTheirOwn() throws Exception {
+        Path program = ForeignRuns.compile("no-newline", tmp);
+        ForeignRuns.Result one = ForeignRuns.mse(List.of("emulate", "--np", "2", "--quiet", "--timeline", "off",
+                "--out", tmp.resolve("one").toString(), "--", program.toString()));
+        assertEquals(0, one.exit(), one.output());
+        assertTrue(one.stdout().contains("done, no newline\nprogram " + program + ", np 2"), one.stdout());
+
+        ForeignRuns.Result sweep = ForeignRuns.mse(List.of("sweep", "--np", "2,3", "--quiet", "--timeline", "off",
+                "--out", tmp.resolve("sweep").toString(), "--", program.toString()));
+        assertEquals(0, sweep.exit(), sweep.output());
+        String out = sweep.stdout();
+        int header = out.indexOf("strategy ");
+        assertTrue(header > 0 && out.lastIndexOf("rank ") < header && out.lastIndexOf("done, no newline") < header
+                && out.charAt(header - 1) == '\n', out);
+        assertEquals(2, out.lines().filter(l -> l.startsWith("program ")).count(), "one row a point: " + out);
+    }
+
     @Test
     void aSlaveBoundCFarmHitsItsClosedForm() throws Exception {
         Path farm = ForeignRuns.compile("fixed-farm", tmp);
