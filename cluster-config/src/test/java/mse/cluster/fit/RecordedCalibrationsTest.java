@@ -90,7 +90,7 @@ class RecordedCalibrationsTest {
         NetworkFit fit = fit(NETWORK_TO_64K);
         NetworkProfile n = fit.network();
         assertEquals(1380.351 / 16384, n.gapPerByteMicros(), 1e-12, "G from 16 KiB's trains, not 64 KiB's 0.141");
-        assertEquals(0.08, n.gapPerByteMicros(), 0.08 * 0.10, "issue 43: within 10% of 100 Mbit/s");
+        assertEquals(0.08, n.gapPerByteMicros(), 0.08 * 0.10, "the shaped link's 100 Mbit/s, within 10%");
         assertEquals(65536, n.syncThresholdBytes(), "64 KiB went through the rendezvous");
         assertEquals(List.of(1L, 1024L, 4096L, 16384L), fit.linkRateSizes(), "B comes from 16 KiB's idle trains");
         assertTrue(fit.sources().get(1).contains("[1, 1024, 4096, 16384] below the rendezvous switch (link-bound: "

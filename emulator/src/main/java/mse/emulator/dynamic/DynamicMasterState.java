@@ -19,7 +19,7 @@ import java.util.function.DoubleSupplier;
  * that many JOINs, so it never merges while a slave is still on its way. A merging secondary first redirects
  * its slaves back to its parent and then sends MERGE with their number.
  *
- * <p>Prefetching (--prefetch K, issue 20): a slave holds up to K tasks ({@code inFlight}). The start deals
+ * <p>Prefetching (--prefetch K): a slave holds up to K tasks ({@code inFlight}). The start deals
  * {@link #first} then {@link #prefetched} round by round, and after each reply the program tops the slave up
  * with {@link #prefetched}. Only a slave that holds no task may leave (stop, redirect, become a master): one
  * that still holds tasks while this master has none to give it, owes a redirect or is due to split gets

@@ -12,7 +12,7 @@ package mse.emulator.dynamic;
  * high one and below the low one as they come and go, and answers from the counts: the (upper) median
  * sorted[n / 2] of n samples is above `high` exactly when at least n - n / 2 samples are, and below `low` exactly
  * when at least n / 2 + 1 are. That is the median's answer at a counter's cost per sample, where keeping the
- * samples sorted cost two binary searches and two shifts per result (issue 45).
+ * samples sorted cost two binary searches and two shifts per result.
  */
 public final class WaitWindow {
 

@@ -77,7 +77,7 @@ final class GrantRule {
     /**
      * The rank's state, incoming interface or mailbox changed: it is recorded again before the next decision, every
      * other rank's record is reused. A settle step changes one or two ranks, and each recorded rank updates the
-     * trees of minima in O(log P), so a decision costs O(log P) instead of a pass over the ranks (issue 46). Tests
+     * trees of minima in O(log P), so a decision costs O(log P) instead of a pass over the ranks. Tests
      * run with assertions on, which check every horizon against one computed from scratch by the pass over the ranks.
      */
     void changed(int rank) {

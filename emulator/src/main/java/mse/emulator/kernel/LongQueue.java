@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * A first-in first-out queue of longs in a ring that grows: the master queue measures keep a few times per message
- * in one (receive starts, request times), where boxed Longs cost a simulated DY run a tenth of its time (issue 45);
+ * in one (receive starts, request times), where boxed Longs cost a simulated DY run a tenth of its time;
  * DY's simulated ranks keep their tasks and results in flight in them too (mse.emulator.sim.DynamicRank).
  */
 public final class LongQueue {

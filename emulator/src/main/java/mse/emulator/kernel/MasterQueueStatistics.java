@@ -53,7 +53,7 @@ public final class MasterQueueStatistics {
         observe(m.source(), m.destination(), m.sendNanos(), m.arrivalNanos(), m.receiveStartNanos(), m.receiveEndNanos());
     }
 
-    /** One delivered message by its parts ({@link MessageRecord}'s), for a simulation that makes no record of it (issue 45). */
+    /** One delivered message by its parts ({@link MessageRecord}'s), for a simulation that makes no record of it. */
     public void observe(int source, int destination, long sendNanos, long arrivalNanos, long receiveStartNanos, long receiveEndNanos) {
         if (destination == master) {
             while (!queuedUntil.isEmpty() && queuedUntil.peekFirst() <= arrivalNanos) {

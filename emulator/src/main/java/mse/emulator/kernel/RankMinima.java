@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * One value per rank, kept in a tree of minima (a segment tree) so that the least value over a range of ranks, and
  * the first rank at or under a bound, are found in O(log P) and a rank's new value costs O(log P) to record: what
- * lets {@link GrantRule} decide a grant without a pass over every rank (issue 46). Ranks outside 0..P-1 never
+ * lets {@link GrantRule} decide a grant without a pass over every rank. Ranks outside 0..P-1 never
  * answer; a rank without a value holds Long.MAX_VALUE.
  */
 final class RankMinima {

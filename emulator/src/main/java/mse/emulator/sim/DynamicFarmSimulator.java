@@ -18,7 +18,7 @@ import mse.emulator.model.NetworkModel;
 import mse.emulator.model.TargetCpu;
 
 /**
- * DY's fast simulation (issue 45): {@link DynamicProgram} on an event loop of its own instead of the live kernel's
+ * DY's fast simulation: {@link DynamicProgram} on an event loop of its own instead of the live kernel's
  * facts and grant rule, with the kernel's cost rules ({@link NetworkModel}, {@link NetworkInterface},
  * {@link MessageTiming}) and the same accounting, so the prediction is {@link DynamicFarmReplay}'s to the nanosecond
  * (the tests hold the two together; DynamicFarmReplay's agreement with `emulate` is PredictAgreementTest's).
@@ -200,7 +200,7 @@ public final class DynamicFarmSimulator implements DynamicProgram.Transport {
             queues.ensureQueue(rank);
         }
         ArrayDeque<Message> mailbox = mailboxes.get(rank);
-        if (!mailbox.isEmpty()) { // most receives wait: no iterator for them (issue 45)
+        if (!mailbox.isEmpty()) { // most receives wait: no iterator for them
             for (Iterator<Message> it = mailbox.iterator(); it.hasNext(); ) {
                 Message m = it.next();
                 if (m.matches(source, tag)) {
@@ -274,7 +274,7 @@ public final class DynamicFarmSimulator implements DynamicProgram.Transport {
             observer.charged(Charge.receive(r, start, clock[r], m.source, m.tag, m.bytes));
         }
         queues.deliver(m.source, r, m.sendNanos, m.arrivalNanos, start, clock[r]);
-        if (observed) { // a record per message only for a timeline (issue 45)
+        if (observed) { // a record per message only for a timeline
             observer.messageReceived(new MessageRecord(m.sequence, m.source, r, m.tag, m.bytes, m.sendNanos, m.departureNanos,
                     m.arrivalNanos, start, clock[r], false));
         }

@@ -11,7 +11,7 @@ final class DynamicRank {
     int master;
     double askedAt = Double.NaN;
     long clock;
-    /** The tasks it holds, in the order it receives them (more than one with --prefetch); unboxed, as the next two (issue 45). */
+    /** The tasks it holds, in the order it receives them (more than one with --prefetch); unboxed, as the next two. */
     final LongQueue tasks = new LongQueue();
     /** The tasks of its results in flight, in send order. */
     final LongQueue reportedTasks = new LongQueue();

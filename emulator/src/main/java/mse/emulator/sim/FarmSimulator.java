@@ -25,7 +25,7 @@ import mse.emulator.report.LatencyHistograms;
  * mse.emulator.kernel.VirtualTimeKernel} with the same program's facts; the tests hold the two to the same
  * nanosecond.
  *
- * <p>With --prefetch K (issue 20) the master keeps K tasks in flight per slave, as Master.serve does: K
+ * <p>With --prefetch K the master keeps K tasks in flight per slave, as Master.serve does: K
  * rounds at the start, one task per result, a stop once a slave's last result is in. A slave's next task is
  * then waiting when it finishes, so it is advanced as soon as the master sends it (its clock is the end of its
  * previous result's send). That needs eager results: a synchronous result would hold its slave until the

@@ -2,7 +2,7 @@ package mse.emulator.sim;
 
 /**
  * The results each slave has sent and its master has not yet received, oldest first, in primitive ring
- * buffers of K per rank (--prefetch K, issue 20: a slave holds up to K tasks, so up to K of its results may
+ * buffers of K per rank (--prefetch K: a slave holds up to K tasks, so up to K of its results may
  * be on their way). A slave's results leave its outgoing interface in send order, so its oldest is the one
  * the master's interface takes first; {@link ResultQueue} orders the slaves by that oldest result.
  */

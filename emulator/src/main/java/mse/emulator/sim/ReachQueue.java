@@ -10,7 +10,7 @@ import mse.emulator.model.NetworkInterface;
  * take the same L. So each source keeps its messages in a FIFO of its own (linked through the messages), and only
  * the sources' oldest messages are ordered, by a {@link ResultQueue} of ranks keyed by (that message's reach, rank),
  * in which the rank is a complete key. A master's replies, which queue behind one another, then cost no heap
- * operation when sent and one sift when taken, and the heap holds ranks in arrays, not messages (issue 45).
+ * operation when sent and one sift when taken, and the heap holds ranks in arrays, not messages.
  */
 final class ReachQueue {
 

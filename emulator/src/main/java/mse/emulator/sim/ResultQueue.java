@@ -12,7 +12,7 @@ import mse.emulator.model.NetworkInterface;
  *
  * <p>The heap holds each entry's key packed in one long, (reach shifted left by the bits of the largest rank) | rank,
  * whose order as a number is (reach, rank)'s: a comparison is one instruction and a move one store, with no look-up
- * by rank (issue 45). That leaves reach 63 - bits(rank) bits, 2^53 ns (104 days) at P = 1,024; a reach outside is
+ * by rank. That leaves reach 63 - bits(rank) bits, 2^53 ns (104 days) at P = 1,024; a reach outside is
  * refused, never wrapped.
  */
 final class ResultQueue {

@@ -21,7 +21,7 @@ final class ChromeTrace implements AutoCloseable {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /**
-     * The fixed parts of the events, encoded once (issue 45: a 65,536-task timeline is 400,000 events): an event's head
+     * The fixed parts of the events, encoded once (a large farm's timeline holds hundreds of thousands of events): an event's head
      * up to its pid, by span kind, for the two ends of a flow; a counter's by track name, made at its first step.
      */
     private static final byte[][] SPAN_HEADS = new byte[Charge.Kind.values().length][];

@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Compact JSON written byte by byte into a buffer of its own, for the timeline's hundreds of thousands of events
- * (issue 45): Jackson's generator checks its context and escapes every string on every call, which took most of a
+ *: Jackson's generator checks its context and escapes every string on every call, which took most of a
  * 600,000-event timeline's time in predict's C1-compiled JVM. It writes what Jackson writes for the same values
  * (the file is unchanged); strings that need escaping and whole values (records, maps) go through Jackson itself.
  */

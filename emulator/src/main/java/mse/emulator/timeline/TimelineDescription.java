@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
  * timeline.json's metadata.timeline: its mode and how many events it holds; in auto mode also the limits (events,
- * and bytes of the file: limitBytes, issue 45), how many events were dropped and, when some were, which were kept and
+ * and bytes of the file: limitBytes), how many events were dropped and, when some were, which were kept and
  * the virtual span they were dropped from (else null, absent from the file).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -47,8 +47,8 @@ public final class TimelineWriter implements KernelObserver {
     public static final int AUTO_LIMIT_EVENTS = 1_000_000;
     static final int WINDOW_ENTRIES = AUTO_LIMIT_EVENTS / 8;
     /**
-     * Auto mode's bound on the file, 50 MB (issue 45: a 65,536-task point took 57 MB within the event bound, six of
-     * them 340 MB): the four windows share all of it but 2 MB, which hold the names, metadata and instants (DY's
+     * Auto mode's bound on the file, 50 MB (the event bound alone let a large point's file grow past it, and a sweep's
+     * several points many times over): the four windows share all of it but 2 MB, which hold the names, metadata and instants (DY's
      * splits and merges, a few hundred bytes each). The windows count each entry's upper bound
      * ({@link ChromeTrace#spanBytesAtMost} and the others), so what they keep never exceeds their share.
      */

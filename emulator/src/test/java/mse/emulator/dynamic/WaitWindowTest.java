@@ -8,7 +8,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The window's answers from its counts (issue 45) are those of the upper median of exactly the last W samples since
+ * The window's answers from its counts are those of the upper median of exactly the last W samples since
  * the last clear, sorted, compared with its two thresholds: repeated values, samples equal to a threshold, an empty
  * window and clears included.
  */

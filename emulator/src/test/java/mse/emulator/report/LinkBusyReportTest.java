@@ -12,7 +12,7 @@ import mse.emulator.kernel.RankAccount;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 12: the master's incoming link time in the breakdown, the report's table and chart, and its sentence. */
+/** The master's incoming link time in the breakdown, the report's table and chart, and its sentence. */
 class LinkBusyReportTest {
 
     @TempDir

@@ -20,8 +20,8 @@ import mse.emulator.report.LatencyHistograms;
 import org.junit.jupiter.api.Test;
 
 /**
- * DY's event loop ({@link DynamicFarmSimulator}, issue 45) against its run on the live kernel ({@link DynamicFarmReplay}):
- * over random P, task costs, masters' work per result (issue 44), message lengths, DY settings, prefetch, CPU ratios
+ * DY's event loop ({@link DynamicFarmSimulator}) against its run on the live kernel ({@link DynamicFarmReplay}):
+ * over random P, task costs, masters' work per result, message lengths, DY settings, prefetch, CPU ratios
  * and both built-in profiles, the same
  * prediction to the nanosecond, the same breakdown of every master, the same latency distributions, the same splits
  * and merges, and the same charges, tasks and messages told to an observer (a timeline), message numbering aside.

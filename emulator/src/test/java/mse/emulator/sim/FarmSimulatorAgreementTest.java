@@ -57,7 +57,7 @@ class FarmSimulatorAgreementTest {
     }
 
     /**
-     * Issue 20, --prefetch K: 2 and 4 tasks in flight per slave, SI and ML, fewer tasks than K rounds need (9
+     * --prefetch K: 2 and 4 tasks in flight per slave, SI and ML, fewer tasks than K rounds need (9
      * ranks, 20 tasks, K = 4), link-bound results that queue at the master's interface while the slave computes
      * the next task, and a gap g; results stay eager (the simulator refuses synchronous ones with K > 1).
      */

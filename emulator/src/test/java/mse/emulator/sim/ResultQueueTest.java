@@ -10,7 +10,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
- * The heap's packed keys (issue 45) give (reach, rank) order: random offers, polls and requeues of the head, with
+ * The heap's packed keys give (reach, rank) order: random offers, polls and requeues of the head, with
  * many equal reaches and reaches at the edge of what a P leaves, against a sorted set; a reach beyond it is refused.
  */
 class ResultQueueTest {

@@ -9,7 +9,7 @@ import mse.emulator.kernel.Charge;
 import org.junit.jupiter.api.Test;
 
 /**
- * Auto mode's byte budget counts ChromeTrace's upper bounds before anything is encoded (issue 45): each bound holds
+ * Auto mode's byte budget counts ChromeTrace's upper bounds before anything is encoded: each bound holds
  * for numbers of every width, and stays within a few bytes per number of the real length.
  */
 class ChromeTraceBoundsTest {

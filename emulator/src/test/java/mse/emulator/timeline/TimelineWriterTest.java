@@ -132,7 +132,7 @@ class TimelineWriterTest {
         // At most four windows of entries, each at most two events (a flow), plus the instant.
         assertTrue(auto.written().events() <= 2 * (2 * 50 + 2 * 60) + 1, auto.written().toString());
         Map<?, ?> description = (Map<?, ?>) auto.trace().metadata().get("timeline");
-        // issue 45: the windows are bounded by bytes too, and "kept" names both bounds
+        // the windows are bounded by bytes too, and "kept" names both bounds
         assertTrue(String.valueOf(description.get("kept")).contains("the first and last 60 entries"), description.toString());
         List<TraceFile.Span> fullMaster = full.trace().spans().stream().filter(s -> s.rank() == 0).toList();
         List<TraceFile.Span> autoMaster = auto.trace().spans().stream().filter(s -> s.rank() == 0).toList();

@@ -12,7 +12,7 @@ import mse.emulator.sim.FarmShape;
 import mse.emulator.sim.KernelFarmReplay;
 
 /**
- * The virtual-time kernel's own cost per task as P grows (issue 46): the farm of `bench scale` (65,536 one-point
+ * The virtual-time kernel's own cost per task as P grows: the farm of `bench scale` (65,536 one-point
  * tasks) replayed through the live kernel, with the keeper's questions beside the facts
  * ({@link KernelFarmReplay#askingAsTheKeeper}), no sockets, no ranks. The CPU of this one thread per task is what the
  * keeper's thread pays for the grant rule at that P, apart from the messages' way in and out.

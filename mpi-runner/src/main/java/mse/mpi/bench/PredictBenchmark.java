@@ -23,7 +23,7 @@ import mse.mpi.comm.JitQueue;
 import mse.mpi.options.TargetOptions;
 
 /**
- * `mse bench predict` (issue 45): (1) the simulators' throughput, simulated messages per second at P = 64 (median
+ * `mse bench predict`: (1) the simulators' throughput, simulated messages per second at P = 64 (median
  * of several runs once the JIT is done with the simulation, in this JVM: {@link #throughput}): SI's and ML's
  * FarmSimulator with the latency histograms predict records, and DY's event loop with the run's DY options; (2)
  * unless only the simulators are asked for, fresh `./run.sh` processes as a user starts them, median of 5 after one

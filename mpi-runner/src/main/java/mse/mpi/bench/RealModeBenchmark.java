@@ -12,7 +12,7 @@ import mse.mpi.apps.RankArguments;
 import mse.mpi.rank.EmulationSummary;
 
 /**
- * `mse bench real-mode`: how well `--task-cost real` measures the program rather than the host (issue 13's goals),
+ * `mse bench real-mode`: how well `--task-cost real` measures the program rather than the host,
  * each figure the median of --repeat runs of `emulate` at np 8 over mpirun:
  * the master's charged compute per task; live prediction against `predict --trace` of its own tasks.csv; how
  * far two CPU burners on the host move a prediction; and `validate --np 2`'s error against the measured run.

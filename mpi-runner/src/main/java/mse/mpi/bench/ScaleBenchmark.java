@@ -13,7 +13,7 @@ import mse.mpi.apps.RankArguments;
 import mse.mpi.rank.EmulationSummary;
 
 /**
- * `mse bench scale` (issue 46): what the live emulator costs per task as P grows, the same work at every P. First the
+ * `mse bench scale`: what the live emulator costs per task as P grows, the same work at every P. First the
  * kernel alone ({@link KernelCostBenchmark}); then for each P `emulate --local` (ranks as threads of one JVM), in
  * deterministic and in real mode unless one task cost is given, and `emulate` under mpirun, each a fresh `./run.sh` process:
  * summary.json's wallSeconds per task, the CPU that process and its descendants (mpirun, the ranks) used per task, and the checksum, which must

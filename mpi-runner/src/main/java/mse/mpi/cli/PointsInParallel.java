@@ -9,7 +9,7 @@ import java.util.concurrent.Future;
 
 /**
  * A predicted sweep's points simulated side by side, one thread per core, and handed back in the plan's order
- * (issue 45: a fresh `predict` process waits for each of them). Each simulation reads only its own inputs and
+ * (a fresh `predict` process would wait for each of them in turn). Each simulation reads only its own inputs and
  * shared arrays nobody writes, so every point's prediction is what it is simulated alone, every task simulated.
  */
 final class PointsInParallel {

@@ -22,8 +22,8 @@ import mse.mpi.experiment.SweepPlan;
 
 /**
  * predict's timeline.json files: --timeline full writes every point's; auto only the best point's (least predicted
- * time, summary's best, whose Gantt chart the report then draws), each bounded in bytes (issue 45: six 65,536-task
- * points took 340 MB), and says on stderr which it left out. Which points get one is known before they are written,
+ * time, summary's best, whose Gantt chart the report then draws), each bounded in bytes (a sweep of large points
+ * would otherwise write hundreds of megabytes), and says on stderr which it left out. Which points get one is known before they are written,
  * so the report can wait for them ({@link TimelineInBackground}).
  */
 final class PredictTimelines {

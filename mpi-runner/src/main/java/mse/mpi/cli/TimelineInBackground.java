@@ -7,8 +7,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * predict's timeline.json written on a thread of its own (issue 45: the best point simulated once more and 40 MB
- * encoded took a third of a fresh default sweep) while the command prints its tables and draws its report's other
+ * predict's timeline.json written on a thread of its own (simulating the best point once more and encoding
+ * its events is a large part of a default sweep's time) while the command prints its tables and draws its report's other
  * charts; the report's Gantt chart, which reads the file, waits for it ({@link #written}). The command ends only
  * after it: {@link #await} says whether it failed, and {@link #close} waits for it on any other way out, so the
  * writer has discarded its partial file before the JVM exits.

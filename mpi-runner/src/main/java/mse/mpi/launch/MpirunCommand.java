@@ -82,9 +82,9 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
     /**
      * An emulated run's ranks compile the farm master's loop (Master.serve) after a thousandth of HotSpot's counts:
      * a running loop is compiled on-stack only after many iterations, so the master's work per result was charged as
-     * interpreter and C1 code for its first ~1,000 results (6-9 µs each, against about 1 µs compiled; issue 13:
-     * 2.2 µs per result over a 4,096-task run at np 8, 0.9 with this). Plain runs leave it out: compiled that early,
-     * the loop was compiled again (whole, 67 ms of C2) inside the measured span; they rehearse the farm instead
+     * interpreter and C1 code for its first thousand or so results, several times what compiled code costs, which
+     * doubled the work charged per result over a whole run (docs/real-mode-notes.md). Plain runs leave it out: compiled
+     * that early, the loop was compiled again, whole, inside the measured span; they rehearse the farm instead
      * (FarmWarmUp), which compiles it before.
      */
     public static final List<String> EMULATED_RUN_JIT_OPTIONS = List.of(

@@ -14,7 +14,7 @@ import java.util.List;
  * The code of an emulated rank that never runs on its program thread between two Comm calls, which HotSpot's C2 does
  * not compile (C1 does): what `--task-cost real` charges is that thread's CPU between the calls (EmulatedComm), so
  * everything that may run there compiles as it does in a plain run, under C2, and only code outside every charged
- * interval is left to C1 (issue 44). That is the link to the emulator (mse.emulator.wire, and its actors where rank 0
+ * interval is left to C1. That is the link to the emulator (mse.emulator.wire, and its actors where rank 0
  * hosts the emulator), Open MPI's binding (called inside Comm operations only), class loading (the loaders, and ASM
  * spinning lambda classes) and logging. The Comm layer is not among them: the program reads its messages (Message,
  * Envelope) and encodes reductions (ReduceOp) between calls, and its call and return paths surround the meter's
@@ -22,7 +22,7 @@ import java.util.List;
  * sockets and files, digests). UnchargedCodeTest checks the list against what the meter brackets, by sampling the
  * program thread in charged intervals.
  *
- * <p>C2 compiling the link costs wall time only, and a rank lives a few seconds: before issue 44 the exclusion was
+ * <p>C2 compiling the link costs wall time only, and a rank lives a few seconds: at first the exclusion was
  * wider (the whole of mse.emulator and the Comm layer, zip, sockets and security too), at the price of charging an
  * emulated master's DY decisions and a task's JDK calls as C1 code where a plain run runs C2 code; docs/emulation-cost.md
  * says what the narrower list costs.

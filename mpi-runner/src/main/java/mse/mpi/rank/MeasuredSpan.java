@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
- * What a plain run's measured time is, in summary.json of `run` and `validate` (issue 44): rank 0's two MPI_Wtime reads
+ * What a plain run's measured time is, in summary.json of `run` and `validate`: rank 0's two MPI_Wtime reads
  * around its farm (RankMain.runRank), so the span leaves out what comes before and after them, whether the strategy's
  * rehearsal ran before it, and of how many measured runs the fastest was taken.
  *

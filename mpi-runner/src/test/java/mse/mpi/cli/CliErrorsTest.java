@@ -70,8 +70,8 @@ class CliErrorsTest {
     }
 
     /**
-     * DY's simulation does not follow synchronous messages (its kernel replay stopped with an internal error, exit 70;
-     * issue 45): refused before anything runs or is written, naming the profile; emulate is the way.
+     * DY's simulation does not follow synchronous messages (its kernel replay stopped with an internal error, exit 70):
+     * refused before anything runs or is written, naming the profile; emulate is the way.
      */
     @Test
     void dynamicWithSynchronousMessagesIsRefusedBeforeAnythingIsWritten(@TempDir Path tmp) throws Exception {

@@ -107,7 +107,7 @@ class EmulateCommandIT {
     }
 
     /**
-     * Issue 20, --prefetch 2 over real mpirun: the image is intact, summary.json says prefetch 2, and with a
+     * --prefetch 2 over real mpirun: the image is intact, summary.json says prefetch 2, and with a
      * deterministic cost the prediction is emulate --local's to the nanosecond, for SI and for DY (which splits).
      */
     @ParameterizedTest(name = "mpirun -np 6, strategy {0}, prefetch 2")

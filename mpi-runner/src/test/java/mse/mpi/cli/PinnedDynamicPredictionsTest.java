@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * DY's predictions pinned whole, taken on 2026-11-27 before its simulator was rewritten for speed (issue 45): each
+ * DY's predictions pinned whole, taken on 2026-11-27 before its simulator was rewritten for speed: each
  * point's predicted nanoseconds and a digest of everything else predict writes for it (breakdowns of every master,
  * latency percentiles, messages, splits, merges, every master event), its simulation's wall time left out. The
  * settings cover splits at several depths, early merges, a short split window, prefetch, 4 KiB results, plain LogGPS

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Deterministic predictions pinned to the nanosecond, taken on 2026-11-23 before the kernel, the simulator and
- * the transport were reworked (issues 12-20). A change that moves one of these must say why in its commit
+ * the transport were reworked. A change that moves one of these must say why in its commit
  * message and update the pin with the reason next to it; a change of transport, console or architecture must
  * leave every pin as it is.
  */
@@ -34,7 +34,7 @@ class PinnedPredictionsTest {
                         new long[] {1_164_668, 1_476_046, 0, 4_251_903}),
                 Arguments.of("DY np 8", "--np 8 --strategy dynamic --image 96x64 --max-iter 300 --task-cost per-iteration:5ns"
                         + " --split-wait 100us", 247_415_500L, new long[] {22_539_437, 24_275_764, 0, 200_536_743}),
-                // Issue 12 (per-interface LogGP): 247_406_611 -> 247_415_500, master idle +8_889 ns. Messages that
+                // Per-interface LogGP: 247_406_611 -> 247_415_500, master idle +8_889 ns. Messages that
                 // reach a rank's incoming interface together now pass it one after the other (kG each, G = 0.0268
                 // us/byte) instead of arriving in parallel; the overheads are unchanged. The other pins, 4 KiB
                 // results included, do not move: this profile's O_r (0.0722 us/byte) exceeds G, so the master's
@@ -43,7 +43,7 @@ class PinnedPredictionsTest {
                         new long[] {920_904, 1_294_720, 0, 3_824_852}),
                 Arguments.of("SI np 9, 4 KiB results", "--np 9 " + BIG_RESULTS, 1_275_738L,
                         new long[] {139_080, 619_516, 0, 453_404}),
-                // Issue 46 (live kernel scaling): taken on 2026-11-27 before the local world, the warm-up and the
+                // The live kernel's scaling: taken on 2026-11-27 before the local world, the warm-up and the
                 // grant rule were reworked for large P; predict --sample all gives the same nanoseconds.
                 Arguments.of("SI np 64", "--np 64 " + SMALL, 9_721_072L, new long[] {5_431_804, 4_215_520, 0, 0}),
                 Arguments.of("ML np 32", "--np 32 --strategy multi --masters 2 " + SMALL, 3_933_156L,
@@ -54,8 +54,8 @@ class PinnedPredictionsTest {
         return Stream.of(
                 Arguments.of("SI", "--np 2,5,9 " + SMALL, new long[] {26_072_928, 6_799_332, 5_151_784}),
                 Arguments.of("ML", "--np 4,7 --strategy multi --masters 2 " + SMALL, new long[] {13_638_652, 6_892_617}),
-                // issue 16: DY simulated (it ran SI under DY's name before); the same nanoseconds as emulate --local
-                // issue 12: 247_406_611 -> 247_415_500 with emulate --local's pin (per-interface LogGP, see there)
+                // DY simulated (it ran SI under DY's name before); the same nanoseconds as emulate --local
+                // per-interface LogGP: 247_406_611 -> 247_415_500 with emulate --local's pin (per-interface LogGP, see there)
                 Arguments.of("DY", "--np 8 --strategy dynamic --image 96x64 --max-iter 300 --task-cost per-iteration:5ns"
                         + " --split-wait 100us", new long[] {247_415_500}),
                 Arguments.of("EP", "--np 5 --app ep --ep-tasks 64 --task-cost fixed:200us", new long[] {6_103_486}),

@@ -121,7 +121,7 @@ class PredictAgreementTest {
     }
 
     /**
-     * Issue 12: 4,100-byte results (1024 points per task) on a 100 Mbit/s link (G = 0.08 us/byte) with no
+     * Per-interface LogGP: 4,100-byte results (1024 points per task) on a 100 Mbit/s link (G = 0.08 us/byte) with no
      * overheads, so results converge on the master's incoming interface, which is the bottleneck: predict and
      * emulate agree to the nanosecond at P = 32 for SI and ML, and SI's master link is busy N kG, nearly all the run.
      */
@@ -190,7 +190,7 @@ class PredictAgreementTest {
     }
 
     /**
-     * Issue 20: with 2 and 4 tasks in flight per slave (--prefetch) predict and emulate --local (and the replay of
+     * Prefetching: with 2 and 4 tasks in flight per slave (--prefetch) predict and emulate --local (and the replay of
      * its tasks.csv) still agree to the nanosecond, for SI, ML and DY, DY with splits and merges.
      */
     @Test

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * predict with --timeline full writes a timeline.json per simulated point (SI and DY) whose master spans add up to the
  * point's breakdown, with DY's splits as instants; auto (the default) only the best point's, saying so on stderr
- * (issue 45); --timeline off writes none.
+ *; --timeline off writes none.
  */
 class PredictTimelineTest {
 
@@ -36,7 +36,7 @@ class PredictTimelineTest {
     @SuppressWarnings("unchecked")
     void everySimulatedPointHasATimelineThatAddsUpToItsBreakdown() throws Exception {
         Path out = tmp.resolve("on");
-        Map<String, Object> summary = predict(out, "--timeline", "full"); // issue 45: auto writes the best point's only
+        Map<String, Object> summary = predict(out, "--timeline", "full"); // auto writes the best point's only
         for (Map<String, Object> point : (List<Map<String, Object>>) summary.get("points")) {
             Path file = out.resolve(point.get("strategy") + "-np-" + point.get("np")).resolve("timeline.json");
             List<TimelineReader.Span> master = TimelineReader.spans(file, Long.MAX_VALUE).stream().filter(s -> s.rank() == 0).toList();

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Prefetching hides the round trip (issue 20), in closed form. One slave, N tasks of c = 200 us, a network
+ * Prefetching hides the round trip, in closed form. One slave, N tasks of c = 200 us, a network
  * with L = 50 us, o_s = o_r = 10 us and nothing per byte or per process (seed 001's o'a alone). With one task in
  * flight every task waits for its own round trip: T1 = N (4o + 2L + c) + 2o + L (the STOP). With two, the next
  * task is already there when the slave finishes (2L <= c), so a task costs the slave o_r + c + o_s only and

@@ -43,7 +43,7 @@ class RunCommandIT {
         // a run that outlived --timeout would have been aborted, so a finished run reports less than it
         double wall = ((Number) summary.get("wallSeconds")).doubleValue();
         assertTrue(wall > 0 && wall < 120, "wallSeconds " + wall);
-        // what programSeconds leaves out (issue 44): the rehearsal runs only where no host has more ranks than cores
+        // what programSeconds leaves out: the rehearsal runs only where no host has more ranks than cores
         Map<?, ?> span = (Map<?, ?>) summary.get("measuredSpan");
         String rehearsal = np > Runtime.getRuntime().availableProcessors() ? "skipped" : "done";
         assertEquals(rehearsal, span.get("rehearsal"));

@@ -69,7 +69,7 @@ class SweepResumeTest {
     }
 
     /**
-     * Issue 20: prefetch is part of a point's identity. The sweep without --prefetch ran K = 1; resumed with
+     * Prefetch is part of a point's identity. The sweep without --prefetch ran K = 1; resumed with
      * --prefetch 1,2 it keeps that point and runs only K = 2; resumed with --prefetch 4 nothing is reused.
      */
     @Test

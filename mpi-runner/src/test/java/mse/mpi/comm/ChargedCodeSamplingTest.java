@@ -17,7 +17,7 @@ import mse.mpi.launch.UnchargedCode;
 import org.junit.jupiter.api.Test;
 
 /**
- * The ranks' C2 exclusion (UnchargedCode) against what the meter brackets (issue 44): a farm runs emulated in real
+ * The ranks' C2 exclusion (UnchargedCode) against what the meter brackets: a farm runs emulated in real
  * mode, its slaves' tasks using JDK code a program may use (a digest, a checksum, compression), its master reading
  * messages and encoding numbers; a thread looks at every program thread's stack every millisecond, and a look that
  * fell inside one charged interval (EmulatedComm#chargedInterval the same before and after) must show no frame of an

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * `--task-cost real` charges a collective like a send: only the program's own work around it, never the collective's
- * own (issue 44). Each rank allocates 8 MB and burns a known CPU time, then gathers the 8 MB to rank 0, whose copying
+ * own. Each rank allocates 8 MB and burns a known CPU time, then gathers the 8 MB to rank 0, whose copying
  * of 32 MB into one buffer and out again into per-rank arrays takes milliseconds of its CPU: the root must be charged
  * its own work (its own clock's reads around it) within 5%, not that copying too. CPU-time quantities only.
  */

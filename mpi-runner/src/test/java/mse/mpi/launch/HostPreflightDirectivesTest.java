@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The ranks' compiler directives (UnchargedCode) on every host (issue 44): the script the launch agent runs on a host
+ * The ranks' compiler directives (UnchargedCode) on every host: the script the launch agent runs on a host
  * reports them missing by their path (here run on this machine), and the answer becomes one line naming the host, its
  * hostfile line and the file, before anything starts.
  */

@@ -43,8 +43,8 @@ class RankArgvTest {
     }
 
     /**
-     * Issue 46: with a deterministic task cost nothing a rank measures is charged, so its JVM stops at C1 (C2's
-     * compilations were the largest cost a rank JVM did not need); real mode keeps C2 for the program's code (issue 44).
+     * With a deterministic task cost nothing a rank measures is charged, so its JVM stops at C1 (C2's
+     * compilations were the largest cost a rank JVM did not need); real mode keeps C2 for the program's code.
      */
     @Test
     void deterministicRanksStopAtC1AndRealModeRanksDoNot() {

@@ -47,7 +47,7 @@ class UnchargedCodeTest {
     }
 
     /**
-     * Code that runs on the program thread between two Comm calls, which is charged, keeps C2 (issue 44): the program's
+     * Code that runs on the program thread between two Comm calls, which is charged, keeps C2: the program's
      * own, the DY master's decisions, what the program reads and encodes of the Comm layer, and the JDK packages tasks
      * use. ChargedCodeSamplingTest checks the same against a running farm.
      */

@@ -30,7 +30,7 @@ public final class DynamicMasters implements Strategy {
         this.prefetch = prefetch;
     }
 
-    /** Tasks a master keeps in flight per slave (--prefetch K, issue 20); 1 is seed 001's farm. */
+    /** Tasks a master keeps in flight per slave (--prefetch K); 1 is seed 001's farm. */
     public int prefetch() {
         return prefetch;
     }

@@ -9,7 +9,7 @@ import mse.mpi.comm.Message;
  * task to each slave, then the next task to whichever slave answers first (MPI_ANY_SOURCE), and a
  * stop to each slave when no task is left.
  *
- * <p>Prefetching (issue 20): with K tasks in flight per slave the master deals K rounds of one task per
+ * <p>Prefetching: with K tasks in flight per slave the master deals K rounds of one task per
  * slave at the start (round-robin, so every slave starts as early as with K = 1; a slave gets fewer when
  * the tasks run out) and one more task per result, so a slave's next task is already queued when it
  * finishes the current one. A slave is stopped once its last task's result is in: its channel is FIFO,

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * `--task-cost real`: partial execution (`predict`) charges the master's work per result as the live emulator does
- * (issue 44). An SI farm of 2 slaves whose master burns 200 us per result saturates it; predicted from a sample of 64
+ *. An SI farm of 2 slaves whose master burns 200 us per result saturates it; predicted from a sample of 64
  * tasks, the farm's time agrees with the live emulation within 5%, and so it does where the master burns nothing.
  * The same for DY (its simulation charges the work to whichever master takes the result), with rank 0 alone and with
  * secondary masters.

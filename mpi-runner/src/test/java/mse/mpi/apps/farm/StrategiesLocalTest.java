@@ -47,7 +47,7 @@ class StrategiesLocalTest {
     }
 
     /**
-     * --prefetch K (issue 20): the same image with K tasks in flight per slave, for every strategy, also when the
+     * --prefetch K: the same image with K tasks in flight per slave, for every strategy, also when the
      * K rounds at the start need more tasks than there are (np 9, 20 tasks, K = 4) and when a DY master splits.
      */
     @ParameterizedTest(name = "np {0}, {1} points per task, prefetch {2}")

@@ -16,7 +16,7 @@ class StrategySimulationTest {
 
     @Test
     void aDynamicTraceThatCarriesMasterCpuIsReplayedChargingIt() {
-        // Issue 44: DY charges the masters' work per result as SI and ML do (it was refused before, never approximated).
+        // DY charges the masters' work per result as SI and ML do (it was refused before, never approximated).
         LogGpsModel network = new LogGpsModel(ProfileLoader.preset("mpich-fast-ethernet").network(), 4);
         FarmMessageSizes sizes = FarmMessageSizes.of(new EpWorkload(4, 10, 1));
         long[] hostCosts = {10, 10, 10, 10};
