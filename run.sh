@@ -14,7 +14,7 @@ MVN=(mvn -B -q -Dstyle.color=never)
 CLASSPATH_FILE="$ROOT/mpi-runner/target/mse.classpath"
 CDS_DIR="$ROOT/mpi-runner/target/cds" # the CLI's class archives (mse, below)
 
-# Open MPI's libdir, where mpirun finds mpi.jar. ompi_info takes 0.2 s to say (it loads every MCA component), so
+# Open MPI's libdir, where mpirun finds mpi.jar. ompi_info is slow to say (it loads every MCA component), so
 # the answer is kept beside the build until ompi_info is installed again (a new install changes its ctime).
 OMPI_LIBDIR_FILE="$ROOT/mpi-runner/target/ompi-libdir"
 ompi_libdir() {
@@ -83,9 +83,9 @@ MSE_JVM_OPTIONS=(-XX:FreqInlineSize=100 -XX:InlineSmallCode=1000)
 # predict is a process of a few seconds at most, whose C2 compilations cost more CPU than they save (docs/setup.md,
 # "JVM options").
 MSE_PREDICT_JVM_OPTIONS=(-XX:TieredStopAtLevel=1)
-# The CLI loads ~6,000 classes (Pekko, Scala, Jackson, XChart), 4,800 of them outside the JDK's own archive. It
+# The CLI loads thousands of classes (Pekko, Scala, Jackson, XChart), most of them outside the JDK's own archive. It
 # takes them from a class data sharing archive of its own, one per subcommand, written when that subcommand first
-# runs after a build (at its exit, 2-3 s once): mapped from the file, verified when written (docs/setup.md). CDS reads classes
+# runs after a build (at its exit, a few seconds once): mapped from the file, verified when written (docs/setup.md). CDS reads classes
 # from jars only, so the CLI runs from the module's jar; the ranks keep the class path they had (mse.classpath).
 # JVM warnings go to stderr, so a stale archive (which the JVM refuses) cannot reach a command's output.
 mse() {
@@ -146,7 +146,7 @@ case "${1:-}" in
     mse sweep --np 2,4,8,16,32 --task-points 16 --profile mpich-fast-ethernet ;;
   *)
     ensure_setup; ensure_built
-    # predict runs no MPI program: the interposition library and the examples' four makes (15 ms of its 0.9 s) are
+    # predict runs no MPI program: the interposition library and the examples' four makes (a noticeable share of its time) are
     # for the commands that do.
     if [ "${1:-}" != predict ]; then ensure_native_built; fi
     mse "$@" ;;

@@ -12,7 +12,7 @@ import org.hipparchus.util.Pair;
 
 /**
  * y ~ X c by least squares (Hipparchus), minimising *relative* residuals (y - Xc) / y: round-trip times
- * span decades (13 us for 1 byte, hundreds for 64 KiB), and an absolute fit would let the large messages
+ * span decades from 1 byte to 64 KiB, and an absolute fit would let the large messages
  * decide the small-message overheads that matter most to a master/slave program.
  *
  * @param coefficients c, one per column of X

@@ -110,9 +110,9 @@ public final class NetworkFitter {
     /**
      * The line whose constant and P terms give L and the overheads' bases: through every size, unless the trains showed
      * the link pacing the stream; then through the sizes the link hardly paces (k G at most half the smallest size's
-     * RTT/2), where the round trip is overheads and latency. A shaped link paces a round trip of large messages too (on
-     * the 100 Mbit/s namespace network a 1 KiB round trip took 88 us, kG for each way in parallel), and one line through
-     * both kinds of size put the small messages' one-way 13% below what they measured; the farm's task messages are small.
+     * RTT/2), where the round trip is overheads and latency. A shaped link paces a round trip of large messages too (a
+     * 1 KiB round trip takes about kG, each way in parallel), and one line through both kinds of size put the small
+     * messages' one-way well below what they measured; the farm's task messages are small.
      */
     private static Terms unpacedLine(List<RttSample> samples, SustainedGap stream, boolean severalP, List<String> notes) {
         if (stream.perByteMicros().isEmpty()) {
@@ -133,8 +133,7 @@ public final class NetworkFitter {
 
     /**
      * RTT/2 = c0 + c1 P + c2 k by least squares; where the RTT did not grow with P, the line without a P term. Clamping a
-     * negative c1 to 0 would keep the c0 fitted with it, above every measured RTT at the smallest P (by 1.4 us a way on
-     * the namespace network, 2026-11-27).
+     * negative c1 to 0 would keep the c0 fitted with it, above every measured RTT at the smallest P.
      */
     private static Terms rttLine(List<RttSample> samples, boolean severalP, List<String> notes) {
         Terms line = Terms.fit(samples, s -> s.rttMicros() / 2, severalP);

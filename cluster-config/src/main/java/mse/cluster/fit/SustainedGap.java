@@ -18,23 +18,22 @@ import mse.cluster.profiles.NetworkProfile.Overhead;
  *     cannot hold, so G takes the framing of that message with it: exact there, a/k above the link's own per-byte cost
  *     below it. A line through all link-bound sizes was tried and dropped: on the loaded 2-core machine the small sizes'
  *     trains are the noisiest (a 64-byte median above the 256-byte one), and TCP packs back-to-back small messages into
- *     shared segments, so their framing varies; the slope came out at 0.072 against 0.08 us/byte. With no link-bound
+ *     shared segments, so their framing varies; the slope came out well below the link's own. With no link-bound
  *     size the link never limited a stream (the CPU did) and G is left to the round trips. So it is where the gap did not
  *     grow with size (the largest link-bound size's gap within the margin of the smallest size's): the stream was
- *     limited per message, by g, and its gap says nothing of a per-byte cost. Over loopback (2026-11-28) 1-byte and
- *     1 KiB trains both ran at 4.8-5.1 us a message; reading 1 KiB's gap as bytes gave G = 0.005 us/byte and a
- *     fitted 1 KiB round trip 74% above the measured one.</li>
+ *     limited per message, by g, and its gap says nothing of a per-byte cost: over loopback 1-byte and 1 KiB trains
+ *     run at the same gap a message, and reading 1 KiB's gap as bytes put the fitted 1 KiB round trip far above the
+ *     measured one.</li>
  * <li>g is the gap of the smallest size when that size is link-bound (the least interval between two messages at an
  *     interface); otherwise the overheads limit small messages and g is folded into o, as seed 001 section 3 does.</li>
  * <li>The protocol switch (eager, then rendezvous): on a link a + kG per message makes the gap per byte fall as k
  *     grows, so a link-bound size whose gap per byte rose by more than {@link #PROTOCOL_STEP} over the link-bound size
  *     below it pays something per message that the smaller ones do not. It is the rendezvous handshake when that size's
  *     receive of an "arrived" reply also took at least {@link #WAITED_SHARE} of the message's transfer at the rate
- *     below: a rendezvous reply does not come until its receive is posted. On the 100 Mbit/s namespace network
- *     (2026-11-28, Open MPI's tcp eager limit 64 KiB with its header) 64 KiB trains ran at 0.128-0.141 us/byte against
- *     0.0835-0.0842 for 16 KiB and 60 KiB (and 0.0837 for 64 KiB with the eager limit raised to 256 KiB), while
- *     their arrived receives took 5,490-5,550 us, the whole transfer (16 KiB: 22 us); G from 64 KiB came out 0.141.
- *     Sizes from the switch on are left out of G and B and give S.</li>
+ *     below: a rendezvous reply does not come until its receive is posted. On a shaped link, trains of the first size
+ *     past Open MPI's eager limit ran markedly slower per byte than the sizes below it (and as fast once the limit was
+ *     raised), and their arrived receives took the whole transfer, so G from that size would be far too high (the
+ *     figures: docs/measurements/calibration.md). Sizes from the switch on are left out of G and B and give S.</li>
  * </ul>
  *
  * @param gapMicros     g, 0 when folded into o

@@ -31,9 +31,9 @@ import org.slf4j.LoggerFactory;
  * whose replies it writes from its own thread.
  *
  * <p>Why a selector thread of our own rather than Pekko Streams TCP or Artery: a grant is on the critical
- * path of every emulated message, and `./run.sh bench hop` measured the fact -> grant hop at about 210 us
- * on a loaded machine (550 us on a quiet one, earlier) through a Streams pipeline (frame stage, source queue,
- * several actor hand-offs) against about 30 us for a plain loopback round trip. Here a fact costs one epoll
+ * path of every emulated message, and `./run.sh bench hop` measured the fact -> grant hop through a Streams
+ * pipeline (frame stage, source queue, several actor hand-offs) at many times a plain loopback round trip
+ * (docs/measurements/emulation-cost.md). Here a fact costs one epoll
  * wake-up and one tell, a grant one non-blocking write; in an {@link EmulationSession} the keeper even runs
  * on the selector's thread ({@link GatewayLoop}). The ranks need no Pekko (they start in milliseconds).
  *

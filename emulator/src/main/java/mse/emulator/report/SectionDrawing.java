@@ -16,8 +16,7 @@ import org.knowm.xchart.internal.chartpart.Chart;
 /**
  * Draws a report's charts side by side, one thread per core: each is a few hundred milliseconds of cold Java2D
  * and JSON reading (the Gantt chart reads the start of timeline.json), and nothing else runs once the run is over.
- * An emulated 16-point np 4 run's report: its five charts took 1.0-1.1 s drawn one after the other on the 2-core
- * machine, 0.8-0.9 s side by side with the Gantt chart last, about 0.6 s with it first.
+ * The Gantt chart, the longest, starts first, so the others fill the cores while it reads.
  */
 final class SectionDrawing {
 

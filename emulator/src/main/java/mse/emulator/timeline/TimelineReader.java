@@ -42,9 +42,8 @@ public final class TimelineReader {
 
     /**
      * One event, the parser on its START_OBJECT: the span of a complete event (ph X), null for any other event.
-     * Token by token, not as trees: the report's Gantt chart reads the first 50,000 events in 85-120 ms instead of
-     * 248-291 ms in an emulated command (np 4, 16 points, 11-26), and the report's five charts take 328-345 ms
-     * instead of 384-391 (the rest is each drawing thread's first Java2D painting and PNG encoding).
+     * Token by token, not as trees: building a tree per event took the Gantt chart's reading of its events several
+     * times as long, a visible share of an emulated command's report.
      */
     private static Span span(JsonParser json, Path file) throws IOException {
         String phase = null;

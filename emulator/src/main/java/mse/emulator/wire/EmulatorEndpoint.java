@@ -7,9 +7,9 @@ import java.nio.file.Path;
 
 /**
  * Where a rank reaches the emulator: HOST:PORT over TCP, or the path of the emulator's local socket (a Unix domain
- * socket) when the rank runs on the emulator's machine. Why a local socket: on the 2-core development machine a
- * blocking round trip between two threads costs 46 us of CPU over loopback TCP and 29 us over a Unix domain socket
- * (34 against 54 us of wall), and every emulated task takes two of them (the master's grant, the slave's).
+ * socket) when the rank runs on the emulator's machine. Why a local socket: a blocking round trip between two threads
+ * costs markedly less CPU and wall time over a Unix domain socket than over loopback TCP (`./run.sh bench hop` prints
+ * both), and every emulated task takes two of them (the master's grant, the slave's).
  */
 public record EmulatorEndpoint(SocketAddress address) {
 

@@ -14,7 +14,7 @@ import java.nio.channels.SocketChannel;
  * write per frame, one read per burst of frames, no stream layers and no copy through the JDK's temporary direct
  * buffers. The link's frames are small and every emulated message sends and reads one, so this code runs a hundred
  * thousand times in a 1-point run, and its compiled size counts too: the stream stack C2 inlined into the link's write
- * made a 17-20 kB method per rank JVM, 0.1 s of compilation each.
+ * made one large method per rank JVM, whose compilation every rank paid.
  *
  * <p>The socket is non-blocking and a reader waits for its answer in a selector of its own (epoll, for readable
  * bytes only), never in a blocking read: Linux wakes a thread asleep in a blocking read of a Unix domain socket each

@@ -26,8 +26,8 @@ public final class FreshProcess {
     private static final long POLL_MILLIS = 3;
     /**
      * How often the processes it started are looked for: ProcessHandle.descendants reads every process of the machine,
-     * and doing so twice per 3 ms poll took a share of a core that, on the 2-core development machine, the measured
-     * process was missing (a fresh predict measured 1.01 s under the bench against 0.82 s under /usr/bin/time). The
+     * and doing so on every poll took a share of a core that, on a 2-core machine, the measured process was missing
+     * (a fresh predict measured noticeably slower under the bench than under /usr/bin/time). The
      * processes found are still read every poll; an emulation's ranks live for seconds.
      */
     private static final long TREE_MILLIS = 100;

@@ -144,8 +144,8 @@ public final class PredictBenchmark {
      * (what the goals count) and, printed beside it, per second of this thread's CPU, which a shared machine inflates
      * less. Warm-up runs come first until {@link #STABLE_RUNS} runs in a row cost (in this thread's CPU) within
      * {@link #STABLE} of the run before while nothing compiles ({@link JitQueue}), and for at least
-     * {@link #WARM_UP_MIN_NANOS}: a DY run of P = 64 lasts some 30 ms, and 3 warm-up runs used to leave the timed
-     * ones in C1's code and C2's compilations (1.9-2.9 M/s where the compiled loop runs 4.0-4.6 M/s). The warm-up's
+     * {@link #WARM_UP_MIN_NANOS}: a DY run of P = 64 is short, and a few warm-up runs used to leave the timed ones in
+     * C1's code and C2's compilations, well below the compiled loop's rate. The warm-up's
      * runs and time are printed; a warm-up that ends by its budget says so.
      */
     private static double throughput(String name, java.util.function.Supplier<SimulatedRun> simulation, int repeat) {

@@ -109,8 +109,8 @@ public final class ScaleBenchmark {
 
     /**
      * One `./run.sh emulate` in a fresh process, as a user runs it: in this bench's JVM the first run would also pay
-     * for compiling the emulator, which a later P would not (np 8, run first, measured 128 µs of CPU a task against
-     * 49 at np 64 so).
+     * for compiling the emulator, which a later P would not (the first P measured more than twice a later one's CPU
+     * a task).
      */
     private static Figures emulate(Program program, int np, List<String> launch, String taskCost, Path out) {
         List<String> argv = new ArrayList<>(List.of("emulate"));

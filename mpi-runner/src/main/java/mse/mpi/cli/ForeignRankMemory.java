@@ -6,10 +6,9 @@ import java.nio.file.Path;
 
 /**
  * What one rank of a foreign program holds in memory on this machine, so that --np is checked against the memory
- * available instead of failing half-way through mpirun's start-up. Measured on the 2-core development machine with
- * examples/c's row-farm through the interposition library: 14.5 MB resident per rank on average at np 64 (14.2 MB at
- * np 256, which ran to the end), shared libraries counted in each; MemAvailable fell 557 MB for 64 ranks and the
- * emulator's JVM together. 16 MB a rank is the resident figure rounded up, an upper bound of what a rank takes.
+ * available instead of failing half-way through mpirun's start-up. The figure is what examples/c's row-farm through
+ * the interposition library held resident per rank at np 64 and 256, shared libraries counted in each, rounded up:
+ * an upper bound of what a rank takes (the fall of MemAvailable over a whole run agreed with it).
  */
 final class ForeignRankMemory {
 

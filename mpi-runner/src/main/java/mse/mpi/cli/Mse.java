@@ -48,8 +48,8 @@ public final class Mse implements Runnable {
             CompareCommand.class, BenchCommand.class);
 
     public static void main(String[] args) throws InterruptedException {
-        // logback's start (40 ms of a fresh command) on a thread of its own while picocli builds the command line
-        // (90 ms) on this one: nothing logs before the command runs, and it runs once the events are held.
+        // logback's start on a thread of its own while picocli builds the command line on this one (both are a visible
+        // share of a fresh command's start): nothing logs before the command runs, and it runs once the events are held.
         Thread logStart = new Thread(RunLog::holdEarlyEvents, "log-start");
         logStart.start();
         CommandLine commandLine = commandLine(args.length > 0 ? args[0] : null);

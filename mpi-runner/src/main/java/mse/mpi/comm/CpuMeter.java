@@ -10,7 +10,7 @@ import java.util.function.LongSupplier;
  * not wall time, is what makes a prediction independent of host load: a rank that waits for a core
  * on an oversubscribed host accrues none. It can be read from another thread (the heartbeat).
  *
- * <p>Reading the clock is a system call (CLOCK_THREAD_CPUTIME_ID, about 0.7 µs here), and every measured
+ * <p>Reading the clock is a system call (CLOCK_THREAD_CPUTIME_ID), and every measured
  * interval holds one: the part of the mark's read after it sampled and the part of the next read before it
  * did. That cost is not the program's, so its owner calibrates it once ({@link #calibrate}), as the median of
  * empty intervals measured the way the owner measures (after the JIT has compiled that path), and it is taken
@@ -25,8 +25,8 @@ final class CpuMeter {
 
     /**
      * Whether a meter of this JVM ran the warm-up intervals already. The path they compile is the same for every
-     * meter of the JVM, so ranks as threads of one JVM (emulate --local) warm it once: at np 256 the 10,000 intervals
-     * per rank cost 4.3 s of CPU before the first task (17 ms a rank, docs/scaling.md).
+     * meter of the JVM, so ranks as threads of one JVM (emulate --local) warm it once: with hundreds of ranks the
+     * intervals of every rank cost seconds of CPU before the first task.
      */
     private static volatile boolean pathWarm;
 

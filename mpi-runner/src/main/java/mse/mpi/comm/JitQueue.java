@@ -18,8 +18,8 @@ import javax.management.ObjectName;
  * <p>On Linux the answer comes from the JVM's own threads in procfs: a compiler thread (HotSpot names them "C1
  * CompilerThread0", "C2 CompilerThread1", "JVMCI CompilerThread0", cut to 15 characters) that is running or
  * runnable is compiling, and one whose queue is empty sleeps on the queue's lock. Elsewhere it comes from the `Compiler.queue` diagnostic command (what `jcmd PID
- * Compiler.queue` prints), which says the same but needs the platform MBean server: starting that costs 0.25 s of
- * CPU in every rank JVM, more than the warm-up itself.
+ * Compiler.queue` prints), which says the same but needs the platform MBean server: starting that costs every
+ * rank JVM more CPU than the warm-up itself.
  */
 public final class JitQueue {
 

@@ -6,7 +6,7 @@ import mse.emulator.kernel.RankFact;
  * Runs a Comm's point-to-point path before the measured run, the way a farm uses it: every other rank sends to
  * rank 0 and receives its reply, rank 0 receives from any source and replies to the sender. The program's own
  * warm-up compiles its tasks, not the MPI binding's send, probe and receive; without this those compile during the
- * run, and a short plain run over tcp on two cores measured 30-50 ms (a quarter of it) of C1 and C2 compilations
+ * run, and a short plain run over tcp on two cores spent a good share of its span in C1 and C2 compilations
  * taking the cores from the master and the slave, which the emulated prediction rightly does not charge.
  */
 final class MessagePathWarmUp {

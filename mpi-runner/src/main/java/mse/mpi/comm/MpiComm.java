@@ -221,8 +221,7 @@ public final class MpiComm implements Comm {
      * host runs more ranks than it has cores, a wait for this JVM's last compilations to land, then MPI_Barrier: rank 0
      * times the program from its own start, and a slave still warming up would otherwise add the rest of its warm-up
      * to rank 0's span (a cluster job's ranks start together too). Oversubscribed, the spinning ranks take turns on the
-     * cores, so the span measures the scheduler more than the program, and a rehearsal there cost seconds
-     * (`run --np 64` on 2 cores: 33.5 s against 28.4 s).
+     * cores, so the span measures the scheduler more than the program, and a rehearsal there cost seconds.
      */
     @Override
     public void warmUp(Runnable work, Runnable rehearsal) {

@@ -12,8 +12,8 @@ import mse.emulator.model.NetworkModel;
  * ping-pong (seed 001 (001_cb00b78257109af6.txt) Fig. 1) replayed through the model the kernel applies
  * ({@link NetworkModel}, {@link NetworkInterface}), past a warm-up as the benchmark has one. RTT = 2 (o_s + L + kG +
  * o_r) is that replay only on a link without a burst: with B the link's rate, not the sum, bounds a round trip once
- * the burst is spent (both ways pass their kG at once), so on the 100 Mbit/s namespace network the formula put a
- * 1 KiB round trip at 201 us against 88 measured, while the model emulates it at the link's 87 us. Sizes the model
+ * the burst is spent (both ways pass their kG at once), so on a shaped link the formula put a 1 KiB round trip at
+ * about twice what was measured, while the model emulates it at the link's own time. Sizes the model
  * sends synchronously (k >= S) keep the formula: the replay has no rendezvous.
  */
 final class ModelRoundTrips {

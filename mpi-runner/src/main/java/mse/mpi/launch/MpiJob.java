@@ -42,9 +42,9 @@ public final class MpiJob {
     /**
      * Runs an emulated job: as above, and once the emulator has failed the run (`verdict` completed exceptionally: a
      * rank failed, a deadlock) mpirun gets {@link #AFTER_VERDICT} to end before it and its ranks are stopped. Open
-     * MPI 4.1's mpirun sometimes never exits after a rank's MPI_Abort: one run in 10-15 of a killed rank's test
-     * (ForeignProgramsIT, 2026-11-28) left mpirun in a futex wait with the other ranks exited but not reaped, and
-     * the run waited for `--timeout` (30 minutes by default).
+     * MPI 4.1's mpirun sometimes never exits after a rank's MPI_Abort: now and then a killed rank's test
+     * (ForeignProgramsIT) left mpirun in a futex wait with the other ranks exited but not reaped, and the run waited
+     * for `--timeout` (30 minutes by default).
      */
     public static double run(MpirunCommand command, Duration limit, Map<String, String> environment, CompletableFuture<?> verdict) {
         if (command.mpirun().equals("mpirun")) {

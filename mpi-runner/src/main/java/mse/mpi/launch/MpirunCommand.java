@@ -58,20 +58,17 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
      * usual counts. A rank runs its farm loop once, for the whole run, and HotSpot compiles a running loop only
      * after 60,000 iterations (on stack, Tier3BackEdgeThreshold): a 4,096-task master otherwise stays interpreted to
      * its last result, and after each blocking receive the interpreter refills the caches with its metadata before
-     * the program's next line, which real task cost charged as the master's work (MASE 256x256, 16 points, np 8:
-     * 3.9 µs median per result, 1.3 µs with this). A send or receive reaches C2 only after 5,000 calls, so a plain
+     * the program's next line, which real task cost charged as the master's work (several times the compiled loop's
+     * cost per result). A send or receive reaches C2 only after 5,000 calls, so a plain
      * run of 8,192 messages ran C1's profiling code where `calibrate`, after 10,000 round trips, timed compiled
      * code. Only these classes: scaling every class compiled the JVM's own start-up loops too, which doubled a
      * run's CPU time. quiet: no line per command on the rank's stdout.
      *
      * <p>And no rank compiles the farm warm-up's task step, so each workload method it calls (describe, compute,
      * collect, the message framing) counts its own calls and reaches C2 on its own. Compiled, the step inlined them
-     * all, their own counters stopped in C1, and the run's loops compiled them again: a plain np 2 run over tcp
-     * (MASE 256x256, 16 points) lost 28-50 ms to compilations inside the measured span that took a core from the
-     * master or the slave, 10-12 ms with this; an emulated np 4 run used 0.2 s less CPU (7.46 against 7.68 s, means
-     * of 4 and 7 runs) and 0.15 s less wall, with the master's charged compute per result unchanged (np 8, 16
-     * points: 0.92-0.96 µs against 0.95-1.04 µs). (Before the master's loop was compiled early, below, leaving the
-     * step out of emulated runs had raised that charge by about 1 µs.)
+     * all, their own counters stopped in C1, and the run's loops compiled them again: a plain run lost time to
+     * compilations inside the measured span that took a core from the master or the slave, and an emulated run used
+     * more CPU, while the master's charged compute per result does not change with this (docs/real-mode-notes.md).
      */
     public static final List<String> PROGRAM_JIT_OPTIONS = List.of("-XX:CompileCommand=quiet",
             "-XX:CompileCommand=CompileThresholdScaling,mse.mpi.apps.*::*,0.01",

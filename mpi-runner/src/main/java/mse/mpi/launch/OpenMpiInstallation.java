@@ -15,7 +15,7 @@ import java.nio.file.Path;
 public final class OpenMpiInstallation {
 
     /**
-     * Open MPI's libdir as run.sh found it (asking ompi_info, which takes 0.2 s as it loads every MCA component):
+     * Open MPI's libdir as run.sh found it (asking ompi_info, which is slow as it loads every MCA component):
      * given, only the jar is looked for.
      */
     public static final String LIBDIR_PROPERTY = "mse.openmpi.libdir";

@@ -41,10 +41,10 @@ public final class RttCampaign {
     /**
      * `jobs` jobs per P, keeping each message size's fastest point (least median RTT, with that job's send and receive
      * times; the trains of the job whose median gap was least), as `validate` keeps its fastest measured run: on shared
-     * cores another process only ever adds time, and on the 2-core VM loopback round trips settle at 8.6 us or at 11.5 us
-     * for seconds at a time, within a job too (1 byte at 8.5 us and 16 bytes at 11.7 us in one job), so one job's profile
-     * moved validate's prediction by 20%. The trains are taken on their own: under load (averages of 10-150 on 2 cores)
-     * one job's 256-byte point had its round trips' median within 0.98% and its trains' median only within 3,700%.
+     * cores another process only ever adds time, and on a small shared VM loopback round trips settle at one of two
+     * levels for seconds at a time, within a job too, so one job's profile moved validate's prediction a lot. The
+     * trains are taken on their own: under heavy load one job's round trips stayed steady while its trains' median
+     * was off by orders of magnitude.
      */
     public static List<JobResult> run(Transport transport, List<Integer> nps, RttSettings settings, Path workDir,
                                       Duration limit, Cluster cluster, int jobs) throws IOException {

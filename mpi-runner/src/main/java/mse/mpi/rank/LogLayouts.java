@@ -13,7 +13,7 @@ import java.time.format.DateTimeFormatter;
 
 /**
  * The two line formats of MSE's log, written by hand rather than as logback patterns: a PatternLayout's parser
- * and converters are most of logback's start-up, which every JVM of a run pays (0.3 s of CPU of a rank's 1 s).
+ * and converters are most of logback's start-up, which every JVM of a run pays (a large share of a rank's CPU).
  */
 final class LogLayouts {
 

@@ -25,8 +25,8 @@ import mse.mpi.rank.RunLog;
  * <p>Then the strategy rehearses (Comm#warmUp(Runnable, Runnable), plain runs only): its own farm over the first
  * {@link #rehearsalTasks} tasks. The master's loop is compiled from its own iterations only; a plain np 2 run over tcp
  * otherwise ran its first ~1,000 results interpreted and compiled the loop inside the measured span, where each
- * compilation took a core from the spinning master or its computing slave for a 4 ms scheduler tick or two
- * (stalls of 25-40 ms per run with the loop compiled early, 7-8 ms without; 0-4 ms after the rehearsal).
+ * compilation took a core from the spinning master or its computing slave for a scheduler tick or two (stalls the
+ * rehearsal all but removes).
  */
 public final class FarmWarmUp {
 
@@ -52,10 +52,9 @@ public final class FarmWarmUp {
     /**
      * Workloads already warm in this JVM, by class, with their cost per task then. Ranks as threads of one JVM
      * (emulate --local) share its compiled code, so the first rank's warm-up warms every rank's: the others wait for
-     * it, blocked, and skip theirs. Each warming its own at once made every rank's warm-up longer, not shorter: at np
-     * 128 (2 shared cores) 70-104 of the 128 rank threads were seen blocked in {@link JitQueue}'s check at any time,
-     * each rank spent 50-190 ms of CPU before its rounds were stable, and the warm-ups took 90 of the run's 92 s
-     * (docs/scaling.md). A JVM of one rank (under mpirun) warms as before.
+     * it, blocked, and skip theirs. Each warming its own at once made every rank's warm-up longer, not shorter: with
+     * many ranks on few cores most rank threads sat blocked in {@link JitQueue}'s check, and the warm-ups took nearly
+     * the whole run. A JVM of one rank (under mpirun) warms as before.
      */
     private static final Map<Class<?>, Long> WARM = new HashMap<>();
 

@@ -37,7 +37,7 @@ public record SingleMaster(int prefetch) implements Strategy {
 
     private void serve(Comm comm, Workload work, int from, int to) {
         if (comm.rank() == 0) {
-            // a plain loop: a stream's first use bootstraps lambdas, 0.7 ms of the JVM's charged to the master
+            // a plain loop: a stream's first use bootstraps lambdas, the JVM's work charged to the master
             List<Integer> slaves = new ArrayList<>();
             for (int r = 1; r < comm.size(); r++) {
                 slaves.add(r);

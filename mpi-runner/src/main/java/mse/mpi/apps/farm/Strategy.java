@@ -15,7 +15,7 @@ public interface Strategy {
 
     /**
      * Farms a rehearsal runs one after the other: HotSpot compiles a method whole only after several calls, so a
-     * loop called once in the rehearsal would be compiled again (67 ms of C2 in a plain np 2 run) when the run calls it.
+     * loop called once in the rehearsal would be compiled again, inside the measured span, when the run calls it.
      */
     int REHEARSAL_ROUNDS = 8;
 

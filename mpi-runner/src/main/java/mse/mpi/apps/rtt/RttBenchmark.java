@@ -63,8 +63,8 @@ public final class RttBenchmark {
     /**
      * An idle rank's wait for RELEASE: its receive stays posted while it tests it once a millisecond. Open MPI's
      * blocking receive polls without pause, so on a host with fewer cores than ranks the idle ranks took the talking
-     * pair's cores and the RTT grew with P through the scheduler alone (loopback, 2 cores, 2026-11-28: 12.0 us at
-     * P = 2, 18.5 us at P = 3, a fitted receive P term of 3.4 us that put the farm at P = 2 15% high). On a
+     * pair's cores and the RTT grew with P through the scheduler alone (over loopback on 2 cores, a fitted receive P
+     * term that put the farm at P = 2 well above its measured time). On a
      * cluster, one rank to a core, both waits cost the pair nothing.
      */
     private static void waitAsleep(Request release) {
@@ -80,8 +80,8 @@ public final class RttBenchmark {
 
     /**
      * Round trips of one byte until HotSpot has compiled both ranks' message paths: a size's own warm-up (1,000 round
-     * trips by default) is far below C2's thresholds, so the first size measured ran partly interpreted (loopback,
-     * 2026-11-27: 13.75 us against 11.7-12.9 us for the sizes after it) and pulled the fitted base up with it. Bounded
+     * trips by default) is far below C2's thresholds, so the first size measured ran partly interpreted (slower than
+     * the sizes after it) and pulled the fitted base up with it. Bounded
      * by a tenth of a point's budget, like a size's own warm-up.
      */
     private void warmUpTheCompiler() {

@@ -24,7 +24,7 @@ import org.HdrHistogram.Histogram;
  *     request's latency a small share; what it shows is the rate the stream sustains, max(o_s, o_r, g, k G) per
  *     message in LogGP terms. Timing the train's second half alone was tried and dropped: a rank 0 that fell behind
  *     the stream (descheduled on a loaded machine) then received the second half from its socket buffer at CPU speed,
- *     and one 256-byte median came out at 0.45 us against 22 us. From the request, a late rank 0 only adds time.</li>
+ *     and one 256-byte median came out a fraction of the link's time. From the request, a late rank 0 only adds time.</li>
  * <li>Idle trains: the same, {@link #idleTrainMessages} messages (about 16 KiB) after the link was left idle for three
  *     times what they take at the trains' rate, timed whole. A link that lets a burst through at once after a pause
  *     (a token bucket, a buffer) shows here and nowhere else: the round trips never leave the stream, the trains

@@ -44,10 +44,9 @@ class RealCostChargeTest {
 
     /**
      * EP's tasks all do the same work: the first ones (just after the warm-up) cost no more than half again what the
-     * last ones do. Without the warm-up they cost 5 times as much (interpreter and C1: 2.3-2.4 ms against 0.43-0.44
-     * ms, 11-25); with it, what is left is this machine's noise: the thread CPU time of the same task moves by up to a
-     * third within a run on its two shared cores (first/last 0.75-1.34 on 11-25, either way, so the
-     * two-sided 10% this test had failed 4 runs in 23, on the code before the Forecast too).
+     * last ones do. Without the warm-up they cost several times as much (interpreter and C1); with it, what is left is
+     * this machine's noise: the thread CPU time of the same task moves by up to a third within a run on two shared
+     * cores, either way, so a two-sided 10% failed now and then.
      */
     @Test
     void theFirstTasksCostNoMoreThanTheLast() throws Exception {

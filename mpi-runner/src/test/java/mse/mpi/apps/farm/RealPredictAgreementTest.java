@@ -79,8 +79,8 @@ class RealPredictAgreementTest {
     /**
      * DY: any slave may become a master, so every rank's workload burns on the results it collects. The first DY
      * emulation of a JVM is not compared: FarmWarmUp warms the workload's code, not DY's own loop (decoding, the
-     * decisions), whose first results a cold JVM charges interpreted (a master charged 218 ms against 205 ms warm over
-     * these 1,000 results of 200 us); here the ranks are threads of one JVM, warmed by that first run.
+     * decisions), whose first results a cold JVM charges interpreted (more than the same master warm over these
+     * results); here the ranks are threads of one JVM, warmed by that first run.
      */
     private static StrategySimulation agreeDynamic(int np, DynamicSettings settings, long slaveBurn, long masterBurn) throws Exception {
         EmulationReport live = null;
