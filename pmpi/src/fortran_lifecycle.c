@@ -1,5 +1,7 @@
-/* Fortran entries of MPI_INIT to MPI_FINALIZE, the collectives, the virtual clock and MSE_Task_done (fortran.h), and
- * the refusal of `use mpi_f08`, whose calls reach Open MPI by a path of their own (docs/interposition.md). */
+/* The Fortran entries written by hand (`by-hand` in calls/emulated.txt; every other emulated call's entry is generated
+ * by tools/gen-fortran-emulated.sh): MPI_INIT and MPI_INIT_THREAD (Fortran passes no argc and argv), the virtual clock
+ * (functions returning DOUBLE PRECISION), MSE_Task_done's MPI_PCONTROL (C's is variadic), and the refusal of
+ * `use mpi_f08`, whose calls reach Open MPI by a path of their own (docs/interposition.md). */
 #include <stdint.h>
 
 #include "../include/mse.h"
@@ -26,35 +28,6 @@ static void init_f08_entry(void) {
 }
 MSE_FORTRAN_NAMES(mpi_init_f08, MPI_INIT_F08, init_f08_entry);
 MSE_FORTRAN_NAMES(mpi_init_thread_f08, MPI_INIT_THREAD_F08, init_f08_entry);
-
-static void finalize_entry(MPI_Fint *ierr) {
-    mse_fortran_ok(ierr, MPI_Finalize());
-}
-MSE_FORTRAN_NAMES(mpi_finalize, MPI_FINALIZE, finalize_entry);
-
-static void abort_entry(const MPI_Fint *comm, const MPI_Fint *errorcode, MPI_Fint *ierr) {
-    mse_fortran_ok(ierr, MPI_Abort(PMPI_Comm_f2c(*comm), *errorcode));
-}
-MSE_FORTRAN_NAMES(mpi_abort, MPI_ABORT, abort_entry);
-
-static void bcast_entry(void *buf, const MPI_Fint *count, const MPI_Fint *type, const MPI_Fint *root,
-                        const MPI_Fint *comm, MPI_Fint *ierr) {
-    mse_fortran_ok(ierr, MPI_Bcast(mse_fortran_buffer(buf), *count, PMPI_Type_f2c(*type), *root,
-                                   PMPI_Comm_f2c(*comm)));
-}
-MSE_FORTRAN_NAMES(mpi_bcast, MPI_BCAST, bcast_entry);
-
-static void reduce_entry(void *send_buf, void *recv_buf, const MPI_Fint *count, const MPI_Fint *type,
-                         const MPI_Fint *op, const MPI_Fint *root, const MPI_Fint *comm, MPI_Fint *ierr) {
-    mse_fortran_ok(ierr, MPI_Reduce(mse_fortran_buffer(send_buf), mse_fortran_buffer(recv_buf), *count,
-                                    PMPI_Type_f2c(*type), PMPI_Op_f2c(*op), *root, PMPI_Comm_f2c(*comm)));
-}
-MSE_FORTRAN_NAMES(mpi_reduce, MPI_REDUCE, reduce_entry);
-
-static void barrier_entry(const MPI_Fint *comm, MPI_Fint *ierr) {
-    mse_fortran_ok(ierr, MPI_Barrier(PMPI_Comm_f2c(*comm)));
-}
-MSE_FORTRAN_NAMES(mpi_barrier, MPI_BARRIER, barrier_entry);
 
 static double wtime_entry(void) {
     return MPI_Wtime();

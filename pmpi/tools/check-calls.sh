@@ -11,7 +11,7 @@ library=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$here/mpi-functions.sh" | cut -f1 > "$tmp/declared"
-grep -v '^#' "$calls/emulated.txt" | grep . | sort > "$tmp/emulated"
+grep -v '^#' "$calls/emulated.txt" | awk 'NF { print $1 }' | sort > "$tmp/emulated"
 grep -v '^#' "$calls/local.txt" | grep . | sort > "$tmp/local"
 nm -D --defined-only "$library" | awk '$2 == "T" && $3 ~ /^MPI_/ && $3 ~ /[a-z]/ { print $3 }' | sort > "$tmp/exported"
 failures=0

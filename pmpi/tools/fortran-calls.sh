@@ -11,7 +11,7 @@ calls=$1
   for my $pair (["emulated", "$ARGV[0]/emulated.txt"], ["local", "$ARGV[0]/local.txt"],
                 ["local", "$ARGV[0]/fortran-local.txt"]) {
     open my $in, "<", $pair->[1] or die "$pair->[1]: $!";
-    while (<$in>) { chomp; next if /^#/ || !/\S/; $class{lc $_} = $pair->[0]; }
+    while (<$in>) { chomp; next if /^#/ || !/\S/; my ($name) = split; $class{lc $name} = $pair->[0]; }
   }
   @ARGV = ();
   while (<STDIN>) { chomp; print "$_\t", ($class{$_} // "refused"), "\n"; }' "$calls"
