@@ -77,8 +77,8 @@ built() {
 }
 
 # The CLI's JVM hosts the emulator. C2 compiled its keeper, kernel and Pekko's receive into a few huge methods
-# (20-30 kB, up to 330 methods inlined each) while the ranks ran, taking up to half the machine at the start of the
-# run; smaller inlining budgets cut that (the measurements: docs/setup.md, "JVM options").
+# (hundreds of methods inlined into each) while the ranks ran, taking a large share of the machine at the start of the
+# run; smaller inlining budgets cut that (the measurements: docs/measurements/jvm-options.md).
 MSE_JVM_OPTIONS=(-XX:FreqInlineSize=100 -XX:InlineSmallCode=1000)
 # predict is a process of a few seconds at most, whose C2 compilations cost more CPU than they save (docs/setup.md,
 # "JVM options").

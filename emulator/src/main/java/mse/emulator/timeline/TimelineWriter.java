@@ -32,7 +32,7 @@ import mse.emulator.kernel.MessageRecord;
  * once the slaves' events pass a first window the rest go to a ring of the last window; what falls out of the
  * ring is counted and named in the metadata. Auto mode holds its first windows too and encodes everything when
  * the run ends: live, the kernel's observer runs on the emulator's gateway thread, where encoding JSON while the
- * ranks run cost a tenth of a 1-point run's wall time (docs/emulation-cost.md), and what auto mode keeps is bounded
+ * ranks run cost a tenth of a 1-point run's wall time (docs/measurements/emulation-cost.md), and what auto mode keeps is bounded
  * anyway (four windows). Master events
  * (their spans, queue counters, and messages between masters) have windows of their own, large enough that
  * they are kept whole in any run of up to some 100,000 tasks: they show the bottleneck; instants are always

@@ -203,7 +203,7 @@ final class BenchCommand implements Callable<Integer> {
         // Deterministic (the command) and real mode, the same checksum, unless --task-cost names one.
         List<String> taskCosts = given.hasMatchedOption("--task-cost") ? List.of(target.taskCost().spec())
                 : List.of("per-iteration:10ns", "real");
-        // A single local run's wall moves by half on a shared machine (docs/scaling.md): medians of 3 unless --repeat
+        // A single local run's wall moves by half on a shared machine (docs/measurements/scaling.md): medians of 3 unless --repeat
         // says; under mpirun one run per P unless it says (a run there takes a minute).
         try (ScratchDirectory scratch = ScratchDirectory.create("mse-bench-scale")) {
             ScaleBenchmark.run(program, local, underMpirun, mpirun, taskCosts, repeat,

@@ -20,7 +20,7 @@ import mse.emulator.kernel.MessagePattern;
  * (waiting with no match queued) are counted as they start and stop waiting, so a wait checks for deadlock in
  * constant time. One condition for the whole world woke every waiting rank for every message: at np 256 a
  * farm's task woke 255 idle slaves, each of which took the lock in turn before the master could send again
- * (docs/scaling.md).
+ * (docs/measurements/scaling.md).
  */
 public final class LocalWorld {
 

@@ -13,8 +13,8 @@ import mse.emulator.model.NetworkModel;
  * The link's burst B (network.burst-bytes) from calibrate's idle trains: the depth of the bucket that makes the fitted
  * model's own replay of an idle train take as long as the train measured. Round trips and long trains cannot show it
  * (a round trip's link never rests long enough against the stream it is part of; a 1 MiB train spends one burst), while
- * a farm's results arrive with pauses between them, each after the link had time to refill: on the 100 Mbit/s namespace
- * network (tc htb, burst 1,600 bytes) a 4,100-byte result then passes in about the time of 2,500 bytes.
+ * a farm's results arrive with pauses between them, each after the link had time to refill: on a shaped link a result
+ * of a few KiB then passes in markedly less than its size's time.
  *
  * <p>The replay is the model's (NetworkInterface, LogGpsModel, the profile fitted from the round trips and trains): rank
  * 0 sends the request, rank 1 receives it and sends the train back to back, rank 0 receives every message; every

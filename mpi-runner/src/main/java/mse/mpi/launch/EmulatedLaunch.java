@@ -107,7 +107,7 @@ public final class EmulatedLaunch {
     /**
      * With a deterministic task cost nothing a rank measures is charged, so how its JIT compiles changes no virtual
      * time: its JVM stops at C1. C2's share of a rank JVM's CPU is paid by every rank whatever the number of tasks, and
-     * it was the largest part that a rank does not need (docs/scaling.md, "Under mpirun"). Real mode keeps C2 for the
+     * it was the largest part that a rank does not need (docs/measurements/scaling.md, "Under mpirun"). Real mode keeps C2 for the
      * program thread's code, as a plain run compiles it.
      */
     private static List<String> deterministicRankJit(mse.emulator.model.TaskCost taskCost) {

@@ -68,7 +68,7 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
      * collect, the message framing) counts its own calls and reaches C2 on its own. Compiled, the step inlined them
      * all, their own counters stopped in C1, and the run's loops compiled them again: a plain run lost time to
      * compilations inside the measured span that took a core from the master or the slave, and an emulated run used
-     * more CPU, while the master's charged compute per result does not change with this (docs/real-mode-notes.md).
+     * more CPU, while the master's charged compute per result does not change with this (docs/measurements/real-mode.md).
      */
     public static final List<String> PROGRAM_JIT_OPTIONS = List.of("-XX:CompileCommand=quiet",
             "-XX:CompileCommand=CompileThresholdScaling,mse.mpi.apps.*::*,0.01",
@@ -80,7 +80,7 @@ public record MpirunCommand(String mpirun, int np, int cores, boolean root, Stri
      * An emulated run's ranks compile the farm master's loop (Master.serve) after a thousandth of HotSpot's counts:
      * a running loop is compiled on-stack only after many iterations, so the master's work per result was charged as
      * interpreter and C1 code for its first thousand or so results, several times what compiled code costs, which
-     * doubled the work charged per result over a whole run (docs/real-mode-notes.md). Plain runs leave it out: compiled
+     * doubled the work charged per result over a whole run (docs/measurements/real-mode.md). Plain runs leave it out: compiled
      * that early, the loop was compiled again, whole, inside the measured span; they rehearse the farm instead
      * (FarmWarmUp), which compiles it before.
      */

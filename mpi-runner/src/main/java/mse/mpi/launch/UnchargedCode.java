@@ -24,7 +24,7 @@ import java.util.List;
  *
  * <p>C2 compiling the link costs wall time only, and a rank lives a few seconds: at first the exclusion was
  * wider (the whole of mse.emulator and the Comm layer, zip, sockets and security too), at the price of charging an
- * emulated master's DY decisions and a task's JDK calls as C1 code where a plain run runs C2 code; docs/emulation-cost.md
+ * emulated master's DY decisions and a task's JDK calls as C1 code where a plain run runs C2 code; docs/measurements/emulation-cost.md
  * says what the narrower list costs.
  *
  * <p>HotSpot reads the list as compiler directives from a file on the rank's host, so the file is part of the build

@@ -15,10 +15,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Calibration and validation over a real 100 Mbit/s network, shortened (docs/calibration.md has the full runs): three
- * namespace hosts of one slot, each link shaped by a token bucket that lets a short burst through at line rate. The
- * isolated round trips pass between bursts; the trains are what see the link. Needs root, ip and tc, and fails
- * saying so otherwise.
+ * Calibration and validation over a real 100 Mbit/s network, shortened (docs/measurements/calibration.md has the
+ * full runs): three namespace hosts of one slot, each link shaped by a token bucket that lets a short burst through
+ * at line rate. The isolated round trips pass between bursts; the trains are what see the link. Needs root, ip and
+ * tc, and fails saying so otherwise.
  */
 @Timeout(900)
 class ShapedCalibrationIT {
@@ -62,7 +62,7 @@ class ShapedCalibrationIT {
         // is not below the link's 0.08 us/byte (the burst is a tiny share of a train). 16 KiB messages pay the link far
         // more than any overhead costs, even on a heavily loaded 2-core machine, so they are link-bound, and G is the
         // link's with their framing. Above that only load adds, and heavy load on 2 cores added a good part of it, so
-        // 50% is allowed here; the full calibration's goal is 10% (docs/calibration.md). The round trips alone, as
+        // 50% is allowed here; the full calibration's goal is 10% (docs/measurements/calibration.md). The round trips alone, as
         // calibrated before, gave a G below the bound.
         double g = ((Number) ((Map<String, Object>) summary.get("fitted")).get("gapPerByteMicros")).doubleValue();
         assertTrue(g >= 0.99 * LINK_MICROS_PER_BYTE && g <= 1.5 * LINK_MICROS_PER_BYTE, "G " + g + " us/byte against the link's "
