@@ -13,19 +13,19 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /**
- * Every `./run.sh ...` command that README.md and docs/ show parses with the `mse` command line as it is today
+ * Every `./run.sh ...` command that README.md and docs/ show (docs/measurements/ too, since its logs moved there from
+ * docs/ and their commands are still meant to be run) parses with the `mse` command line as it is today
  * (parsed only, never run), so a renamed or removed command or option cannot stay documented. Commands are taken
  * from code blocks (a line that starts with ./run.sh, with its backslash continuations, up to a # comment) and from
  * inline code spans; "..." stands for options left out and shell redirections are not the command's.
  */
 class DocumentedCommandsTest {
 
-    private static final Path ROOT = Path.of("..");
+    private static final Path ROOT = DocumentationPages.ROOT;
     /** run.sh's own commands, which never reach the CLI. */
     private static final Set<String> RUN_SH_ONLY = Set.of("test", "setup");
     private static final Pattern INLINE = Pattern.compile("`(\\./run\\.sh(?: [^`]*)?)`");
@@ -62,10 +62,7 @@ class DocumentedCommandsTest {
     }
 
     private static List<DocumentedCommand> documentedCommands() throws IOException {
-        List<Path> pages = new ArrayList<>(List.of(ROOT.resolve("README.md")));
-        try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
-            docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
-        }
+        List<Path> pages = DocumentationPages.all();
         List<DocumentedCommand> commands = new ArrayList<>();
         for (Path page : pages) {
             List<String> lines = Files.readAllLines(page, StandardCharsets.UTF_8);
