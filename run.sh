@@ -63,6 +63,21 @@ ensure_built() {
 # examples (mpicc) and the Java examples on Open MPI's own bindings (javac against mpi.jar), built by their own
 # Makefiles, which do nothing when nothing changed.
 PMPI_LIBRARY="$ROOT/pmpi/build/libmse-pmpi.so"
+# The tests that failed in this run (from the reports Maven wrote since `started`), one a line, as a failing
+# `./run.sh test`'s last lines.
+failed_tests() {
+  local failed
+  failed=$(find "$ROOT"/*/target/surefire-reports "$ROOT"/*/target/failsafe-reports -name '*.txt' -newermt "@$1" \
+             2>/dev/null | xargs -r grep -h -E '<<< (FAILURE|ERROR)!' | grep -v '^Tests run:' \
+             | sed -E 's/ -- Time elapsed.*<<< (FAILURE|ERROR)!/ (\1)/' | sort -u || true)
+  if [ -n "$failed" ]; then
+    echo "[test] failed:"
+    sed 's/^/  /' <<<"$failed"
+  else
+    echo "[test] failed before any test failed (the build or a plugin: see above)"
+  fi
+}
+
 ensure_native_built() {
   make -s -C "$ROOT/pmpi" >&2
   make -s -C "$ROOT/examples/c" >&2
@@ -136,8 +151,10 @@ case "${1:-}" in
     # UndefinedBehaviorSanitizer).
     ensure_native_built
     make -s -C "$ROOT/pmpi" check
-    # Integration tests start real mpirun jobs; -Dtest selection passes through.
-    mvn -B -Dstyle.color=never install "$@"
+    # Integration tests start real mpirun jobs; -Dtest selection passes through. A failing run ends naming the tests
+    # that failed: Maven's own list lies far above its last lines, before the reactor summary and the advice.
+    started=$(date +%s)
+    if ! mvn -B -Dstyle.color=never install "$@"; then failed_tests "$started"; exit 1; fi
     built ;;
   "")
     # The default job: MASE SI emulated on Fast Ethernet (seed 001 Table 2) over P = 2..32, each P a real
