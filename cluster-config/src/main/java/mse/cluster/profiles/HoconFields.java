@@ -65,6 +65,25 @@ public final class HoconFields {
         return this;
     }
 
+    /** This object without `keys`: what is left of network { } for its model's own parameters ({@link ModelParameters}). */
+    HoconFields without(Set<String> keys) {
+        ConfigObject rest = object;
+        for (String key : keys) {
+            rest = rest.withoutKey(key);
+        }
+        return new HoconFields(source, path, rest);
+    }
+
+    /** The keys this object gives, in no particular order. */
+    Set<String> keys() {
+        return object.keySet();
+    }
+
+    /** A key's value as HOCON writes it (concise): how {@link ModelParameters} compares, hashes and writes a value. */
+    String rendered(String key) {
+        return shown(required(key));
+    }
+
     public boolean has(String key) {
         ConfigValue value = object.get(key);
         return value != null && value.valueType() != ConfigValueType.NULL;

@@ -17,6 +17,8 @@ package mse.cluster.profiles;
  * @param model              the cost model these parameters are for (network.model; LogGPS when a profile names none)
  * @param burstBytes         B: bytes a link idle long enough passes at once, as a token bucket of that depth does
  *                           (network.burst-bytes; 0, the default, = plain LogGP); see mse.emulator.model.NetworkInterface
+ * @param parameters         the model's own parameters, the keys of network { } beyond these (none for LogGPS): the
+ *                           model reads them itself ({@link NetworkModelKind})
  */
 public record NetworkProfile(
         String name,
@@ -28,12 +30,21 @@ public record NetworkProfile(
         Overhead sendOverhead,
         Overhead recvOverhead,
         NetworkModelName model,
-        long burstBytes) {
+        long burstBytes,
+        ModelParameters parameters) {
 
     public NetworkProfile {
         if (burstBytes < 0) {
             throw new IllegalArgumentException("burst-bytes cannot be negative: " + burstBytes);
         }
+    }
+
+    /** A network of the given model with no parameters beyond these. */
+    public NetworkProfile(String name, String source, double latencyMicros, double gapMicros, double gapPerByteMicros,
+                          long syncThresholdBytes, Overhead sendOverhead, Overhead recvOverhead, NetworkModelName model,
+                          long burstBytes) {
+        this(name, source, latencyMicros, gapMicros, gapPerByteMicros, syncThresholdBytes, sendOverhead, recvOverhead,
+                model, burstBytes, ModelParameters.NONE);
     }
 
     /** A network of the given model whose links pass no burst (B = 0). */
@@ -46,7 +57,7 @@ public record NetworkProfile(
     /** The same network whose idle links pass `bytes` at once. */
     public NetworkProfile withBurstBytes(long bytes) {
         return new NetworkProfile(name, source, latencyMicros, gapMicros, gapPerByteMicros, syncThresholdBytes,
-                sendOverhead, recvOverhead, model, bytes);
+                sendOverhead, recvOverhead, model, bytes, parameters);
     }
 
     /** A LogGPS network, the model of every profile that names none. */

@@ -5,7 +5,9 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -24,6 +26,7 @@ import java.util.Set;
  *   send-overhead { base-us = 12.1, per-process-us = 0.182, per-byte-us = 0.0708 }
  *   recv-overhead { base-us = 12.1, per-process-us = 0.182, per-byte-us = 0.0722 }
  *   model = loggps                 # optional: the cost model (default loggps), see NetworkModelName
+ *   # another model's own keys here, which it declares and reads itself (NetworkModelKind, ModelParameters)
  * }
  * cpu { speed-ratio = 1.0 }        # target CPU speed / this host's
  * mpi { collectives = binomial }   # optional: binomial (default) or linear, see CollectiveAlgorithm
@@ -83,7 +86,10 @@ public final class ProfileLoader {
     /** Parses and validates profile text; `source` names it in every error message. */
     public static TargetProfile parse(String text, String source) {
         HoconFields root = HoconFields.parse(text, source).onlyKeys(TOP_KEYS);
-        HoconFields network = root.object("network").onlyKeys(NETWORK_KEYS);
+        HoconFields network = root.object("network");
+        NetworkModelName model = model(network);
+        Optional<NetworkModelKind> kind = model.kind();
+        network.onlyKeys(kind.map(k -> union(NETWORK_KEYS, k.parameterKeys())).orElse(NETWORK_KEYS));
         NetworkProfile networkProfile = new NetworkProfile(
                 network.text("name"),
                 network.text("source"),
@@ -93,8 +99,10 @@ public final class ProfileLoader {
                 network.wholeNonNegative("sync-threshold-bytes"),
                 overhead(network.object("send-overhead")),
                 overhead(network.object("recv-overhead")),
-                model(network),
-                network.has("burst-bytes") ? network.wholeNonNegative("burst-bytes") : 0);
+                model,
+                network.has("burst-bytes") ? network.wholeNonNegative("burst-bytes") : 0,
+                ModelParameters.of(network, NETWORK_KEYS));
+        kind.ifPresent(k -> k.check(networkProfile));
         HoconFields cpu = root.object("cpu").onlyKeys(CPU_KEYS);
         return new TargetProfile(networkProfile, new CpuProfile(cpu.positive("speed-ratio")), source, collectives(root));
     }
@@ -109,6 +117,12 @@ public final class ProfileLoader {
         } catch (IllegalArgumentException e) {
             throw network.problem("model", e.getMessage());
         }
+    }
+
+    private static Set<String> union(Set<String> common, Set<String> own) {
+        Set<String> keys = new HashSet<>(common);
+        keys.addAll(own);
+        return keys;
     }
 
     /** The optional mpi { collectives = ... }: binomial when absent. */

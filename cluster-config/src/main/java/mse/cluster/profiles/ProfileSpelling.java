@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * How a profile spells the value of a choice key (network.model, mpi.collectives): the constant's name in lower
+ * How a profile spells the value of a choice key (mpi.collectives): the constant's name in lower
  * case. One rule, so that every such key reads, writes and complains the same way.
  */
 final class ProfileSpelling {

@@ -40,6 +40,7 @@ public final class ProfileWriter {
         text.append("  send-overhead ").append(overhead(n.sendOverhead())).append('\n');
         text.append("  recv-overhead ").append(overhead(n.recvOverhead())).append('\n');
         text.append("  model = ").append(n.model().spelling()).append("   # the cost model these parameters are for\n");
+        n.parameters().rendered().forEach((key, value) -> text.append("  ").append(key).append(" = ").append(value).append('\n'));
         text.append("}\n");
         text.append("cpu { speed-ratio = ").append(number(profile.cpu().speedRatio()))
                 .append(" }   # target CPU speed / this host's\n");

@@ -1,5 +1,7 @@
 package mse.emulator.model;
 
+import mse.cluster.profiles.NetworkModelKind;
+import mse.cluster.profiles.NetworkModelName;
 import mse.cluster.profiles.NetworkProfile;
 
 /**
@@ -7,15 +9,23 @@ import mse.cluster.profiles.NetworkProfile;
  * receiver busy, the wire and each network interface a message passes ({@link NetworkInterface} applies them), when
  * a message waits for its receiver, and the lookahead of the conservative grant rule. The kernel, the simulator and
  * `model rtt` see only this; the profile's network.model names the implementation ({@link #of}): loggps, the
- * default, is {@link LogGpsModel} (seed 001 sections 2.2-2.3). Pure functions: no state, no clock.
+ * default, is {@link LogGpsModel} (seed 001 sections 2.2-2.3), any other a {@link RegisteredNetworkModel}. Pure
+ * functions: no state, no clock.
  */
 public interface NetworkModel {
 
     /** The model a target's network profile names (network.model), with its parameters, among `processes` ranks. */
     static NetworkModel of(NetworkProfile profile, int processes) {
-        return switch (profile.model()) {
-            case LOGGPS -> new LogGpsModel(profile, processes);
-        };
+        if (profile.model().equals(NetworkModelName.LOGGPS)) {
+            return new LogGpsModel(profile, processes);
+        }
+        NetworkModelKind kind = profile.model().kind().orElseThrow(
+                () -> new IllegalArgumentException("no network model registered as " + profile.model().spelling()));
+        if (!(kind instanceof RegisteredNetworkModel model)) {
+            throw new IllegalStateException(kind.getClass().getName() + " registers network model " + kind.name()
+                    + " but is no " + RegisteredNetworkModel.class.getName() + ": the emulator cannot build its costs");
+        }
+        return model.of(profile, processes);
     }
 
     /** P, the number of processes the costs are for. */

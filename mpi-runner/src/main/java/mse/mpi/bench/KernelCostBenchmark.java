@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import mse.cluster.profiles.ProfileLoader;
-import mse.emulator.model.LogGpsModel;
+import mse.emulator.model.NetworkModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.sim.FarmShape;
 import mse.emulator.sim.KernelFarmReplay;
@@ -50,7 +50,7 @@ final class KernelCostBenchmark {
     private static long replayCpuNanos(int np, long[] costs) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         KernelFarmReplay replay = new KernelFarmReplay(
-                new LogGpsModel(ProfileLoader.load("mpich-fast-ethernet").network(), np), new TargetCpu(1.0),
+                NetworkModel.of(ProfileLoader.load("mpich-fast-ethernet").network(), np), new TargetCpu(1.0),
                 FarmShape.uniform(16, 24), 1, costs).askingAsTheKeeper();
         long start = threads.getCurrentThreadCpuTime();
         replay.run();

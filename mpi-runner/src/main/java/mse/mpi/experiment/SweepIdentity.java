@@ -125,11 +125,15 @@ public record SweepIdentity(@JsonValue Map<String, String> options) {
      * SHA-256 of every parameter the profile gives the model (comments and layout do not count). The network model
      * and the links' burst joined the profile later: a LogGPS network without a burst, the defaults, hashes as its
      * profile did before (the record printed without its last components, model and burst), so sweeps begun before
-     * those keys existed still resume; a burst changes predictions, so any other value keeps them in the hash.
+     * those keys existed still resume; a burst changes predictions, so any other value keeps them in the hash. A model's
+     * own parameters (the last component) count only when there are some, so a profile without any hashes as before.
      */
     private static String contentHash(TargetProfile target) {
         String network = target.network().toString();
-        if (target.network().model() == NetworkModelName.LOGGPS && target.network().burstBytes() == 0) {
+        if (target.network().parameters().isEmpty()) {
+            network = network.substring(0, network.lastIndexOf(", parameters=")) + "]";
+        }
+        if (target.network().model().equals(NetworkModelName.LOGGPS) && target.network().burstBytes() == 0) {
             network = network.substring(0, network.lastIndexOf(", model=")) + "]";
         }
         try {

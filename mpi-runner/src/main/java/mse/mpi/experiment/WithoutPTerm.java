@@ -39,7 +39,8 @@ public final class WithoutPTerm {
         NetworkProfile flat = new NetworkProfile(n.name() + " without P term", n.source(), n.latencyMicros(), n.gapMicros(),
                 n.gapPerByteMicros(), n.syncThresholdBytes(),
                 new NetworkProfile.Overhead(n.sendOverhead().baseMicros(), 0, n.sendOverhead().perByteMicros()),
-                new NetworkProfile.Overhead(n.recvOverhead().baseMicros(), 0, n.recvOverhead().perByteMicros()), n.model());
+                new NetworkProfile.Overhead(n.recvOverhead().baseMicros(), 0, n.recvOverhead().perByteMicros()), n.model(),
+                0, n.parameters());
         return Optional.of(new TargetProfile(flat, target.cpu(), target.origin()));
     }
 

@@ -137,7 +137,8 @@ class BadInputFilesTest {
         assertTrue(text.contains("--out") && text.contains("plain-file.txt"), text);
     }
 
-    private static String runExpectingBadInput(List<String> args) {
+    /** Runs `args`, checks it is refused as bad input (one line, exit code 2, no stack trace), and returns the line. */
+    static String runExpectingBadInput(List<String> args) {
         StringWriter err = new StringWriter();
         CommandLine cl = Mse.commandLine();
         cl.setErr(new PrintWriter(err));
