@@ -32,6 +32,14 @@ public final class FarmMessageSizes {
         return new FarmMessageSizes(work);
     }
 
+    /**
+     * The workload these sizes are of: a strategy whose program has messages of its own takes their lengths from its
+     * own encoders over it (docs/architecture.md, "Adding a strategy"), as SI's, ML's and DY's come from theirs here.
+     */
+    public Workload workload() {
+        return work;
+    }
+
     /** SI's and ML's messages (Master, Slave, MultipleMasters). */
     public FarmShape staticMasters() {
         return new FarmShape() {

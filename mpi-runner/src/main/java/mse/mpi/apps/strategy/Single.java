@@ -30,11 +30,6 @@ public record Single() implements StrategySpec {
     }
 
     @Override
-    public List<String> toArgs() {
-        return List.of(StrategyOptions.STRATEGY, NAME);
-    }
-
-    @Override
     public List<Integer> masters(int np) {
         return List.of(0);
     }

@@ -18,8 +18,13 @@ public interface StrategySpec {
     /** The name used on the command line and in summary.json. */
     String name();
 
-    /** This strategy on a rank's command line: --strategy and its own options, nothing of another strategy's. */
-    List<String> toArgs();
+    /**
+     * This strategy on a rank's command line: --strategy and its own options, nothing of another strategy's; by default
+     * its name alone, for a strategy without options.
+     */
+    default List<String> toArgs() {
+        return List.of(StrategyOptions.STRATEGY, name());
+    }
 
     /** Why this strategy cannot run on np ranks (naming the option), empty when it can. */
     default Optional<String> misfit(int np) {
