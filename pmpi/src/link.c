@@ -2,6 +2,7 @@
 #include "link.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -129,9 +130,33 @@ long mse_read_frame(int fd, uint8_t *buf) {
     return (long) want;
 }
 
+/* Until the answer can be read, the rank's sends in flight keep progressing (link->progress): a receiver of a
+ * message above the eager limit may need its sender's MPI to move the data (issue 53). Sleeps in ppoll, never
+ * spins: 64 ranks may share 2 cores. */
+static void await_answer(mse_link *link) {
+    if (link->progress == NULL) {
+        return;
+    }
+    long timeout = MSE_PROGRESS_FIRST_NANOS;
+    int in_flight = link->progress(link->progress_ctx);
+    while (in_flight > 0) {
+        struct pollfd fd = {.fd = link->fd, .events = POLLIN};
+        struct timespec wait = {timeout / 1000000000L, timeout % 1000000000L};
+        int ready = ppoll(&fd, 1, &wait, NULL);
+        if (ready > 0 || (ready < 0 && errno != EINTR)) {
+            return; /* readable, closed, or an error the read reports */
+        }
+        int still = link->progress(link->progress_ctx);
+        timeout = still < in_flight ? MSE_PROGRESS_FIRST_NANOS
+                : timeout * 2 < MSE_PROGRESS_LAST_NANOS ? timeout * 2 : MSE_PROGRESS_LAST_NANOS;
+        in_flight = still;
+    }
+}
+
 /* The program thread reads its answer: the emulator's other words on this connection are Forecast and Abort. */
 static int read_answer(mse_link *link, mse_reply *reply) {
     uint8_t *payload = link->inbox;
+    await_answer(link);
     long n = mse_read_frame(link->fd, payload);
     char error[160];
     if (n <= 0) {

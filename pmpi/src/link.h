@@ -28,7 +28,16 @@ typedef struct {
     int has_forecast;
     mse_reply forecast;
     uint8_t inbox[MSE_MAX_FRAME_BYTES]; /* the answer the program thread reads */
+    /* Keeps the rank's MPI progressing while the program thread waits for an answer (NULL: nothing to keep): called
+     * before the wait and at each wake-up, it returns how many sends are still in flight; while any is, the thread
+     * wakes from its poll of the socket after a timeout that doubles from MSE_PROGRESS_FIRST_NANOS to
+     * MSE_PROGRESS_LAST_NANOS (back to the first when a send completed), and with none it sleeps until the answer. */
+    int (*progress)(void *ctx);
+    void *progress_ctx;
 } mse_link;
+
+#define MSE_PROGRESS_FIRST_NANOS 50000L
+#define MSE_PROGRESS_LAST_NANOS 5000000L
 
 /* Connects (retrying about 5 s) and says Hello; 0, or -1 with the cause in link->failure. */
 int mse_link_open(mse_link *link, const char *endpoint, const char *token, int32_t rank, int32_t np);

@@ -87,6 +87,12 @@ void mse_send(const char *call, const void *buf, int count, MPI_Datatype type, i
     keep_send(request, copy);
 }
 
+int mse_progress_sends(void *unused) {
+    (void) unused;
+    reap_sends();
+    return mse_self.detached_count - mse_self.detached_first;
+}
+
 void mse_complete_sends(void) {
     mse_flush();
     PMPI_Waitall(mse_self.detached_count - mse_self.detached_first, mse_self.detached + mse_self.detached_first,

@@ -156,6 +156,7 @@ void mse_rank_start(void) {
         die_of_link();
     }
     mse_self.active = 1;
+    mse_self.link.progress = mse_progress_sends;
     mse_rank_side_init();
     if (mse_cpu_meter_init(&mse_self.meter, s->cpu) != 0) {
         mse_die("cannot read this thread's CPU clock, which emulation needs");

@@ -88,6 +88,9 @@ void mse_rank_side_init(void);
 /* Sends (p2p.c): reports Sent and sends a packed copy without waiting; MPI_PROC_NULL sends nothing. The tag is
  * not checked here: the collectives send on the reserved ones. */
 void mse_send(const char *call, const void *buf, int count, MPI_Datatype type, int dest, int tag);
+/* Tests the sends in flight (which moves MPI's progress along) and frees the copies of those complete; how many
+ * are still in flight. The link calls it while the rank waits for an answer (link.h). */
+int mse_progress_sends(void *unused);
 /* Completes every send in flight (facts flushed first: a receiver may wait for its grant). */
 void mse_complete_sends(void);
 /* An empty status: MPI_ANY_SOURCE, MPI_ANY_TAG, no error, nothing received. */

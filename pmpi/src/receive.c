@@ -2,6 +2,7 @@
  * emulator's grant on its socket before it touches MPI, then receives exactly the granted source and tag, so a
  * wildcard receive completes in virtual-time order with MPI's real status. A grant may also say what the next
  * receive of the same pattern takes (GRANT_AHEAD), or a FORECAST may have said it: that receive asks nothing. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "rank.h"
@@ -21,13 +22,48 @@ static int take_decided(mse_pattern pattern, mse_envelope *next) {
     return told;
 }
 
-/* Receives the granted message over MPI, from exactly its source and tag; its size must be the granted one. */
+/* Whether count elements of type lie in one contiguous run of memory, in order: a receive into them moves bytes
+ * as they come. A type that says no (a vector, an indexed type with gaps) may still be one, received packed then. */
+static int contiguous(int count, MPI_Datatype type) {
+    int size;
+    MPI_Aint lb, extent, true_lb, true_extent;
+    PMPI_Type_size(type, &size);
+    PMPI_Type_get_extent(type, &lb, &extent);
+    PMPI_Type_get_true_extent(type, &true_lb, &true_extent);
+    return true_extent == size && (count <= 1 || extent == size);
+}
+
+/* MPI_Recv into a non-contiguous type as Open MPI's shared memory moves a contiguous one: the message, `elements`
+ * whole elements of the type, lands in a packed buffer that the receiver pulls alone (single copy) and is then
+ * unpacked. Received into the type itself, a message above the eager limit needs its sender's MPI for every fragment
+ * (issue 53). The status is the same: MPI counts the bytes a status holds, whatever type received them. */
+static void receive_packed(mse_envelope granted, int elements, mse_destination *into, MPI_Status *status) {
+    void *packed = malloc(granted.bytes > 0 ? (size_t) granted.bytes : 1);
+    if (packed == NULL) {
+        mse_die("out of memory for a receive of %d bytes", granted.bytes);
+    }
+    PMPI_Recv(packed, granted.bytes, MPI_PACKED, granted.source, granted.tag, MPI_COMM_WORLD, status);
+    int position = 0;
+    PMPI_Unpack(packed, granted.bytes, &position, into->buf, elements, into->type, MPI_COMM_WORLD);
+    free(packed);
+}
+
+/* Receives the granted message over MPI, from exactly its source and tag; its size must be the granted one. A
+ * message of whole elements into a non-contiguous type is received packed; one that ends inside an element (or does
+ * not fit, which MPI reports) goes to the type itself. */
 static void received(mse_envelope granted, mse_destination *into) {
     if (into->fit != NULL) {
         into->fit(into, granted.bytes);
     }
     MPI_Status status;
-    PMPI_Recv(into->buf, into->count, into->type, granted.source, granted.tag, MPI_COMM_WORLD, &status);
+    int size;
+    PMPI_Type_size(into->type, &size);
+    if (!contiguous(into->count, into->type) && size > 0 && granted.bytes % size == 0
+            && granted.bytes / size <= into->count) {
+        receive_packed(granted, granted.bytes / size, into, &status);
+    } else {
+        PMPI_Recv(into->buf, into->count, into->type, granted.source, granted.tag, MPI_COMM_WORLD, &status);
+    }
     int bytes;
     PMPI_Get_count(&status, MPI_BYTE, &bytes);
     if (bytes != granted.bytes) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -159,8 +160,69 @@ static void lower_bounds(void) {
     close(requests[1]);
 }
 
+/* A scripted rank's sends in flight: each progress call counts, and completes one send when `completing`. */
+typedef struct {
+    int in_flight, completing, calls;
+} sends_script;
+
+static int scripted_progress(void *ctx) {
+    sends_script *sends = ctx;
+    sends->calls++;
+    if (sends->completing && sends->in_flight > 0) {
+        return sends->in_flight--;
+    }
+    return sends->in_flight;
+}
+
+/* The emulator's grant, written after a pause while the program thread waits for it. */
+static void *grant_later(void *fd) {
+    struct timespec pause = {0, 50 * 1000000L};
+    nanosleep(&pause, NULL);
+    reply(*(int *) fd, MSE_GRANT, (int64_t[]) {1, 4, 8, 5}, (int[]) {4, 4, 4, 8}, 4);
+    return NULL;
+}
+
+static int ask_with_grant_later(mse_link *link, int emulator, mse_reply *answer) {
+    pthread_t writer;
+    pthread_create(&writer, NULL, grant_later, &emulator);
+    mse_fact receive = {.type = MSE_RECEIVE, .rank = 2, .peer = 1, .tag = 4, .needs_answer = 1};
+    int result = mse_link_ask(link, &receive, answer);
+    pthread_join(writer, NULL);
+    static uint8_t payload[MSE_MAX_FRAME_BYTES];
+    mse_read_frame(emulator, payload);
+    return result;
+}
+
+/* While the rank waits for an answer with sends in flight, it keeps them progressing, waking after timeouts that
+ * grow; with none in flight it sleeps on the socket until the answer (issue 53). */
+static void progress_while_waiting(void) {
+    mse_link link;
+    int emulator;
+    init_link(&link, &emulator);
+    mse_reply answer;
+    sends_script stuck = {.in_flight = 2};
+    link.progress = scripted_progress;
+    link.progress_ctx = &stuck;
+    CHECK(ask_with_grant_later(&link, emulator, &answer) == 0 && answer.type == MSE_GRANT
+          && answer.granted.source == 1 && answer.granted.bytes == 8, "the grant after the wait: %s", link.failure);
+    /* 50 ms: 50 µs doubling to 5 ms is 7 wake-ups in the first 6.35 ms, then one every 5 ms: about 16, not a spin
+     * (fewer on a loaded machine, whose sleeps run long). */
+    CHECK(stuck.calls >= 3 && stuck.calls <= 40, "sends stuck in flight: progressed %d times in 50 ms", stuck.calls);
+
+    sends_script completing = {.in_flight = 3, .completing = 1};
+    link.progress_ctx = &completing;
+    CHECK(ask_with_grant_later(&link, emulator, &answer) == 0 && answer.type == MSE_GRANT, "the grant");
+    CHECK_EQ(4, completing.calls, "progressed until the last send completed, then no more");
+
+    link.progress = NULL;
+    CHECK(ask_with_grant_later(&link, emulator, &answer) == 0 && answer.type == MSE_GRANT, "no progress to keep");
+    mse_link_close(&link);
+    close(emulator);
+}
+
 int main(void) {
     facts_and_answers();
     lower_bounds();
+    progress_while_waiting();
     return checks_end("test_link");
 }
