@@ -27,21 +27,25 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
     return result;
 }
 
-/* Sends in flight complete first (their receivers may wait for this rank's facts, flushed before), then the last
- * word, the link's end, and MPI's. */
+/* The last word first, then the sends in flight complete, then MPI's end. A receiver of one of those sends may wait
+ * for its grant until the emulator knows that this rank sends nothing earlier, which it knows only from Finished:
+ * while the rank waits in MPI its lower-bound thread cannot say (issue 53). Finished ends nothing the sends need:
+ * their Sent facts went out before it, the emulator counts a finished rank as sending nothing more (GrantRule), and
+ * a connection closed after Finished is a clean end (VirtualTimeKeeper). EmulatedComm.close does the same. */
 int MPI_Finalize(void) {
     if (!mse_self.active) {
         return PMPI_Finalize();
     }
     mse_enter();
     int64_t cpu = mse_charge();
-    mse_complete_sends();
     mse_fact finished = {.type = MSE_FINISHED, .rank = mse_self.rank, .cpu_nanos = cpu};
     mse_report(&finished);
     mse_flush();
     mse_lower_bounds_stop(&mse_self.lower_bounds);
+    mse_self.link.progress = NULL;
     mse_link_close(&mse_self.link);
     mse_self.active = 0;
+    mse_complete_sends();
     mse_leave();
     return PMPI_Finalize();
 }

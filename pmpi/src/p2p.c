@@ -4,6 +4,7 @@
  * Rsend all return once the copy is on its way; virtual time charges each as the send it is. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "request.h"
 
@@ -94,10 +95,15 @@ int mse_progress_sends(void *unused) {
 }
 
 void mse_complete_sends(void) {
-    mse_flush();
-    PMPI_Waitall(mse_self.detached_count - mse_self.detached_first, mse_self.detached + mse_self.detached_first,
-                 MPI_STATUSES_IGNORE);
-    reap_sends();
+    long pause = MSE_PROGRESS_FIRST_NANOS;
+    for (int in_flight = mse_progress_sends(NULL); in_flight > 0;) {
+        struct timespec wait = {0, pause};
+        nanosleep(&wait, NULL);
+        int still = mse_progress_sends(NULL);
+        pause = still < in_flight ? MSE_PROGRESS_FIRST_NANOS
+                : pause * 2 < MSE_PROGRESS_LAST_NANOS ? pause * 2 : MSE_PROGRESS_LAST_NANOS;
+        in_flight = still;
+    }
 }
 
 static int send_call(const char *call, const void *buf, int count, MPI_Datatype type, int dest, int tag,

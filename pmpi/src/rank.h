@@ -91,7 +91,8 @@ void mse_send(const char *call, const void *buf, int count, MPI_Datatype type, i
 /* Tests the sends in flight (which moves MPI's progress along) and frees the copies of those complete; how many
  * are still in flight. The link calls it while the rank waits for an answer (link.h). */
 int mse_progress_sends(void *unused);
-/* Completes every send in flight (facts flushed first: a receiver may wait for its grant). */
+/* Completes every send in flight, sleeping between tests rather than spinning in MPI (MPI_Finalize, once the rank
+ * has said its last word: its receivers' grants may wait for the emulator to know that it sends nothing more). */
 void mse_complete_sends(void);
 /* An empty status: MPI_ANY_SOURCE, MPI_ANY_TAG, no error, nothing received. */
 void mse_empty_status(MPI_Status *status);
