@@ -10,6 +10,7 @@ typedef struct {
     int is_receive;
     mse_posted posted;       /* a receive's pattern and place among the pending ones */
     mse_destination into;    /* where a receive's message goes */
+    int owns_type;           /* into.type is the library's copy of a derived type, freed with the request */
     MPI_Status status;       /* the receive's status, kept for the wait or test that completes it */
 } mse_request;
 

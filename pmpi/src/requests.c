@@ -25,11 +25,28 @@ MPI_Request mse_request_send(void) {
     return (MPI_Request) (void *) r;
 }
 
+/* The receive's own hold on a derived type: the program may free its handle while the receive is pending, and
+ * create other types that reuse it (MPI 3.1 §4.1.9: communication using a freed type completes normally). A type of
+ * one element of it has its layout, extent and bounds, and unlike MPI_Type_dup calls none of the program's attribute
+ * copy functions. Predefined types are never freed. */
+static int keep_type(MPI_Datatype type, MPI_Datatype *kept) {
+    int integers, addresses, types, combiner;
+    PMPI_Type_get_envelope(type, &integers, &addresses, &types, &combiner);
+    if (combiner == MPI_COMBINER_NAMED) {
+        *kept = type;
+        return 0;
+    }
+    if (PMPI_Type_contiguous(1, type, kept) != MPI_SUCCESS || PMPI_Type_commit(kept) != MPI_SUCCESS) {
+        mse_die("MPI_Irecv: cannot keep its datatype while the receive is pending");
+    }
+    return 1;
+}
+
 MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, int source, int tag) {
     mse_request *r = new_request(1);
     r->into.buf = buf;
     r->into.count = count;
-    r->into.type = type;
+    r->owns_type = keep_type(type, &r->into.type);
     r->posted.pattern = (mse_pattern) {source, tag};
     if (source == MPI_PROC_NULL) {
         r->posted.complete = 1; /* completes at once with source MPI_PROC_NULL */
@@ -53,6 +70,9 @@ void mse_request_finish(MPI_Request *handle, MPI_Status *status) {
     mse_request *r = (mse_request *) (void *) *handle;
     if (status != MPI_STATUS_IGNORE) {
         *status = r->status;
+    }
+    if (r->owns_type) {
+        PMPI_Type_free(&r->into.type);
     }
     r->magic = 0;
     free(r);
