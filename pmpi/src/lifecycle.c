@@ -29,7 +29,7 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
 
 /* The last word first, then the sends in flight complete, then MPI's end. A receiver of one of those sends may wait
  * for its grant until the emulator knows that this rank sends nothing earlier, which it knows only from Finished:
- * while the rank waits in MPI its lower-bound thread cannot say (issue 53). Finished ends nothing the sends need:
+ * while the rank waits in MPI its lower-bound thread cannot say. Finished ends nothing the sends need:
  * their Sent facts went out before it, the emulator counts a finished rank as sending nothing more (GrantRule), and
  * a connection closed after Finished is a clean end (VirtualTimeKeeper). EmulatedComm.close does the same. */
 int MPI_Finalize(void) {

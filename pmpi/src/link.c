@@ -131,7 +131,7 @@ long mse_read_frame(int fd, uint8_t *buf) {
 }
 
 /* Until the answer can be read, the rank's sends in flight keep progressing (link->progress): a receiver of a
- * message above the eager limit may need its sender's MPI to move the data (issue 53). Sleeps in ppoll, never
+ * message above the eager limit may need its sender's MPI to move the data. Sleeps in ppoll, never
  * spins: 64 ranks may share 2 cores. */
 static void await_answer(mse_link *link) {
     if (link->progress == NULL) {

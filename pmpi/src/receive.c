@@ -35,8 +35,8 @@ static int contiguous(int count, MPI_Datatype type) {
 
 /* MPI_Recv into a non-contiguous type as Open MPI's shared memory moves a contiguous one: the message, `elements`
  * whole elements of the type, lands in a packed buffer that the receiver pulls alone (single copy) and is then
- * unpacked. Received into the type itself, a message above the eager limit needs its sender's MPI for every fragment
- * (issue 53). The status is the same: MPI counts the bytes a status holds, whatever type received them. */
+ * unpacked. Received into the type itself, a message above the eager limit needs its sender's MPI for every fragment.
+ * The status is the same: MPI counts the bytes a status holds, whatever type received them. */
 static void receive_packed(mse_envelope granted, int elements, mse_destination *into, MPI_Status *status) {
     void *packed = malloc(granted.bytes > 0 ? (size_t) granted.bytes : 1);
     if (packed == NULL) {

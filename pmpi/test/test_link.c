@@ -194,7 +194,7 @@ static int ask_with_grant_later(mse_link *link, int emulator, mse_reply *answer)
 }
 
 /* While the rank waits for an answer with sends in flight, it keeps them progressing, waking after timeouts that
- * grow; with none in flight it sleeps on the socket until the answer (issue 53). */
+ * grow; with none in flight it sleeps on the socket until the answer. */
 static void progress_while_waiting(void) {
     mse_link link;
     int emulator;
