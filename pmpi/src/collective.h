@@ -1,5 +1,5 @@
 /* What the collectives share (collectives.c, scatter_gather.c): the reserved tags each travels on, the profile's
- * tree for this rank, a plain receive of a collective's message, and the bytes count elements span. */
+ * tree for this rank, a plain receive of a collective's message, and a copy through a datatype. */
 #ifndef MSE_COLLECTIVE_H
 #define MSE_COLLECTIVE_H
 
@@ -18,7 +18,9 @@
 mse_tree mse_collective_tree(const char *call, int root);
 /* A blocking receive of exactly (source, tag) into count elements of type at buf; status may be MPI_STATUS_IGNORE. */
 void mse_collective_receive(int source, int tag, void *buf, int count, MPI_Datatype type, MPI_Status *status);
-/* Bytes from the start of count elements' storage (its true lower bound) to the end of the last. */
-size_t mse_span_of(int count, MPI_Datatype type, MPI_Aint *true_lb);
+/* Copies count elements of type from one buffer into another through the type (packed, then unpacked): only the
+ * bytes of the type's signature are read and written, so the gaps of a strided, struct or resized type keep what
+ * they held, and an MPI_BOTTOM type touches only its absolute addresses. */
+void mse_copy_typed(const char *call, const void *from, void *to, int count, MPI_Datatype type);
 
 #endif

@@ -3,16 +3,20 @@
  * messages under the same LogGPS rules, and a C rank's collective costs what a Java rank's does. The reduction is
  * computed for real, by MPI's own PMPI_Reduce_local, so every predefined datatype and operation (and the program's
  * own operations) give MPI's result. */
+#include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "collective.h"
 
-mse_tree mse_collective_tree(const char *call, int root) {
-    mse_tree tree;
+static void check_root(const char *call, int root) {
     if (root < 0 || root >= mse_self.np) {
         mse_die("%s with root %d outside 0..%d", call, root, mse_self.np - 1);
     }
+}
+
+mse_tree mse_collective_tree(const char *call, int root) {
+    mse_tree tree;
+    check_root(call, root);
     if (mse_tree_of(mse_self.settings.tree, mse_self.np, root, mse_self.rank, &tree) != 0) {
         mse_die("%s: out of memory for the collective's tree", call);
     }
@@ -44,42 +48,84 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm) 
     return MPI_SUCCESS;
 }
 
-size_t mse_span_of(int count, MPI_Datatype type, MPI_Aint *true_lb) {
+/* Bytes from the start of count elements' storage (its true lower bound) to the end of the last. */
+static size_t span_of(int count, MPI_Datatype type, MPI_Aint *true_lb) {
     MPI_Aint lb, extent, true_extent;
     PMPI_Type_get_extent(type, &lb, &extent);
     PMPI_Type_get_true_extent(type, true_lb, &true_extent);
     return count == 0 ? 0 : (size_t) (true_extent + (MPI_Aint) (count - 1) * extent);
 }
 
+void mse_copy_typed(const char *call, const void *from, void *to, int count, MPI_Datatype type) {
+    int room, position = 0;
+    PMPI_Pack_size(count, type, MPI_COMM_WORLD, &room);
+    void *packed = malloc(room > 0 ? (size_t) room : 1);
+    if (packed == NULL) {
+        mse_die("%s: out of memory for %d bytes", call, room);
+    }
+    PMPI_Pack(from, count, type, packed, room, &position, MPI_COMM_WORLD);
+    room = position;
+    position = 0;
+    PMPI_Unpack(packed, room, &position, to, count, type, MPI_COMM_WORLD);
+    free(packed);
+}
+
+/* Room for count elements of type laid out as the type says, for PMPI_Reduce_local's operands: a temporary of the
+ * elements' span, addressed through the type's true lower bound (as MPICH's and Open MPI's own reductions do), so
+ * that element i's bytes lie at (the returned address) + i * extent + their displacements. *block is what to free. */
+static char *operand(size_t span, MPI_Aint true_lb, void **block) {
+    if ((*block = malloc(span + 1)) == NULL) {
+        mse_die("MPI_Reduce: out of memory for %zu bytes (the span of its elements)", span);
+    }
+    return (char *) ((uintptr_t) *block - (uintptr_t) true_lb); /* true_lb may be an absolute address (MPI_BOTTOM) */
+}
+
+/* The values of this rank and of its subtree combined in rank order on the reduce's tree (tree.h), passed up; the
+ * tree's root gets the result into acc. Children's values arrive in fan_in order; this rank's own goes at its place
+ * among them (tree.h's mse_reduce_own_place), and each next value combines on the right of those before it. */
 int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int root,
                MPI_Comm comm) {
     mse_begin("MPI_Reduce");
     mse_check_comm("MPI_Reduce", comm);
-    mse_tree tree = mse_collective_tree("MPI_Reduce", root);
+    int commutative;
+    PMPI_Op_commutative(op, &commutative);
+    check_root("MPI_Reduce", root);
+    int tree_root = mse_reduce_tree_root(mse_self.settings.tree, root, commutative);
+    mse_tree tree = mse_collective_tree("MPI_Reduce", tree_root);
     MPI_Aint true_lb;
-    size_t span = mse_span_of(count, type, &true_lb);
-    char *mine = malloc(span + 1), *theirs = malloc(span + 1);
-    if (mine == NULL || theirs == NULL) {
-        mse_die("MPI_Reduce: out of memory for %zu bytes", 2 * span);
-    }
-    const char *own = (const char *) (sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf);
-    if (span > 0) {
-        memcpy(mine, own + true_lb, span);
-    }
-    for (int i = 0; i < tree.count; i++) {
-        mse_collective_receive(tree.fan_in[i], MSE_REDUCE_TAG, theirs - true_lb, count, type, MPI_STATUS_IGNORE);
-        PMPI_Reduce_local(mine - true_lb, theirs - true_lb, count, type, op); /* theirs = mine op theirs */
-        char *swap = mine;
-        mine = theirs;
-        theirs = swap;
+    size_t span = span_of(count, type, &true_lb);
+    void *blocks[2];
+    char *acc = operand(span, true_lb, &blocks[0]), *next = operand(span, true_lb, &blocks[1]);
+    const void *own = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+    int own_place = mse_reduce_own_place(&tree, mse_self.rank, commutative);
+    for (int i = 0; i <= tree.count; i++) {
+        char *value = i == 0 ? acc : next; /* the first value is the start of the combination */
+        if (i == own_place) {
+            mse_copy_typed("MPI_Reduce", own, value, count, type);
+        } else {
+            mse_collective_receive(tree.fan_in[i < own_place ? i : i - 1], MSE_REDUCE_TAG, value, count, type,
+                                   MPI_STATUS_IGNORE);
+        }
+        if (i > 0) {
+            PMPI_Reduce_local(acc, next, count, type, op); /* next = acc op next */
+            char *swap = acc;
+            acc = next;
+            next = swap;
+        }
     }
     if (tree.parent != MSE_TREE_NONE) {
-        mse_send("MPI_Reduce", mine - true_lb, count, type, tree.parent, MSE_REDUCE_TAG);
-    } else if (span > 0) {
-        memcpy((char *) recvbuf + true_lb, mine, span);
+        mse_send("MPI_Reduce", acc, count, type, tree.parent, MSE_REDUCE_TAG);
     }
-    free(mine);
-    free(theirs);
+    if (tree_root != root && mse_self.rank == tree_root) {
+        mse_send("MPI_Reduce", acc, count, type, root, MSE_REDUCE_TAG); /* the detour's last message */
+    } else if (tree_root != root && mse_self.rank == root) {
+        mse_collective_receive(tree_root, MSE_REDUCE_TAG, acc, count, type, MPI_STATUS_IGNORE);
+    }
+    if (mse_self.rank == root) {
+        mse_copy_typed("MPI_Reduce", acc, recvbuf, count, type); /* only the type's bytes: its gaps stay as they were */
+    }
+    free(blocks[0]);
+    free(blocks[1]);
     mse_tree_free(&tree);
     mse_leave();
     return MPI_SUCCESS;

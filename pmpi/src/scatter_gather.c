@@ -7,7 +7,6 @@
  * grant of each message (mse_destination's fit), as a Java rank's receive does. Alltoall sends each other rank its
  * block directly. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "collective.h"
 #include "entries.h"
@@ -204,34 +203,40 @@ int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
                  MPI_Datatype recvtype, MPI_Comm comm) {
     mse_begin("MPI_Alltoall");
     mse_check_comm("MPI_Alltoall", comm);
-    int np = mse_self.np, me = mse_self.rank;
-    char *kept = NULL;
-    if (sendbuf == MPI_IN_PLACE) { /* the blocks to send are in recvbuf, which the receives overwrite */
-        MPI_Aint true_lb;
-        size_t span = mse_span_of(recvcount * np, recvtype, &true_lb);
-        if ((kept = malloc(span + 1)) == NULL) {
-            mse_die("MPI_Alltoall: out of memory for %zu bytes", span);
+    int np = mse_self.np, me = mse_self.rank, in_place = sendbuf == MPI_IN_PLACE;
+    mse_entries kept = {NULL, 0, 0};
+    if (in_place) { /* the blocks to send are in recvbuf, which the receives overwrite: each is packed first, through
+                     * the type (never recvbuf's span), in the order they go; its own block stays where it is */
+        for (int i = 1; i < np; i++) {
+            int to = (me + i) % np;
+            add_entry("MPI_Alltoall", &kept, to, element_at(recvbuf, (MPI_Aint) to * recvcount, recvtype), recvcount,
+                      recvtype);
         }
-        memcpy(kept, (char *) recvbuf + true_lb, span);
-        sendbuf = kept - true_lb;
-        sendcount = recvcount;
-        sendtype = recvtype;
     }
-    for (int i = 1; i < np; i++) {
+    for (int i = 1, at = 0, next; i < np; i++, at = next) {
         int to = (me + i) % np;
-        mse_send("MPI_Alltoall", element_at(sendbuf, (MPI_Aint) to * sendcount, sendtype), sendcount, sendtype, to,
-                 MSE_ALLTOALL_TAG);
+        if (in_place) {
+            mse_entries_rank_at(&kept, at, &next);
+            mse_send("MPI_Alltoall", kept.bytes + at + MSE_ENTRY_HEADER_BYTES, next - at - MSE_ENTRY_HEADER_BYTES,
+                     MPI_PACKED, to, MSE_ALLTOALL_TAG);
+        } else {
+            mse_send("MPI_Alltoall", element_at(sendbuf, (MPI_Aint) to * sendcount, sendtype), sendcount, sendtype,
+                     to, MSE_ALLTOALL_TAG);
+        }
     }
-    mse_entries own = {NULL, 0, 0}; /* its own block, copied through MPI's packing */
-    add_entry("MPI_Alltoall", &own, me, element_at(sendbuf, (MPI_Aint) me * sendcount, sendtype), sendcount, sendtype);
-    unpack_entry(&own, 0, element_at(recvbuf, (MPI_Aint) me * recvcount, recvtype), recvcount, recvtype);
+    if (!in_place) { /* its own block, copied through MPI's packing */
+        mse_entries own = {NULL, 0, 0};
+        add_entry("MPI_Alltoall", &own, me, element_at(sendbuf, (MPI_Aint) me * sendcount, sendtype), sendcount,
+                  sendtype);
+        unpack_entry(&own, 0, element_at(recvbuf, (MPI_Aint) me * recvcount, recvtype), recvcount, recvtype);
+        mse_entries_free(&own);
+    }
     for (int i = 1; i < np; i++) {
         int from = (me - i + np) % np;
-        mse_collective_receive(from, MSE_ALLTOALL_TAG, element_at(recvbuf, (MPI_Aint) from * recvcount, recvtype), recvcount,
-                               recvtype, MPI_STATUS_IGNORE);
+        mse_collective_receive(from, MSE_ALLTOALL_TAG, element_at(recvbuf, (MPI_Aint) from * recvcount, recvtype),
+                               recvcount, recvtype, MPI_STATUS_IGNORE);
     }
-    mse_entries_free(&own);
-    free(kept);
+    mse_entries_free(&kept);
     mse_leave();
     return MPI_SUCCESS;
 }

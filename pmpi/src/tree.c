@@ -74,6 +74,18 @@ int mse_tree_child_toward(mse_tree_kind kind, int size, int root, int rank, int 
     return parent == rank ? node : MSE_TREE_NONE;
 }
 
+int mse_reduce_tree_root(mse_tree_kind kind, int root, int commutative) {
+    return commutative || kind == MSE_TREE_LINEAR ? root : 0;
+}
+
+int mse_reduce_own_place(const mse_tree *tree, int rank, int commutative) {
+    int place = 0;
+    while (!commutative && place < tree->count && tree->fan_in[place] < rank) {
+        place++;
+    }
+    return place;
+}
+
 void mse_tree_free(mse_tree *tree) {
     free(tree->fan_in);
     free(tree->fan_out);

@@ -39,6 +39,45 @@ static void check_spanning(mse_tree_kind kind, int size, int root) {
     }
 }
 
+/* Appends to order the ranks whose values a reduce's rank combines, in the order it combines them: its own value at
+ * its place among its children's, each child's subtree where the child's message is taken (collectives.c's fold). */
+static void combined(mse_tree_kind kind, int size, int tree_root, int rank, int commutative, int *order, int *n) {
+    mse_tree t;
+    mse_tree_of(kind, size, tree_root, rank, &t);
+    int own = mse_reduce_own_place(&t, rank, commutative);
+    for (int i = 0; i <= t.count; i++) {
+        if (i == own) {
+            order[(*n)++] = rank;
+        } else {
+            combined(kind, size, tree_root, t.fan_in[i < own ? i : i - 1], commutative, order, n);
+        }
+    }
+    mse_tree_free(&t);
+}
+
+/* A non-commutative reduce to any root combines v0 op v1 op ... in rank order (MPI 3.1 §5.9.1): on the binomial tree
+ * by way of rank 0 (MPICH), on the linear one at the root itself. A commutative one keeps the root's own tree with
+ * each rank's own value first: the messages and the order of combination it always had. */
+static void check_reduce_order(mse_tree_kind kind, int size) {
+    for (int root = 0; root < size; root++) {
+        int tree_root = mse_reduce_tree_root(kind, root, 0), order[300], n = 0;
+        CHECK(tree_root == root || (kind == MSE_TREE_BINOMIAL && tree_root == 0), "size %d root %d: tree at %d",
+              size, root, tree_root);
+        combined(kind, size, tree_root, tree_root, 0, order, &n);
+        CHECK_EQ(size, n, "values combined");
+        for (int r = 0; r < n && r < size; r++) {
+            CHECK(order[r] == r, "kind %d size %d root %d: value %d combined at %d", (int) kind, size, root, order[r], r);
+        }
+        CHECK_EQ(root, mse_reduce_tree_root(kind, root, 1), "a commutative reduce runs on the root's tree");
+        for (int rank = 0; rank < size; rank++) {
+            mse_tree t;
+            mse_tree_of(kind, size, root, rank, &t);
+            CHECK_EQ(0, mse_reduce_own_place(&t, rank, 1), "a commutative reduce takes its own value first");
+            mse_tree_free(&t);
+        }
+    }
+}
+
 int main(void) {
     /* binomial, 8 ranks, root 0: 0 -> 4, 2, 1 (farthest first); 4 -> 6, 5; 6 -> 7; 2 -> 3 */
     check_children(MSE_TREE_BINOMIAL, 8, 0, 0, MSE_TREE_NONE, 3, (int[]) {4, 2, 1});
@@ -56,6 +95,10 @@ int main(void) {
     for (int size = 1; size <= 257; size += 16) {
         check_spanning(MSE_TREE_BINOMIAL, size, size / 3);
         check_spanning(MSE_TREE_LINEAR, size, size / 2);
+    }
+    for (int size = 1; size <= 19; size++) {
+        check_reduce_order(MSE_TREE_BINOMIAL, size);
+        check_reduce_order(MSE_TREE_LINEAR, size);
     }
     /* A scatter's routing: from root 0 of 8, rank 7 lies below child 4; from 4, below 6; from 2, below nobody. */
     CHECK_EQ(4, mse_tree_child_toward(MSE_TREE_BINOMIAL, 8, 0, 0, 7), "0 routes 7 through 4");
