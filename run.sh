@@ -78,6 +78,18 @@ failed_tests() {
   fi
 }
 
+# A temporary directory for Maven's own JVM, "mse-test-maven-PID-...", deleted when this shell exits; the ones whose
+# shell is gone (a SIGKILL runs no trap) are deleted first.
+maven_tmp() {
+  local parent=${TMPDIR:-/tmp} dir pid
+  for dir in "$parent"/mse-test-maven-*; do
+    pid=${dir#"$parent"/mse-test-maven-}; pid=${pid%%-*}
+    if [ -d "$dir" ] && [[ $pid =~ ^[0-9]+$ ]] && ! kill -0 "$pid" 2>/dev/null; then rm -rf "$dir"; fi
+  done
+  MAVEN_TMP=$(mktemp -d "$parent/mse-test-maven-$$-XXXXXX")
+  trap 'rm -rf "$MAVEN_TMP"' EXIT
+}
+
 ensure_native_built() {
   make -s -C "$ROOT/pmpi" >&2
   make -s -C "$ROOT/examples/c" >&2
@@ -154,7 +166,13 @@ case "${1:-}" in
     # Integration tests start real mpirun jobs; -Dtest selection passes through. A failing run ends naming the tests
     # that failed: Maven's own list lies far above its last lines, before the reactor summary and the advice.
     started=$(date +%s)
-    if ! mvn -B -Dstyle.color=never install "$@"; then failed_tests "$started"; exit 1; fi
+    # Surefire and failsafe keep the tests' console output in files of Maven's temporary directory and leave many
+    # there: Maven's JVM gets a directory of its own, named for this shell, removed when the run ends however it ends
+    # but SIGKILL, and by the next run once this shell is gone.
+    maven_tmp
+    if ! MAVEN_OPTS="-Djava.io.tmpdir=$MAVEN_TMP ${MAVEN_OPTS:-}" mvn -B -Dstyle.color=never install "$@"; then
+      failed_tests "$started"; exit 1
+    fi
     built ;;
   "")
     # The default job: MASE SI emulated on Fast Ethernet (seed 001 Table 2) over P = 2..32, each P a real
