@@ -19,6 +19,7 @@ import mse.emulator.wire.FrameCodec;
 import mse.emulator.wire.Hello;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -27,6 +28,11 @@ import org.junit.jupiter.api.Timeout;
 class GatewayRejectionTest {
 
     static final ActorTestKit testKit = ActorTestKit.create();
+
+    @AfterEach
+    void closeGateways() {
+        Live.closeAll();
+    }
 
     @AfterAll
     static void shutdown() {

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import mse.emulator.kernel.RankFact;
 import mse.emulator.wire.EmulatorLink;
@@ -16,6 +17,8 @@ import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 final class Live {
 
     static final Duration WAIT = Duration.ofSeconds(10);
+    /** Every gateway started and not yet closed by {@link #closeAll}: a test's gateway must not outlive it. */
+    private static final List<RankGateway> STARTED = new CopyOnWriteArrayList<>();
 
     final RankGateway gateway;
     final TestProbe<GatewayEvent> events;
@@ -30,7 +33,14 @@ final class Live {
         TestProbe<GatewayEvent> events = testKit.createTestProbe(GatewayEvent.class);
         var kernel = testKit.spawn(LoopbackKernel.create(events.getRef()));
         RankGateway gateway = RankGateway.bind(testKit.system(), np, kernel).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        STARTED.add(gateway);
         return new Live(gateway, events);
+    }
+
+    /** Closes every gateway the tests started (closing one twice is harmless): its thread and its socket's directory. */
+    static void closeAll() {
+        STARTED.forEach(RankGateway::close);
+        STARTED.clear();
     }
 
     EmulatorLink link(int rank, int np) throws IOException {
