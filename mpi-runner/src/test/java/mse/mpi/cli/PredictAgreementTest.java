@@ -131,7 +131,7 @@ class PredictAgreementTest {
         Files.writeString(profile, """
                 network {
                   name = "link-100mbit"
-                  source = "issue 12 test"
+                  source = "a link-bound network, per-interface LogGP test"
                   latency-us = 50.0
                   gap-us = 0
                   gap-per-byte-us = 0.08
