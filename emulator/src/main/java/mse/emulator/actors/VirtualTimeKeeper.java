@@ -6,14 +6,10 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
-import mse.emulator.kernel.Charge;
 import mse.emulator.kernel.EmulatorReply;
-import mse.emulator.kernel.KernelObserver;
-import mse.emulator.kernel.MessageRecord;
 import mse.emulator.kernel.RankFact;
 import mse.emulator.kernel.RankProtocolException;
 import mse.emulator.kernel.RunOutcome;
-import mse.emulator.kernel.TaskRecord;
 import mse.emulator.kernel.VirtualTimeKernel;
 import mse.emulator.report.EmulationReport;
 import mse.emulator.timeline.RankHosts;
@@ -31,11 +27,11 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
  * routes between it and the ranks' connections ({@link RankConnections}). Facts from the gateway go into the kernel;
  * its replies go back to the ranks that asked, settling the receives they posted ({@link PostedReceives}, which also
  * tells ranks their next match ahead); messages to and from masters go to their {@link MasterQueues}, finished tasks
- * to the {@link TaskLedger}. Lower bounds are asked for on demand: a rank the kernel says holds a grant back is told
- * the CPU time it must pass, and answers once when it got there (its next fact answers too); a rank whose facts
- * lately came close together is asked only once the grant has waited a pause ({@link LowerBoundAsking}). No rank is
- * asked in the task-cost modes that charge no measured CPU, where a computing rank's lower bound cannot move before
- * its next fact.
+ * to the {@link TaskLedger} (through the {@link RunRecorder}). Lower bounds are asked for on demand: a rank the kernel
+ * says holds a grant back is told the CPU time it must pass, and answers once when it got there (its next fact answers
+ * too); a rank whose facts lately came close together is asked only once the grant has waited a pause
+ * ({@link LowerBoundAsking}). No rank is asked in the task-cost modes that charge no measured CPU, where a computing
+ * rank's lower bound cannot move before its next fact.
  */
 public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.Command> {
 
@@ -87,28 +83,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         this.asking = new LowerBoundAsking(setup.np());
         this.queues = new MasterQueues(context, timeline);
         setup.masters().forEach(queues::ensure);
-        this.kernel = new VirtualTimeKernel(setup.network(), setup.cpus(), new KernelObserver() {
-            @Override
-            public void messageReceived(MessageRecord message) {
-                queues.deliver(message);
-                timeline.ifPresent(t -> t.messageReceived(message));
-            }
-
-            @Override
-            public void charged(Charge charge) {
-                timeline.ifPresent(t -> t.charged(charge));
-            }
-
-            @Override
-            public void taskDone(TaskRecord task) {
-                tasks.done(task);
-            }
-
-            @Override
-            public void resultHandled(int rank, int task, long hostCpuNanos) {
-                tasks.resultHandled(task, hostCpuNanos);
-            }
-        });
+        this.kernel = new VirtualTimeKernel(setup.network(), setup.cpus(), new RunRecorder(queues, tasks, timeline));
         this.receives = new PostedReceives(kernel, setup.np());
         timers.startSingleTimer(new ConnectDeadline(), setup.connectTimeout());
     }

@@ -1,0 +1,46 @@
+package mse.emulator.actors;
+
+import java.util.Optional;
+import mse.emulator.kernel.Charge;
+import mse.emulator.kernel.KernelObserver;
+import mse.emulator.kernel.MessageRecord;
+import mse.emulator.kernel.TaskRecord;
+import mse.emulator.timeline.TimelineWriter;
+
+/**
+ * What the keeper's kernel reports as the run goes, sent where the report will read it: each received message to the
+ * masters' queues and the timeline, each charge to the timeline, each task to the ledger.
+ */
+final class RunRecorder implements KernelObserver {
+
+    private final MasterQueues queues;
+    private final TaskLedger tasks;
+    private final Optional<TimelineWriter> timeline;
+
+    RunRecorder(MasterQueues queues, TaskLedger tasks, Optional<TimelineWriter> timeline) {
+        this.queues = queues;
+        this.tasks = tasks;
+        this.timeline = timeline;
+    }
+
+    @Override
+    public void messageReceived(MessageRecord message) {
+        queues.deliver(message);
+        timeline.ifPresent(t -> t.messageReceived(message));
+    }
+
+    @Override
+    public void charged(Charge charge) {
+        timeline.ifPresent(t -> t.charged(charge));
+    }
+
+    @Override
+    public void taskDone(TaskRecord task) {
+        tasks.done(task);
+    }
+
+    @Override
+    public void resultHandled(int rank, int task, long hostCpuNanos) {
+        tasks.resultHandled(task, hostCpuNanos);
+    }
+}
