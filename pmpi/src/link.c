@@ -102,7 +102,7 @@ int mse_link_flush(mse_link *link) {
     return write_fact(link, NULL, 1) == -2 ? -1 : 0;
 }
 
-long mse_read_frame(int fd, uint8_t *buf) {
+long mse_read_frame(int fd, uint8_t *buf, size_t room) {
     uint8_t length[MSE_LENGTH_FIELD_BYTES];
     size_t want = sizeof length, got = 0;
     uint8_t *into = length;
@@ -119,8 +119,9 @@ long mse_read_frame(int fd, uint8_t *buf) {
         }
         if (part == 0) {
             want = ((size_t) length[0] << 24) | ((size_t) length[1] << 16) | ((size_t) length[2] << 8) | length[3];
-            if (want < 1 || want > MSE_MAX_FRAME_BYTES) {
-                errno = EPROTO;
+            /* checked before a byte of the payload is read: a frame larger than the buffer is an error, not an overflow */
+            if (want < 1 || want > MSE_MAX_FRAME_BYTES || want > room) {
+                errno = want > MSE_MAX_FRAME_BYTES || want < 1 ? EPROTO : EMSGSIZE;
                 return -1;
             }
             into = buf;
@@ -157,7 +158,7 @@ static void await_answer(mse_link *link) {
 static int read_answer(mse_link *link, mse_reply *reply) {
     uint8_t *payload = link->inbox;
     await_answer(link);
-    long n = mse_read_frame(link->fd, payload);
+    long n = mse_read_frame(link->fd, payload, sizeof link->inbox);
     char error[160];
     if (n <= 0) {
         int error = n == 0 ? 0 : errno;

@@ -66,7 +66,9 @@ void mse_link_close(mse_link *link);
 
 /* Writes all n bytes (MSG_NOSIGNAL: a closed peer is an error, not a signal); 0 or -1 with errno. */
 int mse_send_all(int fd, const uint8_t *bytes, size_t n);
-/* Reads one whole frame's payload into buf (room MSE_MAX_FRAME_BYTES); its length, 0 at end of stream, -1 on error. */
-long mse_read_frame(int fd, uint8_t *buf);
+/* Reads one whole frame's payload into buf, which has room for `room` bytes: its length, 0 at end of stream, -1 on
+ * error (errno EPROTO for a length outside 1..MSE_MAX_FRAME_BYTES, EMSGSIZE for one over room: the length is
+ * checked before any payload is read, so no frame overruns buf). */
+long mse_read_frame(int fd, uint8_t *buf, size_t room);
 
 #endif

@@ -38,18 +38,17 @@ static int settle(mse_lower_bounds *lb, const mse_reply *r, int64_t *cpu) {
 
 /* Reads one request frame; 1 for a ProgressRequest in r, 0 when the connection ended (the link is marked). */
 static int next_request(mse_lower_bounds *lb, mse_reply *r) {
-    uint8_t payload[64];
     char error[160];
-    long n = mse_read_frame(lb->link->lower_bound_fd, payload);
+    long n = mse_read_frame(lb->link->lower_bound_fd, lb->inbox, sizeof lb->inbox);
     if (atomic_load(&lb->stopping)) {
         return 0;
     }
-    if (n <= 0 || (size_t) n > sizeof payload) {
+    if (n <= 0) {
         mse_link_fail(lb->link, n == 0 ? "the emulator at %s closed the lower-bound connection"
                       : "lost the lower-bound connection to the emulator at %s", lb->link->peer);
         return 0;
     }
-    if (mse_decode_reply(payload, (size_t) n, r, error) != 0) {
+    if (mse_decode_reply(lb->inbox, (size_t) n, r, error) != 0) {
         mse_link_fail(lb->link, "malformed frame on the lower-bound connection: %s", error);
         return 0;
     }

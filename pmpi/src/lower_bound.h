@@ -18,6 +18,8 @@ typedef struct {
     pthread_t thread;
     int started;
     atomic_int stopping; /* set by stop: the end of the connection is then no failure */
+    /* The frame the thread reads: any reply fits, an ABORT with a long reason (a deadlock report) too. */
+    uint8_t inbox[MSE_MAX_FRAME_BYTES];
 } mse_lower_bounds;
 
 /* Starts the thread on link->lower_bound_fd; 0, or -1 with the cause in the link. */

@@ -1,6 +1,8 @@
 /* The link (link.h) and the lower-bound thread (lower_bound.h) against a scripted emulator on a socketpair: facts up
  * to a blocking call travel in one frame, answers and forecasts are read as EmulatorLink.java reads them, an ABORT or
- * a closed connection becomes the rank's failure, and lower bounds are answered once the CPU got there. */
+ * a closed connection becomes the rank's failure, and lower bounds are answered once the CPU got there. No frame is
+ * read into a buffer it does not fit. */
+#include <errno.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,7 +75,7 @@ static void facts_and_answers(void) {
     CHECK(mse_link_ask(&link, &receive, &answer) == 0, "ask: %s", link.failure);
     CHECK(answer.type == MSE_GRANT && answer.granted.source == 0 && answer.granted.tag == 9
           && answer.granted.bytes == 16 && answer.virtual_nanos == 777, "the grant's fields");
-    CHECK_EQ(25 + 25 + 22, mse_read_frame(emulator, payload), "two SENTs and the RECEIVE in one frame");
+    CHECK_EQ(25 + 25 + 22, mse_read_frame(emulator, payload, sizeof payload), "two SENTs and the RECEIVE in one frame");
     CHECK(payload[0] == MSE_SENT && payload[25] == MSE_SENT && payload[50] == MSE_RECEIVE, "in order");
     CHECK_EQ(3, mse_link_facts_reported(&link), "facts counted");
 
@@ -81,7 +83,7 @@ static void facts_and_answers(void) {
     reply(emulator, MSE_FORECAST, (int64_t[]) {1, -1, -1, 3, 7, 16}, (int[]) {8, 4, 4, 4, 4, 4}, 6);
     CHECK(mse_link_ask(&link, &receive, &answer) == 0 && answer.type == MSE_FORECAST && answer.next.source == 3,
           "the forecast answers the receive it names");
-    mse_read_frame(emulator, payload);
+    mse_read_frame(emulator, payload, sizeof payload);
 
     /* A FORECAST for a later call, read while waiting for a CLOCK, is kept for that call only. */
     reply(emulator, MSE_FORECAST, (int64_t[]) {2, -1, -1, 5, 1, 4}, (int[]) {8, 4, 4, 4, 4, 4}, 6);
@@ -93,11 +95,11 @@ static void facts_and_answers(void) {
     CHECK(mse_link_forecast(&link, (mse_pattern) {MSE_ANY, MSE_ANY}, &next) && next.source == 5 && next.bytes == 4,
           "the forecast waits for blocking call 2");
     CHECK(!mse_link_forecast(&link, (mse_pattern) {0, MSE_ANY}, &next), "not for another pattern");
-    mse_read_frame(emulator, payload);
+    mse_read_frame(emulator, payload, sizeof payload);
 
     /* Progress: sent when no fact came since, silent otherwise. */
     CHECK(mse_link_answer_progress(&link, 5, 999) == 0 && readable(emulator, 1000), "progress sent");
-    CHECK_EQ(21, mse_read_frame(emulator, payload), "one PROGRESS");
+    CHECK_EQ(21, mse_read_frame(emulator, payload, sizeof payload), "one PROGRESS");
     CHECK(payload[0] == MSE_PROGRESS && field(payload + 5, 8) == 5 && field(payload + 13, 8) == 999, "its fields");
     CHECK(mse_link_answer_progress(&link, 4, 999) == 0 && !readable(emulator, 50), "a stale request is moot");
 
@@ -105,10 +107,10 @@ static void facts_and_answers(void) {
     for (int i = 0; i < 3000; i++) {
         mse_link_report(&link, &sent);
     }
-    long first = mse_read_frame(emulator, payload);
+    long first = mse_read_frame(emulator, payload, sizeof payload);
     CHECK(first > MSE_MAX_FRAME_BYTES - 25 && first <= MSE_MAX_FRAME_BYTES, "a full frame of %ld bytes", first);
     mse_link_flush(&link);
-    CHECK_EQ(3000 * 25 - first, mse_read_frame(emulator, payload), "the rest on flush");
+    CHECK_EQ(3000 * 25 - first, mse_read_frame(emulator, payload, sizeof payload), "the rest on flush");
 
     /* An ABORT is the rank's failure, for this and every later call. */
     reply(emulator, MSE_ABORT, NULL, NULL, 0);
@@ -143,13 +145,13 @@ static void lower_bounds(void) {
     uint8_t payload[64];
     atomic_store(&program_cpu, 5000);
     reply(requests[1], MSE_PROGRESS_REQUEST, (int64_t[]) {0, 1000}, (int[]) {8, 8}, 2);
-    CHECK(readable(emulator, 2000) && mse_read_frame(emulator, payload) == 21 && field(payload + 13, 8) == 5000,
+    CHECK(readable(emulator, 2000) && mse_read_frame(emulator, payload, sizeof payload) == 21 && field(payload + 13, 8) == 5000,
           "a target already reached is answered at once");
     atomic_store(&program_cpu, 100);
     reply(requests[1], MSE_PROGRESS_REQUEST, (int64_t[]) {0, 1000000}, (int[]) {8, 8}, 2);
     CHECK(!readable(emulator, 100), "not before the CPU got there");
     atomic_store(&program_cpu, 2000000);
-    CHECK(readable(emulator, 2000) && mse_read_frame(emulator, payload) == 21 && field(payload + 13, 8) == 2000000,
+    CHECK(readable(emulator, 2000) && mse_read_frame(emulator, payload, sizeof payload) == 21 && field(payload + 13, 8) == 2000000,
           "answered once it did");
     reply(requests[1], MSE_PROGRESS_REQUEST, (int64_t[]) {7, 10}, (int[]) {8, 8}, 2);
     CHECK(!readable(emulator, 100), "a request a later fact made moot is dropped");
@@ -189,7 +191,7 @@ static int ask_with_grant_later(mse_link *link, int emulator, mse_reply *answer)
     int result = mse_link_ask(link, &receive, answer);
     pthread_join(writer, NULL);
     static uint8_t payload[MSE_MAX_FRAME_BYTES];
-    mse_read_frame(emulator, payload);
+    mse_read_frame(emulator, payload, sizeof payload);
     return result;
 }
 
@@ -220,9 +222,60 @@ static void progress_while_waiting(void) {
     close(emulator);
 }
 
+/* An ABORT with a long reason (a deadlock report at 64 ranks is some 3 KB) on the lower-bound connection: read into
+ * room for any frame, it ends the link with its reason. */
+static void long_abort_for_lower_bounds(void) {
+    mse_link link;
+    int emulator, requests[2];
+    init_link(&link, &emulator);
+    socketpair(AF_UNIX, SOCK_STREAM, 0, requests);
+    link.lower_bound_fd = requests[0];
+    static mse_lower_bounds lb;
+    lb = (mse_lower_bounds) {.link = &link, .cpu_since_last_fact = cpu_now};
+    CHECK(mse_lower_bounds_start(&lb) == 0, "the thread starts");
+    static uint8_t frame[4 + 9 + 3000];
+    uint8_t *p = i32(frame, 9 + 3000);
+    *p++ = MSE_ABORT;
+    p = i32(i32(p, 2), 3000);
+    memcpy(p, "deadlock: ", 10);
+    memset(p + 10, 'r', 3000 - 10);
+    CHECK(mse_send_all(requests[1], frame, sizeof frame) == 0, "the emulator's write");
+    for (int i = 0; i < 200 && !atomic_load(&link.ended); i++) {
+        usleep(10000);
+    }
+    CHECK(atomic_load(&link.ended) && strncmp(link.failure, "deadlock: rrr", 13) == 0, "the reason ends the link: %.40s",
+          link.failure);
+    mse_lower_bounds_stop(&lb);
+    mse_link_close(&link);
+    close(emulator);
+    close(requests[1]);
+}
+
+/* A frame longer than the reader's room is refused before a byte of it is read, leaving the bytes after it alone. */
+static void frame_larger_than_room(void) {
+    int pair[2];
+    socketpair(AF_UNIX, SOCK_STREAM, 0, pair);
+    uint8_t frame[4 + 100] = {0};
+    i32(frame, 100);
+    mse_send_all(pair[1], frame, sizeof frame);
+    uint8_t room[64 + 16];
+    memset(room, 0xA5, sizeof room);
+    errno = 0;
+    CHECK(mse_read_frame(pair[0], room, 64) == -1 && errno == EMSGSIZE, "refused (errno %d)", errno);
+    int untouched = 1;
+    for (size_t i = 0; i < sizeof room; i++) {
+        untouched &= room[i] == 0xA5;
+    }
+    CHECK(untouched, "nothing was read into the buffer");
+    close(pair[0]);
+    close(pair[1]);
+}
+
 int main(void) {
     facts_and_answers();
     lower_bounds();
     progress_while_waiting();
+    long_abort_for_lower_bounds();
+    frame_larger_than_room();
     return checks_end("test_link");
 }
