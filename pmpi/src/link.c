@@ -53,6 +53,32 @@ static int blocking(const mse_link *link, const mse_fact *f) {
             || (f->type == MSE_SENT && f->peer == link->rank);
 }
 
+static void append(mse_link *link, const mse_fact *fact) {
+    mse_encode_fact(fact, link->pending + MSE_LENGTH_FIELD_BYTES + link->pending_bytes);
+    link->pending_bytes += mse_fact_size(fact);
+}
+
+/* A PROBE_ANY whose patterns fit no frame (a wait or test over more than 8,189 distinct patterns) sends its first
+ * patterns ahead in PATTERNS facts, each filling the frame it is in, which then goes (docs/wire-protocol.md); the
+ * PROBE_ANY that follows carries the rest, at least one. All under the lock: nothing comes between. 0 or -1. */
+static int send_patterns_ahead(mse_link *link, mse_fact *probe) {
+    while (probe->type == MSE_PROBE_ANY && mse_fact_size(probe) > MSE_MAX_FRAME_BYTES) {
+        mse_fact part = {.type = MSE_PATTERNS, .rank = probe->rank, .patterns = probe->patterns, .pattern_count = 1};
+        size_t room = MSE_MAX_FRAME_BYTES - link->pending_bytes;
+        if (room >= mse_fact_size(&part)) {
+            size_t fits = (room - mse_fact_size(&part)) / 8 + 1;
+            part.pattern_count = fits < (size_t) probe->pattern_count - 1 ? (int) fits : probe->pattern_count - 1;
+            append(link, &part);
+            probe->patterns += part.pattern_count;
+            probe->pattern_count -= part.pattern_count;
+        }
+        if (send_pending(link) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* Adds the fact (if any) to the pending frame and, when asked, sends the frame. Returns the fact's number among
  * the rank's blocking calls (-1 for one that is none), or -2 when the link failed. Caller holds the lock. */
 static int64_t write_locked(mse_link *link, const mse_fact *fact, int send) {
@@ -69,12 +95,15 @@ static int64_t write_locked(mse_link *link, const mse_fact *fact, int send) {
             link->facts_reported++;
         }
         link->last_word_written |= fact->type == MSE_FINISHED || fact->type == MSE_FAILED;
-        size_t size = mse_fact_size(fact);
-        if (link->pending_bytes + size > MSE_MAX_FRAME_BYTES) {
+        mse_fact rest = *fact;
+        failed = send_patterns_ahead(link, &rest);
+        size_t size = mse_fact_size(&rest);
+        if (!failed && link->pending_bytes + size > MSE_MAX_FRAME_BYTES) {
             failed = send_pending(link); /* a rank that says a lot without blocking: one full frame goes ahead */
         }
-        mse_encode_fact(fact, link->pending + MSE_LENGTH_FIELD_BYTES + link->pending_bytes);
-        link->pending_bytes += size;
+        if (!failed) {
+            append(link, &rest);
+        }
     }
     if (!failed && send) {
         failed = send_pending(link);

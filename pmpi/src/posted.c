@@ -1,7 +1,7 @@
 /* The matching rules of PostedReceives.java, over the side's three primitives. */
 #include "posted.h"
 
-#include <stdlib.h>
+#include "patterns.h"
 
 static int matches_tag(int32_t wanted, int tag) {
     return wanted == MSE_ANY ? tag < MSE_RESERVED_TAGS_FROM : wanted == tag;
@@ -19,7 +19,9 @@ int mse_pattern_overlaps(mse_pattern a, mse_pattern b) {
 
 void mse_posted_add(mse_posted_list *list, mse_posted *request) {
     request->complete = 0;
+    request->set_position = 0;
     request->next = NULL;
+    request->prev = list->tail;
     if (list->tail == NULL) {
         list->head = request;
     } else {
@@ -28,22 +30,19 @@ void mse_posted_add(mse_posted_list *list, mse_posted *request) {
     list->tail = request;
 }
 
+/* Takes a pending request off the list (doubly linked: a program may complete its receives in any order). */
 static void unlink_pending(mse_posted_list *list, mse_posted *request) {
-    mse_posted *before = NULL;
-    for (mse_posted *p = list->head; p != NULL; before = p, p = p->next) {
-        if (p == request) {
-            if (before == NULL) {
-                list->head = p->next;
-            } else {
-                before->next = p->next;
-            }
-            if (list->tail == p) {
-                list->tail = before;
-            }
-            p->next = NULL;
-            return;
-        }
+    if (request->prev == NULL) {
+        list->head = request->next;
+    } else {
+        request->prev->next = request->next;
     }
+    if (request->next == NULL) {
+        list->tail = request->prev;
+    } else {
+        request->next->prev = request->prev;
+    }
+    request->prev = request->next = NULL;
 }
 
 int mse_posted_pending(const mse_posted_list *list, const mse_posted *request) {
@@ -55,17 +54,17 @@ int mse_posted_pending(const mse_posted_list *list, const mse_posted *request) {
     return 0;
 }
 
-/* Gives the message to the earliest pending receive it matches, if any; 0 when none matches it. */
-static int give_to_pending(mse_posted_list *list, mse_envelope message) {
+/* Gives the message to the earliest pending receive it matches, if any: that receive, or NULL when none matches. */
+static mse_posted *give_to_pending(mse_posted_list *list, mse_envelope message) {
     for (mse_posted *p = list->head; p != NULL; p = p->next) {
         if (mse_pattern_matches(p->pattern, message.source, message.tag)) {
             unlink_pending(list, p);
             list->side->take(list->side->ctx, message.source, message.tag, p->target);
             p->complete = 1;
-            return 1;
+            return p;
         }
     }
-    return 0;
+    return NULL;
 }
 
 /* True when a pending receive posted before `before` (NULL: any) could match a message `wanted` matches. */
@@ -141,68 +140,99 @@ static int first_complete(mse_posted *const *requests, int count) {
     return -1;
 }
 
+/* Tallies the set's pending requests by pattern, marking each with its place (a request listed twice counts once);
+ * 0, or -1 when memory runs out (untally_set undoes either). */
+static int tally_set(mse_pattern_tally *tally, mse_posted *const *requests, int count) {
+    mse_tally_init(tally);
+    for (int i = 0; i < count; i++) {
+        mse_posted *r = requests[i];
+        if (!r->complete && r->set_position == 0) {
+            r->set_position = i + 1;
+            if (mse_tally_add(tally, r->pattern) != 0) {
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+static void untally_set(mse_pattern_tally *tally, mse_posted *const *requests, int count) {
+    for (int i = 0; i < count; i++) {
+        requests[i]->set_position = 0;
+    }
+    mse_tally_free(tally);
+}
+
+/* Gives the message to the earliest pending receive it matches (one of the set, or an earlier receive that matches
+ * it too); the set's index of the receive that took it, or -1 when it was none of the set's. */
+static int give_in_set(mse_posted_list *list, mse_pattern_tally *tally, mse_envelope message) {
+    mse_posted *taker = give_to_pending(list, message);
+    if (taker == NULL || taker->set_position == 0) {
+        return -1;
+    }
+    mse_tally_remove(tally, taker->pattern);
+    int index = taker->set_position - 1;
+    taker->set_position = 0;
+    return index;
+}
+
 int mse_posted_wait_any(mse_posted_list *list, mse_posted *const *requests, int count) {
     int done = first_complete(requests, count);
     if (done >= 0) {
         return done;
     }
-    mse_pattern *wanted = malloc(sizeof(mse_pattern) * (size_t) count);
-    if (wanted == NULL) {
+    mse_pattern_tally tally;
+    const mse_pattern *wanted;
+    int n;
+    if (tally_set(&tally, requests, count) != 0) {
+        untally_set(&tally, requests, count);
         return -1;
     }
-    for (int i = 0; i < count; i++) {
-        wanted[i] = requests[i]->pattern;
+    while (done < 0) { /* asks for what the set's pending requests still wait on, none covered by another */
+        if (mse_tally_cover(&tally, &wanted, &n) != 0) {
+            break;
+        }
+        done = give_in_set(list, &tally, list->side->probe(list->side->ctx, wanted, n));
     }
-    while (done < 0) {
-        give_to_pending(list, list->side->probe(list->side->ctx, wanted, count));
-        done = first_complete(requests, count);
-    }
-    free(wanted);
+    untally_set(&tally, requests, count);
     return done;
 }
 
-/* Polls, as of the rank's virtual now, for a message any still-pending request of the set takes, and gives the first
- * to the earliest pending receive it matches: 1 when one was given, 0 when none has arrived (or none is pending). */
-static int poll_set(mse_posted_list *list, mse_posted *const *requests, int count, mse_pattern *wanted) {
-    int n = 0;
-    for (int i = 0; i < count; i++) {
-        if (!requests[i]->complete) {
-            wanted[n++] = requests[i]->pattern;
+/* Polls as of the rank's virtual now for what the set's pending requests wait on, and gives each message that has
+ * arrived to its receive, until nothing more has or (stop_at_one) one of the set completed: the set's index of the
+ * last of them completed, -1 when none was, -2 when memory runs out. */
+static int poll_set(mse_posted_list *list, mse_posted *const *requests, int count, int stop_at_one) {
+    mse_pattern_tally tally;
+    if (tally_set(&tally, requests, count) != 0) {
+        untally_set(&tally, requests, count);
+        return -2;
+    }
+    int done = -1;
+    while (mse_tally_live(&tally) > 0 && !(stop_at_one && done >= 0)) {
+        const mse_pattern *wanted;
+        int n;
+        mse_envelope first;
+        if (mse_tally_cover(&tally, &wanted, &n) != 0) {
+            done = -2;
+            break;
         }
+        if (!list->side->poll(list->side->ctx, wanted, n, &first)) {
+            break;
+        }
+        int taken = give_in_set(list, &tally, first);
+        done = taken >= 0 ? taken : done;
     }
-    mse_envelope first;
-    if (n == 0 || !list->side->poll(list->side->ctx, wanted, n, &first)) {
-        return 0;
-    }
-    give_to_pending(list, first); /* a pending request of the set matches it, or an earlier receive does */
-    return 1;
+    untally_set(&tally, requests, count);
+    return done;
 }
 
 int mse_posted_test_any(mse_posted_list *list, mse_posted *const *requests, int count) {
     int done = first_complete(requests, count);
-    if (done >= 0) {
-        return done;
-    }
-    mse_pattern *wanted = malloc(sizeof(mse_pattern) * (size_t) count);
-    if (wanted == NULL) {
-        return -2;
-    }
-    while (done < 0 && poll_set(list, requests, count, wanted)) {
-        done = first_complete(requests, count);
-    }
-    free(wanted);
-    return done;
+    return done >= 0 ? done : poll_set(list, requests, count, 1);
 }
 
 int mse_posted_test_some(mse_posted_list *list, mse_posted *const *requests, int count) {
-    mse_pattern *wanted = malloc(sizeof(mse_pattern) * (size_t) (count > 0 ? count : 1));
-    if (wanted == NULL) {
-        return -1;
-    }
-    while (poll_set(list, requests, count, wanted)) {
-    }
-    free(wanted);
-    return 0;
+    return poll_set(list, requests, count, 0) == -2 ? -1 : 0;
 }
 
 void mse_posted_cancel(mse_posted_list *list, mse_posted *request) {

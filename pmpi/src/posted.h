@@ -13,7 +13,8 @@ typedef struct mse_posted {
     mse_pattern pattern;
     int complete;
     void *target;
-    struct mse_posted *next; /* pending list, in posting order */
+    struct mse_posted *prev, *next; /* pending list, in posting order */
+    int set_position;        /* 1 + its index in the set a wait or test over several is matching; 0 otherwise */
 } mse_posted;
 
 /* The rank's receive side: the grant-asking primitives of the library. */
@@ -47,8 +48,10 @@ int mse_posted_iprobe(mse_posted_list *list, mse_pattern wanted, mse_envelope *f
 int mse_posted_test(mse_posted_list *list, mse_posted *request);
 /* MPI_Wait of a pending receive. */
 void mse_posted_wait(mse_posted_list *list, mse_posted *request);
+/* The calls over a set of requests ask the emulator for the set's distinct patterns, fewest first (patterns.h),
+ * however many requests share them, and a message given to a request of the set costs a table look-up. */
 /* MPI_Waitany: the index of the request whose message arrives first (complete ones answer at once); every
- * request must be posted on this list or complete. */
+ * request must be posted on this list or complete; -1 when memory runs out. */
 int mse_posted_wait_any(mse_posted_list *list, mse_posted *const *requests, int count);
 /* MPI_Testany as of the rank's virtual now: the index of a complete request (the first in the set, after the
  * messages that have arrived went to their receives), -1 when none is, -2 when memory runs out. */

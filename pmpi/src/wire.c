@@ -41,6 +41,14 @@ static uint8_t *put_string(uint8_t *p, const char *s, size_t n) {
     return p + n;
 }
 
+static uint8_t *put_patterns(uint8_t *p, const mse_fact *f) {
+    p = put_i32(p, f->pattern_count);
+    for (int i = 0; i < f->pattern_count; i++) {
+        p = put_i32(put_i32(p, f->patterns[i].source), f->patterns[i].tag);
+    }
+    return p;
+}
+
 size_t mse_hello_size(const char *token) {
     return 1 + 4 + 4 + strlen(token) + 4 + 4 + 1;
 }
@@ -63,6 +71,7 @@ size_t mse_fact_size(const mse_fact *f) {
     case MSE_SENT: case MSE_TASK_DONE: return 25;
     case MSE_RECEIVE: return 22;
     case MSE_PROBE_ANY: return 18 + 8 * (size_t) f->pattern_count;
+    case MSE_PATTERNS: return 9 + 8 * (size_t) f->pattern_count;
     case MSE_FAILED: return 9 + reason_bytes(f->reason);
     default: return 0;
     }
@@ -89,10 +98,10 @@ size_t mse_encode_fact(const mse_fact *f, uint8_t *out) {
     case MSE_PROBE_ANY:
         p = put_i64(p, f->cpu_nanos);
         *p++ = f->as_of_now ? 1 : 0;
-        p = put_i32(p, f->pattern_count);
-        for (int i = 0; i < f->pattern_count; i++) {
-            p = put_i32(put_i32(p, f->patterns[i].source), f->patterns[i].tag);
-        }
+        p = put_patterns(p, f);
+        break;
+    case MSE_PATTERNS:
+        p = put_patterns(p, f);
         break;
     case MSE_TASK_DONE:
         p = put_i64(put_i32(put_i64(p, f->cpu_nanos), f->task_id), f->measured_cpu_nanos);
@@ -220,6 +229,7 @@ const char *mse_type_name(uint8_t type) {
     case MSE_PROBE: return "PROBE";
     case MSE_TASK_DONE: return "TASK_DONE";
     case MSE_PROBE_ANY: return "PROBE_ANY";
+    case MSE_PATTERNS: return "PATTERNS";
     case MSE_GRANT: return "GRANT";
     case MSE_CLOCK: return "CLOCK";
     case MSE_ABORT: return "ABORT";

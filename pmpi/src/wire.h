@@ -1,4 +1,4 @@
-/* The MSE wire protocol, version 2 (docs/wire-protocol.md): the facts a rank sends and the replies it reads.
+/* The MSE wire protocol, version 3 (docs/wire-protocol.md): the facts a rank sends and the replies it reads.
  * Plain C with no MPI in it, so the unit tests check it against docs/wire-golden-frames.txt on their own. */
 #ifndef MSE_WIRE_H
 #define MSE_WIRE_H
@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define MSE_PROTOCOL_VERSION 2
+#define MSE_PROTOCOL_VERSION 3
 /* Largest payload either side sends, without the 4-byte length prefix (FrameCodec.MAX_FRAME_BYTES). */
 #define MSE_MAX_FRAME_BYTES (64 * 1024)
 #define MSE_LENGTH_FIELD_BYTES 4
@@ -14,13 +14,16 @@
 #define MSE_ANY (-1)
 /* Tags from here up carry collectives as point-to-point messages (RankFact.RESERVED_TAGS_FROM). */
 #define MSE_RESERVED_TAGS_FROM 32760
-/* ProbeAny's most patterns: a frame holds no more anyway. */
-#define MSE_MAX_PATTERNS (MSE_MAX_FRAME_BYTES / 8)
+/* The most patterns one PROBE_ANY and one PATTERNS fact carry (18 and 9 bytes, then 8 a pattern): a PROBE_ANY with more
+ * sends the first ones ahead in PATTERNS facts (link.c), so a wait or test over any number of receives fits. */
+#define MSE_PROBE_ANY_MAX_PATTERNS ((MSE_MAX_FRAME_BYTES - 18) / 8)
+#define MSE_PATTERNS_MAX_PATTERNS ((MSE_MAX_FRAME_BYTES - 9) / 8)
 
 enum mse_type {
     MSE_HELLO = 0x01,
     MSE_COMPUTED = 0x10, MSE_PROGRESS = 0x11, MSE_SENT = 0x12, MSE_RECEIVE = 0x13, MSE_CLOCK_QUERY = 0x14,
     MSE_FINISHED = 0x15, MSE_FAILED = 0x16, MSE_PROBE = 0x17, MSE_TASK_DONE = 0x18, MSE_PROBE_ANY = 0x19,
+    MSE_PATTERNS = 0x1A,
     MSE_GRANT = 0x20, MSE_CLOCK = 0x21, MSE_ABORT = 0x22, MSE_PROGRESS_REQUEST = 0x23, MSE_NOTHING_ARRIVED = 0x24,
     MSE_GRANT_AHEAD = 0x25, MSE_FORECAST = 0x26
 };
@@ -31,7 +34,7 @@ typedef struct { int32_t source, tag; } mse_pattern;
 /* A message decided for a receive: where it comes from, its tag and size. */
 typedef struct { int32_t source, tag, bytes; } mse_envelope;
 
-/* One fact. Fields a type does not carry are ignored; reason is Failed's, patterns ProbeAny's. */
+/* One fact. Fields a type does not carry are ignored; reason is Failed's, patterns ProbeAny's and Patterns'. */
 typedef struct {
     uint8_t type;
     int32_t rank;

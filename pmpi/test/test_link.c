@@ -1,9 +1,10 @@
 /* The link (link.h) and the lower-bound thread (lower_bound.h) against a scripted emulator on a socketpair: facts up
  * to a blocking call travel in one frame, answers and forecasts are read as EmulatorLink.java reads them, an ABORT or
- * a closed connection becomes the rank's failure, and lower bounds are answered once the CPU got there. No frame is
- * read into a buffer it does not fit. */
+ * a closed connection becomes the rank's failure, and lower bounds are answered once the CPU got there. A PROBE_ANY
+ * longer than a frame goes as PATTERNS facts ahead of it, and no frame is read into a buffer it does not fit. */
 #include <errno.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -222,6 +223,83 @@ static void progress_while_waiting(void) {
     close(emulator);
 }
 
+/* The emulator's side of a long PROBE_ANY: reads frames until the PROBE_ANY, collecting the patterns in order. */
+typedef struct {
+    int fd;
+    mse_pattern got[40000];
+    int count, frames, largest, others, probes, misplaced;
+} split_reader;
+
+static void *read_split(void *arg) {
+    split_reader *r = arg;
+    static uint8_t payload[MSE_MAX_FRAME_BYTES];
+    while (r->probes == 0) {
+        long n = mse_read_frame(r->fd, payload, sizeof payload);
+        if (n <= 0) {
+            break;
+        }
+        r->frames++;
+        r->largest = n > r->largest ? (int) n : r->largest;
+        for (long at = 0; at < n;) {
+            uint8_t type = payload[at];
+            if (type == MSE_SENT) {
+                r->others++;
+                r->misplaced += r->count > 0; /* nothing comes between PATTERNS and their PROBE_ANY */
+                at += 25;
+                continue;
+            }
+            long head = type == MSE_PATTERNS ? 5 : 14;
+            int count = (int) field(payload + at + head, 4);
+            for (int i = 0; i < count && r->count < 40000; i++) {
+                r->got[r->count++] = (mse_pattern) {(int32_t) field(payload + at + head + 4 + 8 * i, 4),
+                                                     (int32_t) field(payload + at + head + 8 + 8 * i, 4)};
+            }
+            at += head + 4 + 8L * count;
+            if (type == MSE_PROBE_ANY) {
+                r->probes++;
+                r->misplaced += at != n; /* the PROBE_ANY asks: it ends its frame */
+            }
+        }
+    }
+    reply(r->fd, MSE_NOTHING_ARRIVED, (int64_t[]) {42}, (int[]) {8}, 1);
+    return NULL;
+}
+
+/* A test over more distinct patterns than a frame holds (9,000 tags) goes out whole, its first patterns in PATTERNS
+ * facts that each end their frame; the facts before it go first; every frame keeps within 64 KiB. */
+static void long_probe_any(int total) {
+    mse_link link;
+    static split_reader r;
+    init_link(&link, &r.fd);
+    r.count = r.frames = r.largest = r.others = r.probes = r.misplaced = 0;
+    static mse_pattern many[40000];
+    for (int i = 0; i < total; i++) {
+        many[i] = (mse_pattern) {i % 3, i};
+    }
+    mse_fact sent = {.type = MSE_SENT, .rank = 2, .cpu_nanos = 10, .peer = 0, .tag = 4, .bytes = 8};
+    for (int i = 0; i < 100; i++) {
+        mse_link_report(&link, &sent);
+    }
+    pthread_t emulator;
+    pthread_create(&emulator, NULL, read_split, &r);
+    mse_fact poll = {.type = MSE_PROBE_ANY, .rank = 2, .as_of_now = 1, .pattern_count = total, .patterns = many};
+    mse_reply answer;
+    CHECK(mse_link_ask(&link, &poll, &answer) == 0 && answer.type == MSE_NOTHING_ARRIVED, "the poll is answered: %s",
+          link.failure);
+    pthread_join(emulator, NULL);
+    CHECK_EQ(total, r.count, "every pattern arrived");
+    int in_order = 1;
+    for (int i = 0; i < r.count; i++) {
+        in_order &= r.got[i].source == many[i].source && r.got[i].tag == many[i].tag;
+    }
+    CHECK(in_order && r.probes == 1 && r.others == 100 && r.misplaced == 0, "in order, after the SENTs, one PROBE_ANY");
+    CHECK(r.largest <= MSE_MAX_FRAME_BYTES && r.frames == (int) ((100 * 25 + 18 + 8L * total + MSE_MAX_FRAME_BYTES - 1)
+          / MSE_MAX_FRAME_BYTES), "%d frames of at most %d bytes", r.frames, r.largest);
+    CHECK_EQ(101, mse_link_facts_reported(&link), "PATTERNS are no facts of their own");
+    mse_link_close(&link);
+    close(r.fd);
+}
+
 /* An ABORT with a long reason (a deadlock report at 64 ranks is some 3 KB) on the lower-bound connection: read into
  * room for any frame, it ends the link with its reason. */
 static void long_abort_for_lower_bounds(void) {
@@ -275,6 +353,8 @@ int main(void) {
     facts_and_answers();
     lower_bounds();
     progress_while_waiting();
+    long_probe_any(9000);
+    long_probe_any(40000);
     long_abort_for_lower_bounds();
     frame_larger_than_room();
     return checks_end("test_link");

@@ -1,8 +1,10 @@
 /* MPI's matching of posted receives (posted.h) against a scripted receive side: messages in virtual arrival order,
  * each taken whole by the earliest-posted pending receive that matches it, whichever call does the matching. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "patterns.h"
 #include "posted.h"
 
 #define MAX_MESSAGES 16
@@ -12,6 +14,7 @@ typedef struct {
     mse_envelope queue[MAX_MESSAGES];
     int count, arrived;
     int probes, polls;
+    int most_patterns; /* the most patterns one probe or poll asked for */
 } script;
 
 /* A receive's target: which message it got (its bytes field, used as an id). */
@@ -33,6 +36,7 @@ static int first_matching(script *s, const mse_pattern *p, int n, int limit) {
 static mse_envelope probe(void *ctx, const mse_pattern *p, int n) {
     script *s = ctx;
     s->probes++;
+    s->most_patterns = n > s->most_patterns ? n : s->most_patterns;
     int i = first_matching(s, p, n, s->count);
     CHECK(i >= 0, "a blocking probe found no message: the test would hang");
     return i >= 0 ? s->queue[i] : (mse_envelope) {0, 0, -1};
@@ -41,6 +45,7 @@ static mse_envelope probe(void *ctx, const mse_pattern *p, int n) {
 static int poll_now(void *ctx, const mse_pattern *p, int n, mse_envelope *first) {
     script *s = ctx;
     s->polls++;
+    s->most_patterns = n > s->most_patterns ? n : s->most_patterns;
     int i = first_matching(s, p, n, s->arrived);
     if (i >= 0) {
         *first = s->queue[i];
@@ -74,7 +79,108 @@ static void post(mse_posted_list *list, mse_posted *r, slot *into, int source, i
     mse_posted_add(list, r);
 }
 
+/* The patterns of a set: each distinct one once, and none that another covers. */
+static int covers(mse_pattern_tally *t, mse_pattern p) {
+    const mse_pattern *cover;
+    int n;
+    mse_tally_cover(t, &cover, &n);
+    for (int i = 0; i < n; i++) {
+        if (cover[i].source == p.source && cover[i].tag == p.tag) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void tally_rules(void) {
+    mse_pattern_tally t;
+    mse_tally_init(&t);
+    mse_pattern one_five = {1, 5}, one_any = {1, MSE_ANY}, any_five = {MSE_ANY, 5}, two_five = {2, 5},
+                any = {MSE_ANY, MSE_ANY}, reserved = {1, MSE_RESERVED_TAGS_FROM + 1}, two_six = {2, 6};
+    for (int i = 0; i < 1000; i++) {
+        mse_tally_add(&t, one_five);
+    }
+    const mse_pattern *cover;
+    int n;
+    CHECK(mse_tally_cover(&t, &cover, &n) == 0 && n == 1 && cover[0].tag == 5, "1,000 alike ask once (%d)", n);
+    mse_tally_add(&t, two_five);
+    mse_tally_add(&t, two_six);
+    mse_tally_add(&t, one_any);
+    mse_tally_add(&t, reserved);
+    CHECK(!covers(&t, one_five) && covers(&t, one_any) && covers(&t, two_five), "(1, ANY) covers (1, 5), not (2, 5)");
+    mse_tally_add(&t, any_five);
+    CHECK(!covers(&t, two_five) && covers(&t, any_five) && covers(&t, two_six), "(ANY, 5) covers (2, 5), not (2, 6)");
+    mse_tally_add(&t, any);
+    mse_tally_cover(&t, &cover, &n);
+    CHECK(n == 2 && covers(&t, any) && covers(&t, reserved), "(ANY, ANY) covers all but a reserved tag (%d)", n);
+    mse_tally_remove(&t, any);
+    CHECK(covers(&t, one_any) && covers(&t, any_five) && covers(&t, two_six) && !covers(&t, two_five),
+          "gone, the ones it covered are back");
+    for (int i = 0; i < 1000; i++) {
+        mse_tally_remove(&t, one_five);
+    }
+    mse_tally_remove(&t, one_any);
+    CHECK(covers(&t, two_six) && !covers(&t, one_five) && mse_tally_live(&t) == 4, "(1, 5) gone (%d live)",
+          mse_tally_live(&t));
+    /* Many distinct patterns come and go: the table keeps only the live ones. */
+    for (int i = 0; i < 5000; i++) {
+        mse_tally_add(&t, (mse_pattern) {3, 1000 + i});
+    }
+    for (int i = 0; i < 4999; i++) {
+        mse_tally_remove(&t, (mse_pattern) {3, 1000 + i});
+    }
+    mse_tally_cover(&t, &cover, &n);
+    CHECK(n == 4 && covers(&t, (mse_pattern) {3, 5999}) && t.used < 100, "4 live of 5,004 (%d, %d entries)", n, t.used);
+    mse_tally_free(&t);
+}
+
+/* A side with an endless supply of messages from rank 1, tag 5, all arrived: a test over N receives of that pattern. */
+typedef struct {
+    int sent, taken, polls, most_patterns;
+} stream;
+
+static int stream_poll(void *ctx, const mse_pattern *p, int n, mse_envelope *first) {
+    stream *s = ctx;
+    s->polls++;
+    s->most_patterns = n > s->most_patterns ? n : s->most_patterns;
+    *first = (mse_envelope) {1, 5, s->taken};
+    return s->taken < s->sent && mse_pattern_matches(p[0], 1, 5);
+}
+
+static void stream_take(void *ctx, int source, int tag, void *target) {
+    stream *s = ctx;
+    CHECK(source == 1 && tag == 5, "take(%d, %d)", source, tag);
+    ((slot *) target)->got = s->taken++;
+}
+
+static void many_alike(int count) {
+    stream s = {.sent = count};
+    mse_side side = {.poll = stream_poll, .take = stream_take, .ctx = &s};
+    mse_posted_list list = {.side = &side};
+    mse_posted *posted = calloc((size_t) count, sizeof *posted);
+    mse_posted **set = calloc((size_t) count, sizeof *set);
+    slot *into = calloc((size_t) count, sizeof *into);
+    for (int i = 0; i < count; i++) {
+        post(&list, &posted[i], &into[i], 1, 5);
+        set[i] = &posted[i];
+    }
+    CHECK_EQ(0, mse_posted_test_some(&list, set, count), "test_some");
+    int in_order = 1;
+    for (int i = 0; i < count; i++) {
+        in_order &= posted[i].complete && into[i].got == i;
+    }
+    CHECK(in_order && list.head == NULL, "all %d taken in posting order", count);
+    CHECK(s.most_patterns == 1 && s.polls == count, "one pattern a poll (%d), one poll a message (%d)",
+          s.most_patterns, s.polls);
+    free(posted);
+    free(set);
+    free(into);
+}
+
 int main(void) {
+    tally_rules();
+    many_alike(100000);
+
     /* A wait on a later wildcard irecv first gives the earlier arrival to the earlier irecv. */
     script s = {.queue = {{1, 5, 101}, {2, 5, 102}}, .count = 2, .arrived = 2};
     mse_side side = side_of(&s);
@@ -158,6 +264,28 @@ int main(void) {
     CHECK(!r1.complete && s.count == 1, "nothing taken");
     s.arrived = 1;
     mse_posted_wait(&list, &r1);
+
+    /* Waitany over receives that share patterns asks each distinct one once; a request listed twice counts once. */
+    s = (script) {.queue = {{3, 4, 1101}, {2, 4, 1102}}, .count = 2, .arrived = 2};
+    mse_posted q[5];
+    slot qs[5];
+    post(&list, &q[0], &qs[0], 2, 4);
+    post(&list, &q[1], &qs[1], 2, 4);
+    post(&list, &q[2], &qs[2], 3, 4);
+    post(&list, &q[3], &qs[3], MSE_ANY, 4);
+    post(&list, &q[4], &qs[4], 2, 4);
+    mse_posted *shared[] = {&q[0], &q[1], &q[2], &q[4], &q[1]};
+    CHECK_EQ(2, mse_posted_wait_any(&list, shared, 5), "rank 3's message came first");
+    CHECK(s.most_patterns == 2 && qs[2].got == 1101, "two distinct patterns asked (%d)", s.most_patterns);
+    mse_posted *with_wildcard[] = {&q[0], &q[1], &q[3], &q[4]};
+    CHECK_EQ(0, mse_posted_wait_any(&list, with_wildcard, 4), "rank 2's goes to the earliest posted");
+    CHECK(s.most_patterns == 2 && qs[0].got == 1102 && s.probes == 2, "(ANY, 4) covers (2, 4): %d patterns",
+          s.most_patterns);
+    CHECK(q[0].set_position == 0 && q[1].set_position == 0 && q[3].set_position == 0, "no marks left");
+    mse_posted_cancel(&list, &q[1]);
+    mse_posted_cancel(&list, &q[3]);
+    mse_posted_cancel(&list, &q[4]);
+    CHECK(list.head == NULL && list.tail == NULL, "cancelled in any order, the list is empty");
 
     /* Cancel: a pending receive leaves the list, and the message it would have matched goes to the next one. */
     s = (script) {.queue = {{8, 1, 1001}}, .count = 1, .arrived = 1};

@@ -90,7 +90,7 @@ final class GatewayConnection implements ReplyChannel {
         ByteBuffer payload;
         while ((payload = FrameCodec.takeFrame(in)) != null) {
             GatewayEvent event = session.onFrame(payload);
-            if (!closing()) {
+            if (event != null && !closing()) {
                 deliver.accept(event); // after the emulator closed its side, what the rank still says is moot
             }
         }

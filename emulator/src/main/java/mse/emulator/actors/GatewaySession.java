@@ -34,6 +34,8 @@ final class GatewaySession {
     private final Set<Speaker> connectedRanks;
     private final GatewayConnection connection;
     private Hello hello;
+    /** The rank's facts, across frames: a PROBE_ANY longer than a frame arrives in several. */
+    private final FrameCodec.FactDecoder decoder = new FrameCodec.FactDecoder();
 
     /** What one connection speaks for: a rank, and which of its channels. */
     record Speaker(int rank, Hello.Channel channel) {}
@@ -52,7 +54,10 @@ final class GatewaySession {
         return hello != null;
     }
 
-    /** Turns one frame payload into the event it means, or throws to refuse the connection. */
+    /**
+     * Turns one frame payload into the event it means (null for a frame of PATTERNS alone, which says nothing until
+     * the PROBE_ANY they belong to), or throws to refuse the connection.
+     */
     GatewayEvent onFrame(ByteBuffer payload) {
         if (hello == null) {
             return greet(FrameCodec.decodeHello(payload));
@@ -60,7 +65,10 @@ final class GatewaySession {
         if (hello.channel() == Hello.Channel.LOWER_BOUNDS) {
             throw new MalformedFrameException("the lower-bound connection of rank " + hello.rank() + " sent a frame");
         }
-        List<RankFact> facts = FrameCodec.decodeFacts(payload);
+        List<RankFact> facts = decoder.decode(payload);
+        if (facts.isEmpty()) {
+            return null; // PATTERNS only: their PROBE_ANY comes in a later frame
+        }
         for (RankFact fact : facts) {
             if (fact.rank() != hello.rank()) {
                 throw new MalformedFrameException("connection of rank " + hello.rank() + " sent a fact for rank "

@@ -116,13 +116,19 @@ final class RankState {
                 incomingBusyNanos);
     }
 
+    /** The most patterns a deadlock report names for one rank. */
+    private static final int DESCRIBED_PATTERNS = 8;
+
     /** "receive(source=ANY, tag=2)", as a deadlock report shows it. */
     String waitDescription() {
         if (activity == Activity.SENDING_SYNCHRONOUSLY) {
             AnnouncedMessage m = synchronousMessage;
             return "synchronous send(dest=" + m.destination() + ", tag=" + m.tag() + ", bytes=" + m.bytes() + ")";
         }
-        String patterns = wanted.stream().map(MessagePattern::toString).collect(Collectors.joining(" or "));
-        return (probing ? "probe" : "receive") + patterns;
+        // A wait over thousands of receives would make a report of megabytes: its first patterns say enough.
+        String patterns = wanted.stream().limit(DESCRIBED_PATTERNS).map(MessagePattern::toString)
+                .collect(Collectors.joining(" or "));
+        int more = wanted.size() - DESCRIBED_PATTERNS;
+        return (probing ? "probe" : "receive") + patterns + (more > 0 ? " or " + more + " more patterns" : "");
     }
 }

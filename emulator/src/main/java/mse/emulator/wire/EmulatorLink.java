@@ -287,11 +287,13 @@ public final class EmulatorLink implements AutoCloseable {
                     factsReported++;
                 }
                 lastWordWritten |= fact instanceof RankFact.Finished || fact instanceof RankFact.Failed;
-                byte[] encoded = FrameCodec.encodeFact(fact);
-                if (frames.pendingBytes() + encoded.length > FrameCodec.MAX_FRAME_BYTES) {
-                    frames.send(); // a rank that says a lot without blocking: one full frame goes ahead
+                if (fact instanceof RankFact.ProbeAny p && p.patterns().size() > FrameCodec.PROBE_ANY_MAX_PATTERNS) {
+                    for (byte[] part : FrameCodec.encodeFactParts(fact)) { // PATTERNS ahead, then the PROBE_ANY
+                        append(part);
+                    }
+                } else {
+                    append(FrameCodec.encodeFact(fact));
                 }
-                frames.append(encoded);
             }
             if (send) {
                 frames.send();
@@ -304,6 +306,14 @@ public final class EmulatorLink implements AutoCloseable {
         } finally {
             writeLock.unlock();
         }
+    }
+
+    /** Adds an encoded message to the pending frame; the caller holds the write lock. */
+    private void append(byte[] encoded) throws IOException {
+        if (frames.pendingBytes() + encoded.length > FrameCodec.MAX_FRAME_BYTES) {
+            frames.send(); // a rank that says a lot without blocking: one full frame goes ahead
+        }
+        frames.append(encoded);
     }
 
     /** The asking thread reads its answer: the emulator's other words on this connection are Forecast and Abort. */

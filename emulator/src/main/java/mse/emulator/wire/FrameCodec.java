@@ -28,14 +28,18 @@ public final class FrameCodec {
     /**
      * The protocol's version, the first field of Hello: a rank built from another version of this protocol (an
      * interposition library from another checkout) is refused with both numbers named instead of misread. Version 1
-     * had no such field. docs/wire-protocol.md writes the protocol down.
+     * had no such field; version 3 added PATTERNS. docs/wire-protocol.md writes the protocol down.
      */
-    public static final int PROTOCOL_VERSION = 2;
+    public static final int PROTOCOL_VERSION = 3;
 
     /** Largest payload accepted or produced, in bytes, not counting the 4-byte length prefix. */
     public static final int MAX_FRAME_BYTES = 64 * 1024;
     /** Size of the big-endian length prefix in front of every payload. */
     public static final int LENGTH_FIELD_BYTES = 4;
+    /** The most patterns one PROBE_ANY carries (18 bytes, then 8 a pattern); a longer one sends PATTERNS ahead. */
+    public static final int PROBE_ANY_MAX_PATTERNS = (MAX_FRAME_BYTES - 18) / 8;
+    /** The most patterns one PATTERNS fact carries (9 bytes, then 8 a pattern). */
+    public static final int PATTERNS_MAX_PATTERNS = (MAX_FRAME_BYTES - 9) / 8;
     /** Strings longer than this (in chars) are cut when encoded, so a Failed reason always fits a frame. */
     public static final int MAX_STRING_CHARS = 16 * 1024;
 
@@ -52,6 +56,7 @@ public final class FrameCodec {
     static final byte PROBE = 0x17;
     static final byte TASK_DONE = 0x18;
     static final byte PROBE_ANY = 0x19;
+    static final byte PATTERNS = 0x1a;
     static final byte GRANT = 0x20;
     static final byte CLOCK = 0x21;
     static final byte ABORT = 0x22;
@@ -98,6 +103,36 @@ public final class FrameCodec {
             return PayloadWriter.of(FAILED, 8 + reason.length).i32(f.rank()).string(reason).bytes();
         }
         throw new IllegalArgumentException("no wire encoding for fact " + fact);
+    }
+
+    /**
+     * The fact as the messages a rank sends, each of which fits a frame: the fact itself, or, for a ProbeAny with
+     * more patterns than a frame holds (a wait or test over thousands of distinct receives), PATTERNS messages with
+     * its first patterns and then the PROBE_ANY with the rest. Sent in this order with nothing between them, they
+     * decode ({@link FactDecoder}) to the one ProbeAny.
+     */
+    public static List<byte[]> encodeFactParts(RankFact fact) {
+        if (!(fact instanceof RankFact.ProbeAny probe) || probe.patterns().size() <= PROBE_ANY_MAX_PATTERNS) {
+            return List.of(encodeFact(fact));
+        }
+        List<MessagePattern> patterns = probe.patterns();
+        List<byte[]> parts = new ArrayList<>();
+        int from = 0;
+        while (patterns.size() - from > PROBE_ANY_MAX_PATTERNS) {
+            int to = Math.min(from + PATTERNS_MAX_PATTERNS, patterns.size() - 1);
+            parts.add(encodePatterns(probe.rank(), patterns.subList(from, to)));
+            from = to;
+        }
+        parts.add(encodeFact(new RankFact.ProbeAny(probe.rank(), probe.cpuNanos(), patterns.subList(from,
+                patterns.size()), probe.asOfNow())));
+        return parts;
+    }
+
+    /** PATTERNS: patterns of the rank's next PROBE_ANY, sent ahead because they fit no frame with it. */
+    public static byte[] encodePatterns(int rank, List<MessagePattern> patterns) {
+        PayloadWriter w = PayloadWriter.of(PATTERNS, 8 + 8 * patterns.size()).i32(rank).i32(patterns.size());
+        patterns.forEach(p -> w.i32(p.source()).i32(p.tag()));
+        return w.bytes();
     }
 
     public static byte[] encodeReply(EmulatorReply reply) {
@@ -157,24 +192,112 @@ public final class FrameCodec {
 
     /**
      * The facts of one frame, in the order the rank reported them: everything a rank says up to a blocking
-     * call travels in one frame, the facts' encodings back to back (at least one).
+     * call travels in one frame, the facts' encodings back to back (at least one). A frame that holds PATTERNS
+     * must hold their PROBE_ANY too; a rank's connection decodes with a {@link FactDecoder}, across frames.
      */
     public static List<RankFact> decodeFacts(ByteBuffer payload) {
-        PayloadReader in = PayloadReader.of(payload);
-        List<RankFact> facts = new ArrayList<>(4);
-        do {
-            facts.add(decodeNextFact(in));
-        } while (in.hasRemaining());
+        FactDecoder decoder = new FactDecoder();
+        List<RankFact> facts = decoder.decode(payload);
+        decoder.end();
         return facts;
+    }
+
+    /**
+     * Decodes the frames of one rank's connection in order. PATTERNS messages are held until the PROBE_ANY they
+     * belong to, which may come frames later (a PROBE_ANY longer than a frame, docs/wire-protocol.md): its patterns
+     * are the held ones, then its own. Only PATTERNS may come between. Not thread-safe: one per connection.
+     */
+    public static final class FactDecoder {
+
+        private List<MessagePattern> held;
+        private int heldRank;
+
+        /** The facts of the next frame (none when it held only PATTERNS). */
+        public List<RankFact> decode(ByteBuffer payload) {
+            PayloadReader in = PayloadReader.of(payload);
+            List<RankFact> facts = new ArrayList<>(4);
+            do {
+                byte type = in.type();
+                if (type == PATTERNS) {
+                    holdPatterns(in);
+                    continue;
+                }
+                if (held != null && type != PROBE_ANY) {
+                    throw new MalformedFrameException("PATTERNS followed by " + hex(type) + ", not by their PROBE_ANY");
+                }
+                facts.add(type == PROBE_ANY ? decodeProbeAny(in) : decodeNextFact(type, in));
+            } while (in.hasRemaining());
+            return facts;
+        }
+
+        /** The connection ended, or its frame did: PATTERNS still held never got their PROBE_ANY. */
+        public void end() {
+            if (held != null) {
+                throw new MalformedFrameException(held.size() + " patterns of PATTERNS without their PROBE_ANY");
+            }
+        }
+
+        /** The held patterns are one rank's, as the PROBE_ANY they belong to. */
+        private void holdPatterns(PayloadReader in) {
+            int rank = in.i32("rank");
+            List<MessagePattern> patterns = readPatterns(in, PATTERNS_MAX_PATTERNS);
+            if (held == null) {
+                held = new ArrayList<>(2 * patterns.size());
+                heldRank = rank;
+            } else if (rank != heldRank) {
+                throw new MalformedFrameException("PATTERNS of rank " + rank + " after those of rank " + heldRank);
+            } else if (held.size() > Integer.MAX_VALUE - 2 * PATTERNS_MAX_PATTERNS) {
+                throw new MalformedFrameException("PATTERNS beyond " + held.size() + " patterns");
+            }
+            held.addAll(patterns);
+        }
+
+        /** A pattern count outside 1..PROBE_ANY_MAX_PATTERNS is malformed: a frame holds no more. */
+        private RankFact decodeProbeAny(PayloadReader in) {
+            int rank = in.i32("rank");
+            long cpuNanos = in.i64("cpuNanos");
+            boolean asOfNow = in.bool("asOfNow");
+            List<MessagePattern> patterns = readPatterns(in, PROBE_ANY_MAX_PATTERNS);
+            if (held != null) {
+                if (rank != heldRank) {
+                    throw new MalformedFrameException("PROBE_ANY of rank " + rank + " after PATTERNS of rank " + heldRank);
+                }
+                held.addAll(patterns);
+                patterns = held;
+                held = null;
+            }
+            return new RankFact.ProbeAny(rank, cpuNanos, patterns, asOfNow);
+        }
+    }
+
+    private static List<MessagePattern> readPatterns(PayloadReader in, int most) {
+        int count = in.i32("patterns");
+        if (count < 1 || count > most) {
+            throw new MalformedFrameException(count + " patterns where 1.." + most + " fit");
+        }
+        List<MessagePattern> patterns = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            patterns.add(new MessagePattern(in.i32("source"), in.i32("tag")));
+        }
+        return patterns;
     }
 
     private static RankFact decodeNextFact(PayloadReader in) {
         byte type = in.type();
+        if (type == PROBE_ANY) {
+            return new FactDecoder().decodeProbeAny(in);
+        }
+        if (type == PATTERNS) {
+            throw new MalformedFrameException("PATTERNS alone: a PROBE_ANY must follow them in the same payload");
+        }
+        return decodeNextFact(type, in);
+    }
+
+    private static RankFact decodeNextFact(byte type, PayloadReader in) {
         return switch (type) {
             case COMPUTED -> new RankFact.Computed(in.i32("rank"), in.i64("cpuNanos"));
             case PROGRESS -> new RankFact.Progress(in.i32("rank"), in.i64("factsBefore"), in.i64("cpuNanos"));
             case PROBE -> new RankFact.Probe(in.i32("rank"), in.i64("cpuNanos"), in.i32("source"), in.i32("tag"));
-            case PROBE_ANY -> decodeProbeAny(in);
             case TASK_DONE -> new RankFact.TaskDone(in.i32("rank"), in.i64("cpuNanos"), in.i32("taskId"),
                     in.i64("measuredCpuNanos"));
             case SENT -> new RankFact.Sent(in.i32("rank"), in.i64("cpuNanos"), in.i32("dst"), in.i32("tag"),
@@ -186,22 +309,6 @@ public final class FrameCodec {
             case FAILED -> new RankFact.Failed(in.i32("rank"), in.string("reason"));
             default -> throw new MalformedFrameException("expected a rank fact, got type " + hex(type));
         };
-    }
-
-    /** A pattern count outside 1..MAX_PATTERNS is malformed: a frame holds at most that many anyway. */
-    private static RankFact decodeProbeAny(PayloadReader in) {
-        int rank = in.i32("rank");
-        long cpuNanos = in.i64("cpuNanos");
-        boolean asOfNow = in.bool("asOfNow");
-        int count = in.i32("patterns");
-        if (count < 1 || count > MAX_FRAME_BYTES / 8) {
-            throw new MalformedFrameException("ProbeAny with " + count + " patterns");
-        }
-        List<MessagePattern> patterns = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-            patterns.add(new MessagePattern(in.i32("source"), in.i32("tag")));
-        }
-        return new RankFact.ProbeAny(rank, cpuNanos, patterns, asOfNow);
     }
 
     public static EmulatorReply decodeReply(ByteBuffer payload) {

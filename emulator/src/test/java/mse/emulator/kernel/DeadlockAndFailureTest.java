@@ -32,6 +32,19 @@ class DeadlockAndFailureTest {
                 .filter(EmulatorReply.Abort.class::isInstance).map(EmulatorReply::rank).toList(), "finished rank 3 is left alone");
     }
 
+    /** A wait over 9,000 distinct receives names its first patterns and how many more: a report, not megabytes. */
+    @Test
+    void aWaitOverThousandsOfPatternsIsReportedByItsFirst() {
+        VirtualTimeKernel kernel = Fixtures.kernel(2);
+        List<MessagePattern> many = java.util.stream.IntStream.range(0, 9000).mapToObj(tag -> new MessagePattern(1, tag))
+                .toList();
+        feed(kernel, new RankFact.ProbeAny(0, 0, many, false), receive(1, 0, 5));
+        RunOutcome.Deadlocked deadlock = assertInstanceOf(RunOutcome.Deadlocked.class, kernel.outcome());
+        String wait = deadlock.report().waits().get(0).toString();
+        assertTrue(wait.startsWith("rank 0 waits in probe(source=1, tag=0) or (source=1, tag=1) or"), wait);
+        assertTrue(wait.endsWith("(source=1, tag=7) or 8992 more patterns"), wait);
+    }
+
     @Test
     void synchronousSendToAFinishedRankIsADeadlock() {
         VirtualTimeKernel kernel = new VirtualTimeKernel(SynchronousSendTest.rendezvousModel(2),

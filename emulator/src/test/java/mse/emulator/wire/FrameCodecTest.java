@@ -205,6 +205,48 @@ class FrameCodecTest {
         assertTrue(e.getMessage().contains(fragment), () -> "'" + e.getMessage() + "' lacks '" + fragment + "'");
     }
 
+    /**
+     * A ProbeAny over more distinct patterns than a frame holds (a test over 20,000 receives of distinct tags) is
+     * sent as PATTERNS parts, each within a frame, and decodes to the same ProbeAny across frames.
+     */
+    @Test
+    void aProbeAnyLongerThanAFrameTravelsInParts() {
+        List<MessagePattern> many = new java.util.ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            many.add(new MessagePattern(i % 3, i));
+        }
+        RankFact.ProbeAny probe = new RankFact.ProbeAny(4, 99, many, true);
+        List<byte[]> parts = FrameCodec.encodeFactParts(probe);
+        assertEquals(3, parts.size());
+        FrameCodec.FactDecoder decoder = new FrameCodec.FactDecoder();
+        for (int i = 0; i < parts.size(); i++) {
+            assertTrue(parts.get(i).length <= FrameCodec.MAX_FRAME_BYTES, "part " + i + " fits a frame");
+            assertEquals(i < parts.size() - 1 ? FrameCodec.PATTERNS : FrameCodec.PROBE_ANY, parts.get(i)[0]);
+            List<RankFact> facts = decoder.decode(ByteBuffer.wrap(parts.get(i)));
+            assertEquals(i < parts.size() - 1 ? List.of() : List.of(probe), facts);
+        }
+        decoder.end();
+        RankFact.ProbeAny fits = new RankFact.ProbeAny(4, 99, many.subList(0, FrameCodec.PROBE_ANY_MAX_PATTERNS), false);
+        assertEquals(1, FrameCodec.encodeFactParts(fits).size(), "8,189 patterns fit one PROBE_ANY");
+        assertEquals(FrameCodec.MAX_FRAME_BYTES - 6, FrameCodec.encodeFact(fits).length);
+    }
+
+    @Test
+    void patternsWithoutTheirProbeAnyAreMalformed() {
+        byte[] patterns = FrameCodec.encodePatterns(2, List.of(new MessagePattern(1, 5)));
+        assertMessage("without their PROBE_ANY", () -> FrameCodec.decodeFacts(ByteBuffer.wrap(patterns)));
+        ByteArrayOutputStream then = new ByteArrayOutputStream();
+        then.writeBytes(patterns);
+        then.writeBytes(FrameCodec.encodeFact(new RankFact.Computed(2, 1)));
+        assertMessage("not by their PROBE_ANY", () -> FrameCodec.decodeFacts(ByteBuffer.wrap(then.toByteArray())));
+        ByteArrayOutputStream otherRank = new ByteArrayOutputStream();
+        otherRank.writeBytes(patterns);
+        otherRank.writeBytes(FrameCodec.encodeFact(new RankFact.ProbeAny(3, 0, List.of(new MessagePattern(1, 6)), true)));
+        assertMessage("after PATTERNS of rank 2", () -> FrameCodec.decodeFacts(ByteBuffer.wrap(otherRank.toByteArray())));
+        byte[] none = ByteBuffer.allocate(9).put(FrameCodec.PATTERNS).putInt(2).putInt(0).array();
+        assertMessage("0 patterns where 1..", () -> new FrameCodec.FactDecoder().decode(ByteBuffer.wrap(none)));
+    }
+
     @Test
     void encodingIsBigEndian() {
         byte[] payload = FrameCodec.encodeFact(new RankFact.Computed(0x01020304, 0x05060708090a0b0cL));

@@ -94,6 +94,25 @@ class WireGoldenFramesTest {
         assertTrue(checked >= 10, "rank-to-emulator lines checked: " + checked);
     }
 
+    /**
+     * PATTERNS, the first patterns of a PROBE_ANY too long for one frame: its line encodes to its bytes, and followed
+     * by a PROBE_ANY of the same rank (here in the next frame) it decodes to one ProbeAny with all the patterns.
+     */
+    @Test
+    void patternsEncodeToTheirGoldenBytesAndJoinTheirProbeAny() throws IOException {
+        Golden patterns = golden().stream().filter(g -> g.name().equals("PATTERNS")).findFirst().orElseThrow();
+        assertEquals(hex(patterns.payload()), hex(FrameCodec.encodePatterns(patterns.i32("rank"),
+                patterns(patterns.get("patterns")))));
+        Golden probe = golden().stream().filter(g -> g.name().equals("PROBE_ANY") && g.i32("rank") == patterns.i32("rank"))
+                .findFirst().orElseThrow();
+        FrameCodec.FactDecoder decoder = new FrameCodec.FactDecoder();
+        assertEquals(List.of(), decoder.decode(java.nio.ByteBuffer.wrap(patterns.payload())));
+        List<MessagePattern> all = new ArrayList<>(patterns(patterns.get("patterns")));
+        all.addAll(patterns(probe.get("patterns")));
+        assertEquals(List.of(new RankFact.ProbeAny(probe.i32("rank"), probe.i64("cpuNanos"), all, probe.bool("asOfNow"))),
+                decoder.decode(java.nio.ByteBuffer.wrap(probe.payload())));
+    }
+
     @Test
     void everyReplyDecodesToItsGoldenFieldsAndBack() throws IOException {
         int checked = 0;
