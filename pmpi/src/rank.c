@@ -112,12 +112,22 @@ void mse_check_tag(const char *call, int tag) {
     }
 }
 
+/* MPI_Type_size_x, not the int MPI_Type_size, which gives MPI_UNDEFINED for a type of 2 GiB or more: a message the
+ * wire cannot carry ends the run naming the call and the size, before anything is packed or sent. */
 int mse_message_bytes(const char *call, int count, MPI_Datatype type) {
-    int size;
-    PMPI_Type_size(type, &size);
-    long long bytes = (long long) size * count;
-    if (bytes > 0x7fffffff) {
-        mse_die("%s of %lld bytes: MSE emulates messages up to 2 GiB - 1", call, bytes);
+    MPI_Count size = 0;
+    PMPI_Type_size_x(type, &size);
+    if (count < 0) {
+        mse_die("%s with count %d: a count is never negative (MPI_ERR_COUNT)", call, count);
+    }
+    if (size == MPI_UNDEFINED) {
+        mse_die("%s of %d elements of a datatype larger than MPI_Count holds: MSE emulates messages up to 2 GiB - 1 "
+                "bytes (docs/interposition.md)", call, count);
+    }
+    int64_t bytes;
+    if (mse_wire_bytes(count, (int64_t) size, &bytes) != 0) {
+        mse_die("%s of %.0Lf bytes (%d x %lld): MSE emulates messages up to 2 GiB - 1 bytes (docs/interposition.md)",
+                call, (long double) count * (long double) size, count, (long long) size);
     }
     return (int) bytes;
 }

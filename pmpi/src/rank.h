@@ -75,7 +75,8 @@ _Noreturn void mse_refuse(const char *call);
 /* Refuses a call on a communicator other than MPI_COMM_WORLD, or with a tag in the reserved range. */
 void mse_check_comm(const char *call, MPI_Comm comm);
 void mse_check_tag(const char *call, int tag);
-/* The size in bytes of count elements of type, checked to fit the wire's i32. */
+/* The size in bytes of count elements of type (MPI_Type_size_x: types of 2 GiB and more too), checked to fit the
+ * wire's i32; anything larger ends the run naming call and the size (mse_die). */
 int mse_message_bytes(const char *call, int count, MPI_Datatype type);
 
 /* Starts emulating after PMPI_Init: settings, link, meter, lower-bound thread. Dies on any failure. */

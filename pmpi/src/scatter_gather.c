@@ -19,6 +19,7 @@ static void reserve(const char *call, mse_entries *e, long more) {
 }
 
 static void add_entry(const char *call, mse_entries *e, int rank, const void *buf, int count, MPI_Datatype type) {
+    mse_message_bytes(call, count, type); /* a block of 2 GiB or more ends the run: MPI_Pack_size's int would wrap */
     int length;
     PMPI_Pack_size(count, type, MPI_COMM_WORLD, &length);
     reserve(call, e, (long) MSE_ENTRY_HEADER_BYTES + length);

@@ -49,6 +49,15 @@ static uint8_t *put_patterns(uint8_t *p, const mse_fact *f) {
     return p;
 }
 
+int mse_wire_bytes(int64_t count, int64_t type_size, int64_t *bytes) {
+    int64_t product;
+    if (count < 0 || type_size < 0 || __builtin_mul_overflow(count, type_size, &product) || product > INT32_MAX) {
+        return -1;
+    }
+    *bytes = product;
+    return 0;
+}
+
 size_t mse_hello_size(const char *token) {
     return 1 + 4 + 4 + strlen(token) + 4 + 4 + 1;
 }

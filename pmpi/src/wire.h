@@ -67,6 +67,11 @@ typedef struct {
     char reason[512];            /* Abort, cut to fit */
 } mse_reply;
 
+/* The size of a message of count elements of type_size bytes each when the wire can carry it (its byte counts are
+ * i32: 0 to 2 GiB - 1): 0 with *bytes; -1 when it cannot (count or type_size negative, or the product larger,
+ * overflowing 64 bits included). */
+int mse_wire_bytes(int64_t count, int64_t type_size, int64_t *bytes);
+
 /* The encoded size of a fact, or of Hello. */
 size_t mse_fact_size(const mse_fact *fact);
 size_t mse_hello_size(const char *token);

@@ -177,6 +177,20 @@ static void check_malformed(void) {
     CHECK(mse_decode_reply(abort_reason, sizeof abort_reason, &r, error) == -1, "a string longer than its frame");
 }
 
+/* The wire carries messages up to 2 GiB - 1 bytes: a datatype of 2 GiB or more sent once is refused, as is a product
+ * that overflows. */
+static void check_message_sizes(void) {
+    int64_t bytes = -1;
+    CHECK(mse_wire_bytes(3, 4, &bytes) == 0 && bytes == 12, "12 bytes: %lld", (long long) bytes);
+    CHECK(mse_wire_bytes(0, 3LL << 30, &bytes) == 0 && bytes == 0, "no element of a 3 GiB type is 0 bytes");
+    CHECK(mse_wire_bytes(1, INT32_MAX, &bytes) == 0 && bytes == INT32_MAX, "2 GiB - 1 fits");
+    CHECK(mse_wire_bytes(1, (int64_t) INT32_MAX + 1, &bytes) == -1, "a 2 GiB type sent once does not");
+    CHECK(mse_wire_bytes(1, 3LL << 30, &bytes) == -1, "nor a 3 GiB one");
+    CHECK(mse_wire_bytes(1 << 30, 2, &bytes) == -1, "nor 2^30 elements of 2 bytes");
+    CHECK(mse_wire_bytes(INT32_MAX, INT64_MAX / 2, &bytes) == -1, "a product beyond 64 bits is refused, not wrapped");
+    CHECK(mse_wire_bytes(-1, 4, &bytes) == -1 && mse_wire_bytes(4, -32766, &bytes) == -1, "negatives are refused");
+}
+
 int main(int argc, char **argv) {
     FILE *in = fopen(argc > 1 ? argv[1] : "../docs/wire-golden-frames.txt", "r");
     CHECK(in != NULL, "cannot open the golden frames %s", argc > 1 ? argv[1] : "");
@@ -209,5 +223,6 @@ int main(int argc, char **argv) {
         fclose(in);
     }
     check_malformed();
+    check_message_sizes();
     return checks_end("test_wire");
 }
