@@ -1,4 +1,4 @@
-/* Reading a CPU clock is a system call (about 0.5 us here), and every measured interval holds one: the part of the
+/* Reading a CPU clock is a system call, and every measured interval holds one: the part of the
  * mark's read after it sampled and the part of the next read before it did. That cost is not the program's, so it
  * is calibrated once, as the median of empty intervals measured the way the library measures, and taken off every
  * interval (CpuMeter.java does the same for the Java ranks). */
