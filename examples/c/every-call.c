@@ -4,7 +4,10 @@
  * Issend, Ibsend and Irsend with Testany, Testall and Testsome, Waitsome, Sendrecv_replace,
  * MPI_PROC_NULL, Bcast from the last rank, Reduce of doubles (MAX), of long longs (SUM, in place) and with an
  * operation of the program's own, Barrier, Allreduce, Gather, Gatherv, Allgather, Allgatherv, Scatter, Scatterv, Alltoall (up
- * to 64 ranks), Cancel of a receive, Wtime, Wtick, MPI_Pcontrol. */
+ * to 64 ranks), Cancel of a receive, Wtime, Wtick, MPI_Pcontrol.
+ * Not called here: MPI_Init_thread (threads-farm.c), MPI_Abort (faults.c), MPI_Ssend and MPI_Rsend (the conformance
+ * case p2p-send-modes), MPI_Waitany (waitany-farm.c), MPI_Request_get_status (the conformance case
+ * request-get-status). */
 #include <mpi.h>
 #include <stdio.h>
 

@@ -5,6 +5,9 @@
 ! MPI_STATUS_IGNORE, MPI_PROC_NULL, Bcast and Reduce (MPI_IN_PLACE), Allreduce, Gather, Allgather, Allgatherv, Scatter,
 ! Alltoall (up to 64 ranks), Gatherv (in place at rank size / 2) and Scatterv
 ! (from the last rank) with blocks of 0 to 2 INTEGERs at displacements that leave gaps, Barrier, Wtime and Wtick.
+! Not called here: MPI_Init_thread, MPI_Rsend, MPI_Irsend, MPI_Testsome and MPI_Cancel (the conformance case
+! p2p-send-modes-fortran), MPI_Waitall (examples/fortran/bcast-reduce.f90), MPI_Request_get_status (the conformance
+! case request-get-status-fortran), MPI_Pcontrol (MSE_Task_done in pmpi/include/mse.f90, examples/fortran/task-done-farm.f90).
 program every_call
   use mpi
   implicit none
