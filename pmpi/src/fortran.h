@@ -1,4 +1,4 @@
-/* The Fortran entry points (mpif.h and `use mpi`, docs/interposition.md "Fortran"). Open MPI 4.1's libmpi_mpifh
+/* The Fortran entry points (mpif.h and `use mpi`, docs/fortran.md). Open MPI 4.1's libmpi_mpifh
  * calls PMPI_* directly, so a Fortran program passes through no C MPI_* wrapper: the library defines the Fortran
  * symbols itself. Each entry converts Fortran handles, statuses and sentinels and calls the C entry of the same call,
  * the one body both languages share; none calls a Fortran pmpi_ entry, which would report a fact twice. */

@@ -8,7 +8,7 @@ import java.util.Set;
  * the class in {@code META-INF/services/mse.cluster.profiles.NetworkModelKind}. The loader asks it while it reads a
  * profile, so that a bad parameter ends the command (exit 2) before anything starts; the class that registers is
  * also the emulator's way to build the model's costs (emulator.model.RegisteredNetworkModel), so this module need
- * not know them. docs/architecture.md, "Adding a network model".
+ * not know them. docs/extending.md, "Adding a network model".
  */
 public interface NetworkModelKind {
 

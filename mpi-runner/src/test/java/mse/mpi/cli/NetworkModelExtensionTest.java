@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A network model added by the checklist (docs/architecture.md, "Adding a network model"): the test-only
+ * A network model added by the checklist (docs/extending.md, "Adding a network model"): the test-only
  * {@link SwitchedModel}, one class and one registration line, with a parameter LogGPS lacks that the model reads
  * from the profile itself. `emulate` and `predict` take it end to end and agree to the nanosecond under it, its
  * parameter changes their prediction, the profile writer keeps it, and a bad value of it is one line naming file,

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A strategy with a program and a simulator of its own, added by docs/architecture.md's checklist ("Adding a
+ * A strategy with a program and a simulator of its own, added by docs/extending.md's checklist ("Adding a
  * strategy"): the test-only {@link TestLockstep}. `emulate --local` runs its program, `predict --sample all` its
  * simulator, and with a deterministic task cost they agree to the nanosecond, as the built-in strategies do
  * (PredictAgreementTest); replaying the live run's tasks.csv does too, and predict refuses what the simulator does not

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The Fortran examples of examples/fortran (built by ./run.sh), unmodified, through the library's Fortran entry
- * points (docs/interposition.md, "Fortran"): emulated they print what they print plainly; the Fortran task-done farm
+ * points (docs/fortran.md): emulated they print what they print plainly; the Fortran task-done farm
  * and its C twin predict the same to the bit in a deterministic mode; refused calls and `use mpi_f08` end the run
  * naming themselves.
  */

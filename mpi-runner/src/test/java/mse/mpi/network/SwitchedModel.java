@@ -10,7 +10,7 @@ import mse.emulator.model.RegisteredNetworkModel;
  * A test-only network model with a parameter LogGPS lacks: every message also crosses a switch that holds it
  * network.switch-delay-us before it flies on (L becomes L + D), otherwise LogGPS. It is registered as any model is, one
  * line in src/test/resources/META-INF/services/mse.cluster.profiles.NetworkModelKind, and is everything that adding
- * it took: mse.mpi.cli.NetworkModelExtensionTest runs it through `emulate` and `predict` (docs/architecture.md, "Adding a
+ * it took: mse.mpi.cli.NetworkModelExtensionTest runs it through `emulate` and `predict` (docs/extending.md, "Adding a
  * network model").
  */
 public final class SwitchedModel implements NetworkModel {

@@ -34,7 +34,7 @@ public final class FarmMessageSizes {
 
     /**
      * The workload these sizes are of: a strategy whose program has messages of its own takes their lengths from its
-     * own encoders over it (docs/architecture.md, "Adding a strategy"), as SI's, ML's and DY's come from theirs here.
+     * own encoders over it (docs/extending.md, "Adding a strategy"), as SI's, ML's and DY's come from theirs here.
      */
     public Workload workload() {
         return work;

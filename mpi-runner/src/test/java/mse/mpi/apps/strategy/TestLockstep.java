@@ -7,7 +7,7 @@ import mse.mpi.apps.farm.FarmMessageSizes;
 import mse.mpi.apps.farm.Strategy;
 
 /**
- * A test-only strategy with a program and a simulator of its own, added by docs/architecture.md's checklist ("Adding
+ * A test-only strategy with a program and a simulator of its own, added by docs/extending.md's checklist ("Adding
  * a strategy"): this specification with its Kind, its program {@link LockstepFarm}, its simulation
  * {@link LockstepSimulator}, and its line in src/test/resources/META-INF/services. `StrategyExtensionTest` holds
  * `emulate` and `predict` to the same nanosecond under it; {@link StrategyOptionsTest} runs it as every registered
