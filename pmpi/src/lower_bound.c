@@ -43,9 +43,14 @@ static int next_request(mse_lower_bounds *lb, mse_reply *r) {
     if (atomic_load(&lb->stopping)) {
         return 0;
     }
-    if (n <= 0) {
-        mse_link_fail(lb->link, n == 0 ? "the emulator at %s closed the lower-bound connection"
-                      : "lost the lower-bound connection to the emulator at %s", lb->link->peer);
+    /* Either connection may be the first to see a refusal (a wrong token closes both): the same causes are named. */
+    if (n == 0) {
+        mse_link_fail(lb->link, "the emulator at %s closed the lower-bound connection (a wrong MSE_EMULATOR_TOKEN, a "
+                      "protocol version other than %d, or the run ended)", lb->link->peer, MSE_PROTOCOL_VERSION);
+        return 0;
+    }
+    if (n < 0) {
+        mse_link_fail(lb->link, "lost the lower-bound connection to the emulator at %s", lb->link->peer);
         return 0;
     }
     if (mse_decode_reply(lb->inbox, (size_t) n, r, error) != 0) {
