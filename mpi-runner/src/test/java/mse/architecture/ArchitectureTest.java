@@ -42,7 +42,7 @@ class ArchitectureTest {
     @Test
     void theFunctionalCoreHasNoPekko() {
         noClasses().that().resideInAnyPackage("mse.emulator.kernel..", "mse.emulator.model..", "mse.emulator.sim..",
-                        "mse.emulator.partial..", "mse.emulator.workrate..", "mse.emulator.analytic..")
+                        "mse.emulator.partial..", "mse.emulator.workrate..", "mse.emulator.analytic..", "mse.emulator.analysis..")
                 .should().dependOnClassesThat().resideInAPackage("org.apache.pekko..")
                 .because("functional core, actor shell: these packages are plain Java, unit-tested directly").check(shipped);
     }

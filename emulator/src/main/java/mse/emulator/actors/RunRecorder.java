@@ -1,6 +1,8 @@
 package mse.emulator.actors;
 
 import java.util.Optional;
+import mse.emulator.analysis.RunAnalysis;
+import mse.emulator.kernel.Blocking;
 import mse.emulator.kernel.Charge;
 import mse.emulator.kernel.KernelObserver;
 import mse.emulator.kernel.MessageRecord;
@@ -9,29 +11,44 @@ import mse.emulator.timeline.TimelineWriter;
 
 /**
  * What the keeper's kernel reports as the run goes, sent where the report will read it: each received message to the
- * masters' queues and the timeline, each charge to the timeline, each task to the ledger.
+ * masters' queues and the timeline, each charge to the timeline, each task to the ledger, and all of it but the tasks
+ * to the run's analysis (wait states and the critical path), whatever the timeline keeps.
  */
 final class RunRecorder implements KernelObserver {
 
     private final MasterQueues queues;
     private final TaskLedger tasks;
     private final Optional<TimelineWriter> timeline;
+    private final RunAnalysis analysis;
 
-    RunRecorder(MasterQueues queues, TaskLedger tasks, Optional<TimelineWriter> timeline) {
+    RunRecorder(MasterQueues queues, TaskLedger tasks, Optional<TimelineWriter> timeline, RunAnalysis analysis) {
         this.queues = queues;
         this.tasks = tasks;
         this.timeline = timeline;
+        this.analysis = analysis;
     }
 
     @Override
     public void messageReceived(MessageRecord message) {
         queues.deliver(message);
         timeline.ifPresent(t -> t.messageReceived(message));
+        analysis.messageReceived(message);
     }
 
     @Override
     public void charged(Charge charge) {
         timeline.ifPresent(t -> t.charged(charge));
+        analysis.charged(charge);
+    }
+
+    @Override
+    public void sent(long sequence, int source, int tag, int bytes, long sendNanos) {
+        analysis.sent(sequence, source, tag, bytes, sendNanos);
+    }
+
+    @Override
+    public void blocked(Blocking blocking) {
+        analysis.blocked(blocking);
     }
 
     @Override

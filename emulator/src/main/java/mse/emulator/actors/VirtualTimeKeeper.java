@@ -6,10 +6,12 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import mse.emulator.analysis.RunAnalysis;
 import mse.emulator.kernel.EmulatorReply;
 import mse.emulator.kernel.RankFact;
 import mse.emulator.kernel.RankProtocolException;
 import mse.emulator.kernel.RunOutcome;
+import mse.emulator.kernel.RunResult;
 import mse.emulator.kernel.VirtualTimeKernel;
 import mse.emulator.report.EmulationReport;
 import mse.emulator.timeline.RankHosts;
@@ -64,6 +66,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     private final TaskLedger tasks;
     private final RankHosts hosts;
     private final Optional<TimelineWriter> timeline;
+    private final RunAnalysis analysis;
     private boolean concluded;
     /** Why the keeper ended the run, once it did: facts still in flight are then ignored. */
     private String endReason;
@@ -83,7 +86,8 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         this.asking = new LowerBoundAsking(setup.np());
         this.queues = new MasterQueues(context, timeline);
         setup.masters().forEach(queues::ensure);
-        this.kernel = new VirtualTimeKernel(setup.network(), setup.cpus(), new RunRecorder(queues, tasks, timeline));
+        this.analysis = new RunAnalysis(setup.network(), setup.masters());
+        this.kernel = new VirtualTimeKernel(setup.network(), setup.cpus(), new RunRecorder(queues, tasks, timeline, analysis));
         this.receives = new PostedReceives(kernel, setup.np());
         timers.startSingleTimer(new ConnectDeadline(), setup.connectTimeout());
     }
@@ -226,8 +230,9 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
     }
 
     private void completeReport() {
-        result.complete(new EmulationReport(kernel.result(), tasks.tasks(), queues.summaries(), queues.masters(), timeline,
-                connections.origins()));
+        RunResult accounted = kernel.result();
+        result.complete(new EmulationReport(accounted, tasks.tasks(), queues.summaries(), queues.masters(), timeline,
+                connections.origins(), Optional.of(analysis.bounds(accounted))));
     }
 
     private void route(List<EmulatorReply> replies) {

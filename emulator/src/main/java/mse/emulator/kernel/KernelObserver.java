@@ -29,4 +29,16 @@ public interface KernelObserver {
     /** A rank was charged a computation, a send or a receive overhead; zero-length charges are not reported. */
     default void charged(Charge charge) {
     }
+
+    /**
+     * A message left its sender's CPU: its send overhead is charged (reported first), so what the sender did up
+     * to now is what the message carries to its receiver (the critical path, mse.emulator.analysis). Reported by
+     * the kernel, which alone says when a rank blocked.
+     */
+    default void sent(long sequence, int source, int tag, int bytes, long sendNanos) {
+    }
+
+    /** A rank was blocked, its clock moved from the block's start to its end without a charge ({@link Blocking}). */
+    default void blocked(Blocking blocking) {
+    }
 }

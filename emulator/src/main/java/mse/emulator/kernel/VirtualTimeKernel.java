@@ -191,6 +191,7 @@ public final class VirtualTimeKernel {
         long start = sender.clock.now();
         charges.sendOverhead(sender, destination, sent.tag(), sent.bytes());
         AnnouncedMessage message = interconnect.send(sender, sent, start);
+        observer.sent(message.sequence(), sender.rank, message.tag(), message.bytes(), start);
         if (message.synchronous()) {
             sender.sendSynchronously(message);
         }
@@ -256,7 +257,11 @@ public final class VirtualTimeKernel {
     /** Receive: clock = max(clock, a) + o_r(P, k); a synchronous sender resumes when the receive starts. */
     private void grant(RankState receiver, AnnouncedMessage message, List<EmulatorReply> replies) {
         interconnect.stopWaiting(receiver);
-        receiver.idleNanos += receiver.clock.waitUntil(MessageTiming.receiveStart(receiver.clock.now(), message.arrivalNanos()));
+        long posted = receiver.clock.now();
+        receiver.idleNanos += receiver.clock.waitUntil(MessageTiming.receiveStart(posted, message.arrivalNanos()));
+        if (receiver.clock.now() > posted) {
+            observer.blocked(new Blocking(receiver.rank, posted, receiver.clock.now(), message.sequence(), false));
+        }
         if (receiver.probing) {
             // A probe only waits for the message: it stays queued for the receive that follows.
             receiver.resume();
@@ -274,7 +279,11 @@ public final class VirtualTimeKernel {
         observer.messageReceived(message.received(start, receiver.clock.now()));
         if (message.synchronous()) {
             RankState sender = ranks[message.source()];
+            long sentAt = sender.clock.now();
             sender.idleNanos += sender.clock.waitUntil(start);
+            if (start > sentAt) {
+                observer.blocked(new Blocking(sender.rank, sentAt, start, message.sequence(), true));
+            }
             sender.resume();
             interconnect.changed(sender);
             applyHeld(sender, replies);

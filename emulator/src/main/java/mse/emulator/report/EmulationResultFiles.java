@@ -60,7 +60,8 @@ public final class EmulationResultFiles {
         boolean tasks = !report.tasks().isEmpty();
         return new EmulatedPrediction(seconds(predicted), tasks ? seconds(sequential) : null,
                 !tasks ? null : predicted == 0 ? 0.0 : (double) sequential / predicted,
-                new Breakdown(RankBreakdown.of(master)), Latency.of(report.combinedQueues(), true), masters, ranks);
+                new Breakdown(RankBreakdown.of(master)), Latency.of(report.combinedQueues(), true), masters, ranks,
+                report.bounds().map(b -> CriticalPathSummary.of(b.criticalPath())).orElse(null));
     }
 
     /** summary.json's ranks[]: each rank's host (as in the hostfile) and the address its connection came from. */
@@ -69,8 +70,10 @@ public final class EmulationResultFiles {
         List<RankOrigin> origins = report.rankOrigins();
         for (int r = 0; r < report.result().ranks().size(); r++) {
             RankOrigin origin = r < origins.size() ? origins.get(r) : RankOrigin.UNKNOWN;
+            int rank = r;
+            WaitStates waits = report.bounds().map(b -> WaitStates.of(b.waitStates().get(rank))).orElse(null);
             ranks.add(new RankPlacement(r, rankHosts != null ? rankHosts.get(r) : origin.host(), origin.address(),
-                    report.result().lowerBounds().get(r)));
+                    report.result().lowerBounds().get(r), waits));
         }
         return ranks;
     }

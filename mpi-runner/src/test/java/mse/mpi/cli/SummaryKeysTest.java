@@ -24,12 +24,16 @@ class SummaryKeysTest {
 
     static final String BREAKDOWN = "rank sendSeconds recvSeconds computeSeconds idleSeconds busyFraction linkBusySeconds";
     static final String PERCENTILES = "p50 p90 p99 max count";
+    /** Added to every analysed run's ranks[] and as its criticalPath (docs/results.md, "Wait states"). */
+    static final String WAIT_STATES = "lateSenderSeconds lateReceiverSeconds collectiveWaitSeconds queueWaitSeconds";
+    static final String CRITICAL_PATH = "computeSeconds overheadSeconds networkSeconds waitSeconds endRank bound";
     static final String HEADER = "command app strategy np masters profile profileSource cpuRatio taskCost workload tasks "
             + "wallSeconds checksum launchedAs";
     static final String PREDICTION = "predictedSeconds sequentialSeconds speedup breakdown breakdown.master "
             + prefixed("breakdown.master.", BREAKDOWN) + " latency " + nested("latency.", "slaveWaitMicros masterQueueWaitMicros masterQueueLength")
             + " perMaster " + prefixed("perMaster[].", BREAKDOWN) + " " + nested("perMaster[].", "slaveWaitMicros masterQueueWaitMicros")
-            + " ranks ranks[].rank ranks[].host ranks[].address ranks[].lowerBounds";
+            + " ranks ranks[].rank ranks[].host ranks[].address ranks[].lowerBounds ranks[].waitStates "
+            + prefixed("ranks[].waitStates.", WAIT_STATES) + " criticalPath " + prefixed("criticalPath.", CRITICAL_PATH);
     private static final String EMULATE = HEADER + " " + PREDICTION;
     private static final String WORKLOAD = "--image 32x32 --task-points 64 --task-cost fixed:1us --timeline off --quiet";
 

@@ -1,0 +1,179 @@
+package mse.emulator.analysis;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import mse.emulator.kernel.Blocking;
+import mse.emulator.kernel.Charge;
+import mse.emulator.kernel.KernelObserver;
+import mse.emulator.kernel.MessageRecord;
+import mse.emulator.kernel.RankAccount;
+import mse.emulator.kernel.RankFact;
+import mse.emulator.kernel.RunResult;
+import mse.emulator.model.NetworkModel;
+
+/**
+ * Wait states and the critical path of one run, in one forward pass over the kernel's reports: every rank carries
+ * the parts ({@link PathPart}) of the longest chain that ends at its clock; a charge adds to them, a message takes
+ * its sender's parts along, and a rank that blocked until the message arrived continues from those (plus the
+ * message's network time) instead of its own, since the message, not the rank, held it up. Memory: the ranks' parts
+ * and one entry per message in flight, so a run of millions of messages costs no more than a small one.
+ *
+ * <p>Needs each rank's reports in its own order, with {@link KernelObserver#sent} and {@link KernelObserver#blocked},
+ * as the kernel makes them.
+ */
+public final class RunAnalysis implements KernelObserver {
+
+    /** What a message in flight carries: its sender's path up to the end of its send overhead, and its identity. */
+    private record InFlight(int source, int tag, int bytes, long sendNanos, long[] path) {
+    }
+
+    private final NetworkModel network;
+    private final BitSet masters;
+    private final long[][] path;
+    private final long[] clock;
+    private final long[] lateSender;
+    private final long[] lateReceiver;
+    private final long[] collectiveWait;
+    private final long[] queueWait;
+    private final Map<Long, InFlight> inFlight = new HashMap<>();
+    /** A synchronous message's receiver's path at its receive start, until its sender's block takes it. */
+    private final Map<Long, long[]> rendezvous = new HashMap<>();
+
+    public RunAnalysis(NetworkModel network, Collection<Integer> masterRanks) {
+        this.network = network;
+        int ranks = network.processes();
+        this.masters = new BitSet(ranks);
+        masterRanks.forEach(masters::set);
+        this.path = new long[ranks][PathPart.COUNT];
+        this.clock = new long[ranks];
+        this.lateSender = new long[ranks];
+        this.lateReceiver = new long[ranks];
+        this.collectiveWait = new long[ranks];
+        this.queueWait = new long[ranks];
+    }
+
+    @Override
+    public void charged(Charge charge) {
+        int rank = charge.rank();
+        catchUp(rank, charge.startNanos());
+        path[rank][part(charge).ordinal()] += charge.durationNanos();
+        clock[rank] = charge.endNanos();
+    }
+
+    @Override
+    public void sent(long sequence, int source, int tag, int bytes, long sendNanos) {
+        inFlight.put(sequence, new InFlight(source, tag, bytes, sendNanos, path[source].clone()));
+    }
+
+    @Override
+    public void blocked(Blocking blocking) {
+        int rank = blocking.rank();
+        catchUp(rank, blocking.fromNanos());
+        long[] from = blocking.synchronousSend() ? rendezvous.remove(blocking.sequence()) : arrivedPath(blocking);
+        if (from == null) {
+            path[rank][PathPart.WAIT.ordinal()] += blocking.durationNanos(); // nothing known of what held it up
+        } else {
+            path[rank] = from;
+        }
+        clock[rank] = blocking.untilNanos();
+    }
+
+    @Override
+    public void messageReceived(MessageRecord message) {
+        inFlight.remove(message.sequence());
+        queueWait[message.destination()] += message.queueWaitNanos();
+        if (message.synchronous()) {
+            lateReceiver[message.source()] += message.queueWaitNanos();
+            long[] atStart = path[message.destination()].clone();
+            atStart[receiveOverhead(message.destination()).ordinal()] -= message.receiveEndNanos() - message.receiveStartNanos();
+            rendezvous.put(message.sequence(), atStart);
+        }
+    }
+
+    /**
+     * A receive or probe that blocked until its message arrived: the late-sender part of the block (before the
+     * message was sent) counts as a wait state, and the path continues from the sender's through the network.
+     */
+    private long[] arrivedPath(Blocking blocking) {
+        InFlight message = inFlight.get(blocking.sequence()); // a probe leaves it for the receive that follows
+        if (message == null) {
+            return null;
+        }
+        long late = Math.min(message.sendNanos(), blocking.untilNanos()) - blocking.fromNanos();
+        if (late > 0) {
+            (message.tag() >= RankFact.RESERVED_TAGS_FROM ? collectiveWait : lateSender)[blocking.rank()] += late;
+        }
+        long[] arrived = message.path().clone();
+        long departed = total(arrived);
+        long travel = blocking.untilNanos() - departed;
+        long own = Math.min(travel, network.wireNanos(message.bytes()));
+        arrived[PathPart.NETWORK.ordinal()] += own;
+        arrived[PathPart.WAIT.ordinal()] += travel - own;
+        return arrived;
+    }
+
+    /** Time the rank's clock moved that no report explains (none from the kernel) is waiting on the path. */
+    private void catchUp(int rank, long nanos) {
+        if (nanos > clock[rank]) {
+            path[rank][PathPart.WAIT.ordinal()] += nanos - clock[rank];
+            clock[rank] = nanos;
+        }
+    }
+
+    private PathPart part(Charge charge) {
+        boolean master = masters.get(charge.rank());
+        return switch (charge.kind()) {
+            case COMPUTE -> master ? PathPart.MASTER_COMPUTE : PathPart.OTHER_COMPUTE;
+            case SEND -> master ? PathPart.MASTER_SEND_OVERHEAD : PathPart.OTHER_SEND_OVERHEAD;
+            case RECV -> receiveOverhead(charge.rank());
+        };
+    }
+
+    private PathPart receiveOverhead(int rank) {
+        return masters.get(rank) ? PathPart.MASTER_RECEIVE_OVERHEAD : PathPart.OTHER_RECEIVE_OVERHEAD;
+    }
+
+    private static long total(long[] parts) {
+        long sum = 0;
+        for (long part : parts) {
+            sum += part;
+        }
+        return sum;
+    }
+
+    /** Every rank's wait states so far (final once the run is over). */
+    public List<RankWaitStates> waitStates() {
+        List<RankWaitStates> states = new ArrayList<>(clock.length);
+        for (int rank = 0; rank < clock.length; rank++) {
+            states.add(new RankWaitStates(rank, lateSender[rank], lateReceiver[rank], collectiveWait[rank], queueWait[rank]));
+        }
+        return states;
+    }
+
+    /** The wait states and the critical path of the run the kernel accounted for in `result` (final once it is over). */
+    public RunBounds bounds(RunResult result) {
+        return new RunBounds(waitStates(), criticalPath(result.ranks().stream().mapToLong(RankAccount::finalClockNanos).toArray()));
+    }
+
+    /**
+     * The critical path of the run whose ranks ended at `finalClocks`: the chain ending at the latest (the lowest such
+     * rank), its time after the last report waiting, so that its parts add up to the predicted time.
+     */
+    public CriticalPath criticalPath(long[] finalClocks) {
+        int end = 0;
+        for (int rank = 1; rank < finalClocks.length; rank++) {
+            if (finalClocks[rank] > finalClocks[end]) {
+                end = rank;
+            }
+        }
+        if (finalClocks.length == 0) {
+            return new CriticalPath(0, masters.cardinality(), new long[PathPart.COUNT]);
+        }
+        catchUp(end, finalClocks[end]);
+        return new CriticalPath(end, masters.cardinality(), path[end]);
+    }
+}
