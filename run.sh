@@ -36,6 +36,8 @@ needs_setup() {
   command -v make >/dev/null 2>&1 || return 0
   command -v mpicc >/dev/null 2>&1 || return 0
   command -v gfortran >/dev/null 2>&1 || return 0 # the compiler mpifort runs for examples/fortran
+  [ -f /usr/include/otf2/otf2.h ] || return 0 # libotf2, which otf2/ builds the OTF2 archive writer with
+  command -v otf2-print >/dev/null 2>&1 || return 0 # the reference reader the archive's tests read it back with
   local libdir; libdir=$(ompi_libdir)
   [ -f "$libdir/mpi.jar" ] || return 0
   ls "${MAVEN_REPO_LOCAL:-$HOME/.m2/repository}"/org/open-mpi/mpi/*/mpi-*.jar >/dev/null 2>&1 || return 0
@@ -63,6 +65,9 @@ ensure_built() {
 # examples (mpicc) and the Java examples on Open MPI's own bindings (javac against mpi.jar), built by their own
 # Makefiles, which do nothing when nothing changed.
 PMPI_LIBRARY="$ROOT/pmpi/build/libmse-pmpi.so"
+# The program that writes a run's OTF2 archive with libotf2 (docs/otf2.md), built by otf2/'s Makefile for every
+# command (predict too): it does nothing when nothing changed.
+OTF2_WRITER="$ROOT/otf2/build/mse-otf2"
 # The tests that failed in this run (from the reports Maven wrote since `started`), one a line, as a failing
 # `./run.sh test`'s last lines.
 failed_tests() {
@@ -90,7 +95,10 @@ maven_tmp() {
   trap 'rm -rf "$MAVEN_TMP"' EXIT
 }
 
+ensure_otf2_built() { make -s -C "$ROOT/otf2" >&2; }
+
 ensure_native_built() {
+  ensure_otf2_built
   make -s -C "$ROOT/pmpi" >&2
   make -s -C "$ROOT/examples/c" >&2
   make -s -C "$ROOT/examples/fortran" >&2
@@ -123,7 +131,7 @@ mse() {
   # The CLI checks Open MPI before it launches mpirun; it is given the libdir found above instead of asking again.
   local options=("${MSE_JVM_OPTIONS[@]}"); if [ "$key" = predict ]; then options+=("${MSE_PREDICT_JVM_OPTIONS[@]}"); fi
   local jvm=("${options[@]}" -Dmse.openmpi.libdir="$(ompi_libdir)" -Dmse.classpath="$(cat "$CLASSPATH_FILE")"
-    -Dmse.pmpi.library="$PMPI_LIBRARY"
+    -Dmse.pmpi.library="$PMPI_LIBRARY" -Dmse.otf2.writer="$OTF2_WRITER"
     -Xlog:disable -Xlog:all=warning:stderr -Xlog:cds=error:stderr -cp "$jar:$ROOT/mpi-runner/target/lib/*")
   # An archive is this JVM's own: one written before the JDK was installed again would be refused at every start.
   local java_installed; java_installed=$(stat -c %Z "$(readlink -f "$(command -v java)")")
@@ -163,6 +171,7 @@ case "${1:-}" in
     # UndefinedBehaviorSanitizer).
     ensure_native_built
     make -s -C "$ROOT/pmpi" check
+    make -s -C "$ROOT/otf2" check
     # Integration tests start real mpirun jobs; -Dtest selection passes through. A failing run ends naming the tests
     # that failed: Maven's own list lies far above its last lines, before the reactor summary and the advice.
     started=$(date +%s)
@@ -183,6 +192,6 @@ case "${1:-}" in
     ensure_setup; ensure_built
     # predict runs no MPI program: the interposition library and the examples' four makes (a noticeable share of its time) are
     # for the commands that do.
-    if [ "${1:-}" != predict ]; then ensure_native_built; fi
+    if [ "${1:-}" != predict ]; then ensure_native_built; else ensure_otf2_built; fi
     mse "$@" ;;
 esac

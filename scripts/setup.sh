@@ -74,8 +74,10 @@ trap '[ -z "$WORK_DIR" ] || rm -rf "$WORK_DIR"' EXIT
 main() {
   # Fonts: the report's charts are drawn with Java2D, which needs at least one font and fontconfig. make and gcc build
   # the interposition library (pmpi/) and the C examples with mpicc; gfortran (the `gfortran` command Open MPI's
-  # mpifort runs: libopenmpi-dev brings only gfortran-12) the Fortran examples (examples/fortran/).
-  install_packages openmpi-bin libopenmpi-dev fontconfig fonts-dejavu-core make gcc gfortran
+  # mpifort runs: libopenmpi-dev brings only gfortran-12) the Fortran examples (examples/fortran/). libotf2 (the OTF2
+  # reference library's headers and library) builds the archive writer (otf2/); otf2-tools' otf2-print reads archives
+  # back in the tests and for users (docs/otf2.md).
+  install_packages openmpi-bin libopenmpi-dev fontconfig fonts-dejavu-core make gcc gfortran libopen-trace-format2-dev otf2-tools
   build_mpi_jar
   maven_install_mpi_jar
   if [ "${1:-}" = "--with-browser" ]; then install_packages chromium; fi

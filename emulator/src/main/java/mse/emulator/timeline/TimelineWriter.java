@@ -25,7 +25,8 @@ import mse.emulator.kernel.MessageRecord;
  * Turns what the kernel (or the simulator) charges into timeline.json, a Chrome trace (see {@link ChromeTrace}):
  * one process per host, one track per rank with its compute, send and recv spans (idle time is the gaps), a
  * flow arrow per message from its send to its receive, each master's queue length as a counter track, and
- * instants (DY splits and merges) added at the end with the run's inputs as metadata.
+ * instants (DY splits and merges) added at the end with the run's inputs as metadata. In format otf2 or both the
+ * same spans and messages (the events auto mode keeps) also go to an OTF2 archive ({@link Otf2Archive}).
  *
  * <p>Events go to a partial file, and {@link #finish} renames it into place, so a failed run leaves no timeline.
  * In full mode they stream to it as they are decided, so memory stays bounded however long the run. In auto mode,
@@ -74,7 +75,11 @@ public final class TimelineWriter implements KernelObserver {
     private final KeptWindows slaveWindows;
     private final Consumer<Object> drop = this::drop;
     private final KeptWindows masterWindows;
+    /** timeline.json's trace, null in format otf2; the OTF2 archive's events, null in format chrome. */
     private final ChromeTrace trace;
+    private final Otf2Archive otf2;
+    /** The latest virtual time of any span or message, kept or not: the run's predicted end. */
+    private long endNanos;
     /** Auto mode: the entries inside the first windows, in the order they came, written by {@link #finish}. */
     private final List<Object> firstWindows = new ArrayList<>();
     /** The spans among the first HEAD_EVENTS events written, and the future that gets them. */
@@ -87,7 +92,7 @@ public final class TimelineWriter implements KernelObserver {
     private IOException failure;
     private boolean closed;
 
-    private TimelineWriter(Path target, TimelineMode mode, IntFunction<String> hostOfRank, int slaveWindowEntries,
+    private TimelineWriter(Path target, TimelineMode mode, TimelineFormat format, IntFunction<String> hostOfRank, int slaveWindowEntries,
                            int masterWindowEntries, long windowBytes) throws IOException {
         this.target = target;
         this.slaveWindows = new KeptWindows(slaveWindowEntries, windowBytes, this::bytesAtMost);
@@ -96,13 +101,20 @@ public final class TimelineWriter implements KernelObserver {
         this.mode = mode;
         this.hostOfRank = hostOfRank;
         Files.createDirectories(target.toAbsolutePath().getParent());
-        this.trace = new ChromeTrace(Files.newOutputStream(partial));
+        this.otf2 = format.writesOtf2() ? Otf2Archive.open(target.resolveSibling(TimelineSetup.OTF2_DIRECTORY)) : null;
+        this.trace = format.writesChrome() ? new ChromeTrace(Files.newOutputStream(partial)) : null;
     }
 
     /** Starts timeline.json at `target` (mode full or auto) for ranks on the hosts hostOfRank names. */
     public static TimelineWriter open(Path target, TimelineMode mode, IntFunction<String> hostOfRank,
                                       Collection<Integer> masters) throws IOException {
-        return open(target, mode, hostOfRank, masters, WINDOW_ENTRIES, WINDOW_ENTRIES);
+        return open(target, mode, TimelineFormat.CHROME, hostOfRank, masters);
+    }
+
+    /** The same in `format`: timeline.json at `target`, and or the OTF2 archive in otf2/ beside it. */
+    public static TimelineWriter open(Path target, TimelineMode mode, TimelineFormat format, IntFunction<String> hostOfRank,
+                                      Collection<Integer> masters) throws IOException {
+        return open(target, mode, format, hostOfRank, masters, WINDOW_ENTRIES, WINDOW_ENTRIES, WINDOW_BYTES);
     }
 
     /** The same with windows of the given numbers of slave and master entries each (tests use small ones). */
@@ -114,10 +126,16 @@ public final class TimelineWriter implements KernelObserver {
     /** The same with windows of at most `windowBytes` bytes each too. */
     static TimelineWriter open(Path target, TimelineMode mode, IntFunction<String> hostOfRank, Collection<Integer> masters,
                                int slaveWindowEntries, int masterWindowEntries, long windowBytes) throws IOException {
+        return open(target, mode, TimelineFormat.CHROME, hostOfRank, masters, slaveWindowEntries, masterWindowEntries, windowBytes);
+    }
+
+    static TimelineWriter open(Path target, TimelineMode mode, TimelineFormat format, IntFunction<String> hostOfRank,
+                               Collection<Integer> masters, int slaveWindowEntries, int masterWindowEntries, long windowBytes)
+            throws IOException {
         if (mode == TimelineMode.OFF) {
             throw new IllegalArgumentException("no timeline is written in mode off");
         }
-        TimelineWriter writer = new TimelineWriter(target, mode, hostOfRank, slaveWindowEntries, masterWindowEntries, windowBytes);
+        TimelineWriter writer = new TimelineWriter(target, mode, format, hostOfRank, slaveWindowEntries, masterWindowEntries, windowBytes);
         masters.forEach(writer::master);
         return writer;
     }
@@ -138,11 +156,13 @@ public final class TimelineWriter implements KernelObserver {
 
     @Override
     public void charged(Charge charge) {
+        endNanos = Math.max(endNanos, charge.endNanos());
         keep(charge, masters.get(charge.rank()));
     }
 
     @Override
     public void messageReceived(MessageRecord m) {
+        endNanos = Math.max(endNanos, m.receiveEndNanos());
         keep(m, masters.get(m.source()) && masters.get(m.destination()));
         if (masters.get(m.destination())) {
             int master = m.destination();
@@ -163,7 +183,9 @@ public final class TimelineWriter implements KernelObserver {
         firstWindows.forEach(this::write);
         firstWindows.clear();
         for (TimelineInstant instant : instants) {
-            guarded(() -> trace.instant(pid(instant.rank()), instant.rank(), instant.name(), instant.nanos(), instant.args()));
+            if (trace != null) { // instants (DY's splits and merges) are timeline.json's alone
+                guarded(() -> trace.instant(pid(instant.rank()), instant.rank(), instant.name(), instant.nanos(), instant.args()));
+            }
             events++;
         }
         slaveWindows.flush(this::write);
@@ -172,28 +194,49 @@ public final class TimelineWriter implements KernelObserver {
             if (failure != null) {
                 throw failure;
             }
-            for (Map.Entry<Integer, Integer> rank : new TreeMap<>(pidOfRank).entrySet()) {
-                trace.names(rank.getValue(), rank.getKey(), hostOf(rank.getValue()),
-                        "rank " + rank.getKey() + (masters.get(rank.getKey()) ? " (master)" : ""));
+            Path archive = otf2 == null ? null : otf2.finish(pidOfHost.keySet(), rankNames(), endNanos);
+            if (trace != null) {
+                for (Map.Entry<Integer, Integer> rank : new TreeMap<>(pidOfRank).entrySet()) {
+                    trace.names(rank.getValue(), rank.getKey(), hostOf(rank.getValue()), rankName(rank.getKey()));
+                }
+                trace.finish(metadata, description());
+                trace.close();
             }
-            trace.finish(metadata, description());
-            trace.close();
             closed = true;
-            move();
+            if (trace != null) {
+                move();
+            }
             head.complete(List.copyOf(headSpans)); // a file of fewer events than HEAD_EVENTS
+            return new WrittenTimeline(trace == null ? null : target, mode, events, droppedEvents, droppedEvents == 0 ? 0 : droppedFrom,
+                    droppedUntil, archive);
         } finally {
             discard();
         }
-        return new WrittenTimeline(target, mode, events, droppedEvents, droppedEvents == 0 ? 0 : droppedFrom, droppedUntil);
+    }
+
+    /** Each rank's host (numbered from 0 in pid order) and name, by rank. */
+    private Map<Integer, Otf2Archive.RankName> rankNames() {
+        Map<Integer, Otf2Archive.RankName> names = new TreeMap<>();
+        pidOfRank.forEach((rank, pid) -> names.put(rank, new Otf2Archive.RankName(pid - 1, rankName(rank))));
+        return names;
+    }
+
+    private String rankName(int rank) {
+        return "rank " + rank + (masters.get(rank) ? " (master)" : "");
     }
 
     /** Abandons the timeline (the run failed): the partial file goes, nothing is left half-written. */
     public void discard() {
         head.completeExceptionally(new IOException("the timeline " + target + " was not written"));
+        if (otf2 != null) {
+            otf2.discard();
+        }
         try {
             if (!closed) {
                 closed = true;
-                trace.close();
+                if (trace != null) {
+                    trace.close();
+                }
             }
             Files.deleteIfExists(partial);
         } catch (IOException e) {
@@ -251,17 +294,32 @@ public final class TimelineWriter implements KernelObserver {
         }
         try {
             if (entry instanceof Charge c) {
-                trace.span(pid(c.rank()), c);
+                int pid = pid(c.rank());
+                if (trace != null) {
+                    trace.span(pid, c);
+                }
+                if (otf2 != null) {
+                    otf2.span(c);
+                }
                 if (events < HEAD_EVENTS) {
                     headSpans.add(new TimelineReader.Span(c.rank(), c.kind().label(), c.startNanos(), c.endNanos()));
                 }
                 events++;
             } else if (entry instanceof MessageRecord m) {
-                trace.flow(pid(m.source()), m.source(), m.sendNanos(), pid(m.destination()), m.destination(), m.receiveStartNanos(),
-                        m.sequence());
+                int sourcePid = pid(m.source());
+                int destinationPid = pid(m.destination());
+                if (trace != null) {
+                    trace.flow(sourcePid, m.source(), m.sendNanos(), destinationPid, m.destination(), m.receiveStartNanos(), m.sequence());
+                }
+                if (otf2 != null) {
+                    otf2.message(m);
+                }
                 events += 2;
             } else if (entry instanceof QueueStep q) {
-                trace.counter(pid(q.rank()), queueName(q.rank()), q.nanos(), QUEUE_SERIES, q.length());
+                int pid = pid(q.rank());
+                if (trace != null) {
+                    trace.counter(pid, queueName(q.rank()), q.nanos(), QUEUE_SERIES, q.length());
+                }
                 events++;
             }
             if (events >= HEAD_EVENTS && !head.isDone()) {

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import mse.cluster.profiles.ProfileLoader;
 import mse.emulator.model.TaskCost;
-import mse.emulator.timeline.TimelineMode;
+import mse.emulator.timeline.TimelineRequest;
 import mse.mpi.launch.Cluster;
 import mse.mpi.launch.EmulationPlan;
 import mse.mpi.launch.ForeignLaunch;
@@ -104,6 +104,6 @@ public final class ForeignBenchmark {
     private static double emulatedRun(List<String> commandLine, int np, Path scratch) {
         ForeignProgram program = new ForeignProgram(commandLine, List.of(0), ForeignProgram.RankCpu.thread);
         return ForeignLaunch.run(new ForeignLaunch.Plan(program, np, ProfileLoader.load("mpich-fast-ethernet"), new TaskCost.Real(),
-                Duration.ofMinutes(30), scratch, EmulationPlan.LOOPBACK, TimelineMode.OFF, Cluster.THIS_MACHINE_ONLY)).wallSeconds();
+                Duration.ofMinutes(30), scratch, EmulationPlan.LOOPBACK, TimelineRequest.OFF, Cluster.THIS_MACHINE_ONLY)).wallSeconds();
     }
 }

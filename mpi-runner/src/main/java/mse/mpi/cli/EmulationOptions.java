@@ -3,7 +3,7 @@ package mse.mpi.cli;
 import java.time.Duration;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
-import mse.emulator.timeline.TimelineMode;
+import mse.emulator.timeline.TimelineRequest;
 import mse.mpi.experiment.EmulationSettings;
 import mse.mpi.options.BadInputException;
 import mse.mpi.options.BindOption;
@@ -50,8 +50,8 @@ public final class EmulationOptions {
         return target.taskCost();
     }
 
-    public TimelineMode timeline() {
-        return timeline.mode();
+    public TimelineRequest timeline() {
+        return timeline.request();
     }
 
     public boolean local() {

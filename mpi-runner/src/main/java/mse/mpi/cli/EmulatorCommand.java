@@ -95,7 +95,7 @@ final class EmulatorCommand implements Callable<Integer> {
         Path dir = RunDirectory.create(out, "emulator");
         EmulationSetup setup = new EmulationSetup(NetworkModel.of(profile.network(), np),
                 Cluster.THIS_MACHINE_ONLY.rankCpus(np, profile.cpu()), masters, bindHost, Duration.ofSeconds(waitSeconds),
-                TimelineSetup.in(dir, timeline.mode())).chargingMeasuredCpu(taskCost.chargesMeasuredCpu());
+                TimelineSetup.in(dir, timeline.request())).chargingMeasuredCpu(taskCost.chargesMeasuredCpu());
         long start = System.nanoTime();
         try (EmulationSession session = EmulationSession.start(setup)) {
             Path tokenFile = writeToken(dir, session.token());

@@ -106,7 +106,7 @@ final class PredictCommand implements Callable<Integer> {
             throw new BadInputException("--target-error: expected a positive percentage, got " + targetError);
         }
         sampleSize();
-        timeline.mode();
+        timeline.request();
         TargetProfile profile = target.target();
         TaskCost taskCost = target.taskCost();
         TargetCpu cpu = TargetCpu.of(profile.cpu());
@@ -165,7 +165,7 @@ final class PredictCommand implements Callable<Integer> {
             ResultTables.printSweepRow(point);
         });
         PredictedSweep summary = PredictedSweep.of(header, points, predictor.timed(simulationSeconds[0], (System.nanoTime() - started) / 1e9));
-        PredictTimelines timelines = new PredictTimelines(timeline.mode(), dir, plan, points);
+        PredictTimelines timelines = new PredictTimelines(timeline.request(), dir, plan, points);
         try (TimelineInBackground written = new TimelineInBackground(() -> timelines.write(profile, targetCpu, sizes, hostCosts,
                 masterCosts, header))) {
             ResultTables.printSortedIfSeveral(points);
@@ -191,7 +191,7 @@ final class PredictCommand implements Callable<Integer> {
                         PredictTimelines timelines, TimelineInBackground written) throws java.io.IOException {
         List<RunReport.Run> runs = new ArrayList<>();
         for (int i = 0; i < points.size(); i++) {
-            runs.add(new RunReport.Run(points.get(i), dir.resolve(plan.get(i).dirName()), timelines.writes(i)));
+            runs.add(new RunReport.Run(points.get(i), dir.resolve(plan.get(i).dirName()), timelines.writesTimelineJson(i)));
         }
         List<mse.emulator.report.ReportPoint> comparison = new ArrayList<>();
         var flat = WithoutPTerm.of(profile);

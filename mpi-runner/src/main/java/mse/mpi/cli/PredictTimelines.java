@@ -12,6 +12,7 @@ import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.NetworkModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.timeline.TimelineMode;
+import mse.emulator.timeline.TimelineRequest;
 import mse.emulator.timeline.TimelineReader;
 import mse.emulator.timeline.TimelineSetup;
 import mse.mpi.apps.farm.FarmMessageSizes;
@@ -29,6 +30,7 @@ import mse.mpi.experiment.SweepPlan;
 final class PredictTimelines {
 
     private final TimelineMode mode;
+    private final TimelineRequest request;
     private final Path dir;
     private final List<SweepPlan.Configuration> plan;
     private final List<PredictedPoint> points;
@@ -36,8 +38,9 @@ final class PredictTimelines {
     /** The spans at the start of each timeline written, by file, done as soon as its writer has them. */
     private final Map<Path, CompletableFuture<List<TimelineReader.Span>>> heads = new HashMap<>();
 
-    PredictTimelines(TimelineMode mode, Path dir, List<SweepPlan.Configuration> plan, List<PredictedPoint> points) {
-        this.mode = mode;
+    PredictTimelines(TimelineRequest request, Path dir, List<SweepPlan.Configuration> plan, List<PredictedPoint> points) {
+        this.request = request;
+        this.mode = request.mode();
         this.dir = dir;
         this.plan = plan;
         this.points = List.copyOf(points);
@@ -67,6 +70,11 @@ final class PredictTimelines {
         return mode == TimelineMode.FULL || (mode == TimelineMode.AUTO && index == best);
     }
 
+    /** Whether the point at `index` gets a timeline.json (format chrome or both), which the report links and draws. */
+    boolean writesTimelineJson(int index) {
+        return writes(index) && request.format().writesChrome();
+    }
+
     /** Simulates each point that gets a timeline once more, observed, and writes it. */
     Void write(TargetProfile profile, TargetCpu cpu, FarmMessageSizes sizes, long[] hostCosts, long[] masterCosts,
                PredictedSweep.Header header) throws IOException {
@@ -74,7 +82,7 @@ final class PredictTimelines {
             for (int i = 0; i < plan.size(); i++) {
                 if (writes(i)) {
                     SweepPlan.Configuration c = plan.get(i);
-                    PredictedTimeline.write(dir.resolve(c.dirName()), mode, c.program(), NetworkModel.of(profile.network(), c.np()), cpu,
+                    PredictedTimeline.write(dir.resolve(c.dirName()), request, c.program(), NetworkModel.of(profile.network(), c.np()), cpu,
                             sizes, hostCosts, masterCosts, header, points.get(i).masterEvents(), heads.get(file(i)));
                 }
             }

@@ -12,7 +12,7 @@ import mse.emulator.dynamic.MasterEvent;
 import mse.emulator.model.NetworkModel;
 import mse.emulator.model.TargetCpu;
 import mse.emulator.timeline.RankHosts;
-import mse.emulator.timeline.TimelineMode;
+import mse.emulator.timeline.TimelineRequest;
 import mse.emulator.timeline.TimelineReader;
 import mse.emulator.timeline.TimelineSetup;
 import mse.emulator.timeline.TimelineWriter;
@@ -36,15 +36,15 @@ public final class PredictedTimeline {
     }
 
     /** Writes the point's timeline.json; `head` gets the file's first spans as soon as the writer has them ({@link TimelineWriter#head}). */
-    public static Optional<WrittenTimeline> write(Path pointDir, TimelineMode mode, Program program, NetworkModel network, TargetCpu cpu,
+    public static Optional<WrittenTimeline> write(Path pointDir, TimelineRequest request, Program program, NetworkModel network, TargetCpu cpu,
                                            FarmMessageSizes sizes, long[] hostCosts, long[] masterCosts, PredictedSweep.Header inputs,
                                            List<MasterEvent> events, CompletableFuture<List<TimelineReader.Span>> head) throws IOException {
         StrategySpec strategy = program.strategy();
         Set<Integer> masters = new TreeSet<>(strategy.masters(network.processes()));
         events.forEach(e -> masters.add(e.master()));
-        Optional<TimelineWriter> opened = TimelineSetup.in(pointDir, mode).open(RankHosts.all("simulated target"), masters);
+        Optional<TimelineWriter> opened = TimelineSetup.in(pointDir, request).open(RankHosts.all("simulated target"), masters);
         if (opened.isEmpty()) {
-            head.completeExceptionally(new IllegalStateException("no timeline is written in mode " + mode.spec()));
+            head.completeExceptionally(new IllegalStateException("no timeline is written in mode " + request.mode().spec()));
             return Optional.empty();
         }
         TimelineWriter timeline = opened.get();

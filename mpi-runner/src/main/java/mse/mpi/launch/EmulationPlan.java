@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import mse.cluster.profiles.TargetProfile;
 import mse.emulator.model.TaskCost;
-import mse.emulator.timeline.TimelineMode;
+import mse.emulator.timeline.TimelineRequest;
 import mse.mpi.apps.Program;
 import mse.mpi.options.BindOption;
 import mse.mpi.rank.RunProgress;
@@ -19,7 +19,7 @@ import mse.mpi.rank.RunProgress;
  */
 public record EmulationPlan(Program program, int np, TargetProfile profile, TaskCost taskCost, boolean local,
                             Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress, String btl,
-                            String bindHost, TimelineMode timeline, Cluster cluster) {
+                            String bindHost, TimelineRequest timeline, Cluster cluster) {
 
     /** Loopback: the emulator of a single-machine run listens where only this machine can reach it. */
     public static final String LOOPBACK = BindOption.LOOPBACK;
@@ -27,14 +27,14 @@ public record EmulationPlan(Program program, int np, TargetProfile profile, Task
     /** A plan on this machine. */
     public EmulationPlan(Program program, int np, TargetProfile profile, TaskCost taskCost, boolean local,
                          Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress, String btl,
-                         String bindHost, TimelineMode timeline) {
+                         String bindHost, TimelineRequest timeline) {
         this(program, np, profile, taskCost, local, timeout, workDir, chaosDelayMillis, progress, btl, bindHost, timeline,
                 Cluster.THIS_MACHINE_ONLY);
     }
 
     public EmulationPlan(Program program, int np, TargetProfile profile, TaskCost taskCost, boolean local,
                          Duration timeout, Path workDir, int chaosDelayMillis, RunProgress progress, String btl) {
-        this(program, np, profile, taskCost, local, timeout, workDir, chaosDelayMillis, progress, btl, LOOPBACK, TimelineMode.OFF);
+        this(program, np, profile, taskCost, local, timeout, workDir, chaosDelayMillis, progress, btl, LOOPBACK, TimelineRequest.OFF);
     }
 
     /** A plan over Open MPI's default choice of transports, without a progress display. */

@@ -11,7 +11,7 @@ import mse.emulator.actors.EmulationSetup;
 import mse.emulator.model.NetworkModel;
 import mse.emulator.model.TaskCost;
 import mse.emulator.report.EmulationReport;
-import mse.emulator.timeline.TimelineMode;
+import mse.emulator.timeline.TimelineRequest;
 import mse.emulator.timeline.TimelineSetup;
 import mse.mpi.rank.RankRuntimeOptions;
 import org.slf4j.Logger;
@@ -29,7 +29,7 @@ public final class ForeignLaunch {
 
     /** One emulated run of a foreign program at np ranks, its results going to workDir. */
     public record Plan(ForeignProgram program, int np, TargetProfile profile, TaskCost taskCost, Duration timeout,
-                       Path workDir, String bindHost, TimelineMode timeline, Cluster cluster) {}
+                       Path workDir, String bindHost, TimelineRequest timeline, Cluster cluster) {}
 
     private ForeignLaunch() {
     }

@@ -50,7 +50,7 @@ public final class RankRuntime {
             HostedEmulation hosted = null;
             if (options.emulate) {
                 hosted = HostedEmulation.start(mpi, masters.apply(mpi.size()), options.target.target(), cost,
-                        options.bind.host(BindOption.LOOPBACK), TimelineSetup.in(options.out, options.timeline.mode()));
+                        options.bind.host(BindOption.LOOPBACK), TimelineSetup.in(options.out, options.timeline.request()));
                 emulated = hosted.comm();
             } else if (options.emulator != null) {
                 emulated = new EmulatedComm(mpi, connect(options.emulator, mpi), cost,

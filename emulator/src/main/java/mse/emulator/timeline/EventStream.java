@@ -1,0 +1,82 @@
+package mse.emulator.timeline;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import mse.emulator.kernel.Charge;
+import mse.emulator.kernel.MessageRecord;
+
+/**
+ * The run's events as the plain text stream that mse-otf2 turns into an OTF2 archive ({@link Otf2Writer}; the format
+ * is documented in docs/otf2.md): a header line, then one record a line, fields separated by single spaces, times in
+ * virtual nanoseconds. Spans and messages come in the order the timeline keeps them (the writer sorts each rank's);
+ * hosts, ranks and the run's end come last, once they are known. Not thread-safe, like the timeline writer.
+ */
+final class EventStream implements AutoCloseable {
+
+    static final String HEADER = "mse-trace-events 1";
+
+    private static final byte[] SPAN = JsonBytes.asciiBytes("span ");
+    private static final byte[] MESSAGE = JsonBytes.asciiBytes("message ");
+    private static final byte[] SPACE = JsonBytes.asciiBytes(" ");
+    private static final byte[] NEWLINE = JsonBytes.asciiBytes("\n");
+    private static final byte[][] KINDS = new byte[Charge.Kind.values().length][];
+
+    static {
+        for (Charge.Kind kind : Charge.Kind.values()) {
+            KINDS[kind.ordinal()] = JsonBytes.asciiBytes(" " + kind.label() + " ");
+        }
+    }
+
+    /** Numbers and fixed tokens are written byte by byte, as timeline.json's are. */
+    private final JsonBytes out;
+
+    EventStream(OutputStream out) throws IOException {
+        this.out = new JsonBytes(out);
+        this.out.ascii(HEADER).raw(NEWLINE);
+    }
+
+    /** span RANK KIND START END TASK PEER TAG BYTES (-1 where the charge has none). */
+    void span(Charge c) throws IOException {
+        out.raw(SPAN).number(c.rank()).raw(KINDS[c.kind().ordinal()]).number(c.startNanos()).raw(SPACE).number(c.endNanos())
+                .raw(SPACE).number(c.task()).raw(SPACE).number(c.peer()).raw(SPACE).number(c.tag()).raw(SPACE).number(c.bytes())
+                .raw(NEWLINE);
+    }
+
+    /** message SEQUENCE SOURCE DESTINATION TAG BYTES SEND RECEIVE_START RECEIVE_END. */
+    void message(MessageRecord m) throws IOException {
+        out.raw(MESSAGE).number(m.sequence()).raw(SPACE).number(m.source()).raw(SPACE).number(m.destination()).raw(SPACE).number(m.tag())
+                .raw(SPACE).number(m.bytes()).raw(SPACE).number(m.sendNanos()).raw(SPACE).number(m.receiveStartNanos()).raw(SPACE)
+                .number(m.receiveEndNanos()).raw(NEWLINE);
+    }
+
+    /** host ID NAME: hosts are numbered from 0 in the order they are given. */
+    void host(int id, String name) throws IOException {
+        out.ascii("host ").number(id).raw(SPACE).raw(text(name)).raw(NEWLINE);
+    }
+
+    /** rank RANK HOST NAME. */
+    void rank(int rank, int host, String name) throws IOException {
+        out.ascii("rank ").number(rank).raw(SPACE).number(host).raw(SPACE).raw(text(name)).raw(NEWLINE);
+    }
+
+    /** end NANOS: the run's predicted end, where every rank's program region ends. */
+    void end(long nanos) throws IOException {
+        out.ascii("end ").number(nanos).raw(NEWLINE);
+    }
+
+    void flush() throws IOException {
+        out.flush();
+    }
+
+    @Override
+    public void close() throws IOException {
+        out.close();
+    }
+
+    /** A name on one line, never empty: a control character (a newline would end the record) becomes a space. */
+    private static byte[] text(String name) {
+        String line = name.isEmpty() ? "?" : name.replaceAll("\\p{Cntrl}", " ");
+        return line.getBytes(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,20 @@
+package mse.emulator.timeline;
+
+import java.util.Objects;
+
+/** What a command asks of its runs' timelines: how much of each run ({@link TimelineMode}) and in which files. */
+public record TimelineRequest(TimelineMode mode, TimelineFormat format) {
+
+    /** No timeline at all. */
+    public static final TimelineRequest OFF = new TimelineRequest(TimelineMode.OFF, TimelineFormat.CHROME);
+
+    public TimelineRequest {
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(format, "format");
+    }
+
+    /** timeline.json alone, in `mode`. */
+    public static TimelineRequest chrome(TimelineMode mode) {
+        return new TimelineRequest(mode, TimelineFormat.CHROME);
+    }
+}

@@ -1,0 +1,47 @@
+package mse.emulator.timeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import mse.emulator.kernel.Charge;
+import mse.emulator.kernel.MessageRecord;
+import org.junit.jupiter.api.Test;
+
+/** The event stream mse-otf2 reads (docs/otf2.md): its exact lines, and names kept on one line. */
+class EventStreamTest {
+
+    @Test
+    void writesTheDocumentedLines() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (EventStream stream = new EventStream(bytes)) {
+            stream.span(Charge.compute(1, 0, 100, 7));
+            stream.span(Charge.send(1, 100, 150, 0, 5, 64));
+            stream.message(new MessageRecord(3, 1, 0, 5, 64, 100, 150, 250, 300, 320, false));
+            stream.host(0, "node-a");
+            stream.rank(1, 0, "rank 1\nsecond line");
+            stream.end(400);
+        }
+        assertEquals("""
+                mse-trace-events 1
+                span 1 compute 0 100 7 -1 -1 -1
+                span 1 send 100 150 -1 0 5 64
+                message 3 1 0 5 64 100 300 320
+                host 0 node-a
+                rank 1 0 rank 1 second line
+                end 400
+                """, bytes.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void formatsParseAndSayWhatTheyWrite() {
+        assertEquals(TimelineFormat.BOTH, TimelineFormat.parse(" Both "));
+        assertEquals("otf2", TimelineFormat.OTF2.spec());
+        assertEquals(false, TimelineFormat.OTF2.writesChrome());
+        assertEquals(false, TimelineFormat.CHROME.writesOtf2());
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> TimelineFormat.parse("paje"));
+        assertEquals("expected chrome, otf2 or both, got 'paje'", bad.getMessage());
+    }
+}

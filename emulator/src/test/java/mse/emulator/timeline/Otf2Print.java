@@ -1,0 +1,121 @@
+package mse.emulator.timeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * An OTF2 archive read back with the reference reader, otf2-print (tests only): its locations and its events, and the
+ * checks every archive of a run must pass against the run's timeline.json: the same ranks, an Enter and a Leave per
+ * span, an MpiSend and an MpiRecv per message, every region left after it is entered, time never going back on a
+ * location, and the last event at the run's predicted end.
+ */
+public record Otf2Print(List<String> locations, List<Event> events) {
+
+    /** One event line: its kind (ENTER, LEAVE, MPI_SEND, ...), location, timestamp and attributes as printed. */
+    public record Event(String kind, int location, long time, String attributes) {
+
+        private static final Pattern REGION = Pattern.compile("Region: \"([^\"]*)\"");
+
+        /** The region an Enter or a Leave names. */
+        public String region() {
+            Matcher m = REGION.matcher(attributes);
+            return m.find() ? m.group(1) : null;
+        }
+    }
+
+    private static final Pattern EVENT = Pattern.compile("^([A-Z_]+)\\s+(\\d+)\\s+(\\d+)\\s*(.*)$");
+    private static final Pattern LOCATION = Pattern.compile("^LOCATION\\s+(\\d+)\\s+Name: \"([^\"]*)\"");
+
+    /** Reads `archive` (its traces.otf2) with otf2-print: the events, then the global definitions (-G). */
+    public static Otf2Print read(Path archive) throws IOException, InterruptedException {
+        List<Event> events = new ArrayList<>();
+        for (String line : print(archive, false)) {
+            Matcher m = EVENT.matcher(line);
+            if (m.matches()) {
+                events.add(new Event(m.group(1), Integer.parseInt(m.group(2)), Long.parseLong(m.group(3)), m.group(4)));
+            }
+        }
+        List<String> locations = new ArrayList<>();
+        for (String line : print(archive, true)) {
+            Matcher m = LOCATION.matcher(line);
+            if (m.find()) {
+                assertEquals(locations.size(), Integer.parseInt(m.group(1)), "locations are the ranks in order");
+                locations.add(m.group(2));
+            }
+        }
+        return new Otf2Print(locations, events);
+    }
+
+    private static List<String> print(Path archive, boolean definitions) throws IOException, InterruptedException {
+        Path out = Files.createTempFile("otf2-print", ".txt");
+        try {
+            List<String> command = definitions ? List.of("otf2-print", "-G", archive.toString()) : List.of("otf2-print", archive.toString());
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+            assertTrue(process.waitFor(5, TimeUnit.MINUTES), "otf2-print finished");
+            List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
+            assertEquals(0, process.exitValue(), () -> "otf2-print " + archive + ": " + String.join("\n", lines));
+            return lines;
+        } finally {
+            Files.deleteIfExists(out);
+        }
+    }
+
+    public long count(String kind) {
+        return events.stream().filter(e -> e.kind().equals(kind)).count();
+    }
+
+    /**
+     * The checks of every archive against its run's timeline.json: a location per rank named there, the spans and
+     * messages it holds, proper nesting and order on every location, the last event at `predictedNanos`.
+     */
+    public void matches(TraceFile timeline, long predictedNanos) {
+        long ranks = timeline.phase("M").stream().filter(e -> "thread_name".equals(e.get("name"))).count();
+        assertEquals(ranks, locations.size(), "a location per rank");
+        List<TraceFile.Span> spans = timeline.spans();
+        long flows = timeline.phase("s").size();
+        assertEquals(spans.size() + ranks, count("ENTER"), "an Enter per span, and each rank's program");
+        assertEquals(count("ENTER"), count("LEAVE"), "a Leave per Enter");
+        assertEquals(flows, count("MPI_SEND"), "an MpiSend per message");
+        assertEquals(flows, count("MPI_RECV"), "an MpiRecv per message");
+        for (String region : List.of("compute", "send", "recv")) {
+            assertEquals(spans.stream().filter(s -> s.name().equals(region)).count(),
+                    events.stream().filter(e -> e.kind().equals("ENTER") && region.equals(e.region())).count(), region + " spans");
+        }
+        checkOrder();
+        assertEquals(predictedNanos, events.stream().mapToLong(Event::time).max().orElseThrow(), "the last event at the predicted end");
+    }
+
+    /** Per location: time never goes back, every Leave closes the region entered last, and nothing is left open. */
+    public void checkOrder() {
+        Map<Integer, Deque<String>> open = new HashMap<>();
+        Map<Integer, Long> last = new HashMap<>();
+        for (Event e : events) {
+            long before = last.getOrDefault(e.location(), 0L);
+            assertTrue(e.time() >= before, () -> "time goes back on location " + e.location() + " at " + e);
+            last.put(e.location(), e.time());
+            Deque<String> stack = open.computeIfAbsent(e.location(), l -> new ArrayDeque<>());
+            if (e.kind().equals("ENTER")) {
+                stack.push(e.region());
+            } else if (e.kind().equals("LEAVE")) {
+                assertFalse(stack.isEmpty(), () -> "a Leave with nothing entered: " + e);
+                assertEquals(stack.pop(), e.region(), () -> "a Leave of another region than the last entered: " + e);
+            }
+        }
+        open.forEach((location, stack) -> assertTrue(stack.isEmpty(), "regions left open on location " + location + ": " + stack));
+    }
+}

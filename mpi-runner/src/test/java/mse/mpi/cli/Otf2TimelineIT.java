@@ -1,0 +1,80 @@
+package mse.mpi.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import mse.emulator.timeline.Otf2Print;
+import mse.emulator.timeline.TraceFile;
+import mse.mpi.JsonFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * --timeline-format both: an emulated foreign C farm, an emulated MASE run (mpirun) and a predict sweep's best point
+ * each write otf2/traces.otf2 beside timeline.json, which the reference reader (otf2-print) opens and which matches
+ * timeline.json: a location per rank, its spans and messages, proper order, the last event at predictedSeconds.
+ */
+class Otf2TimelineIT {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void anEmulatedForeignFarmWritesAnArchiveThatMatchesItsTimeline() throws Exception {
+        Path out = tmp.resolve("foreign");
+        String program = Path.of(System.getProperty("mse.project.root"), "examples/c/build/task-done-farm").toString();
+        run("emulate", "--np", "4", "--quiet", "--timeline", "full", "--timeline-format", "both", "--out", out.toString(), "--", program,
+                "12", "1000");
+        Otf2Print archive = matches(out, JsonFile.read(out.resolve("summary.json")));
+        assertEquals(4, archive.locations().size());
+    }
+
+    @Test
+    void anEmulatedMaseRunWritesAnArchiveThatMatchesItsTimeline() throws Exception {
+        Path out = tmp.resolve("mase");
+        run("emulate", "--np", "3", "--image", "32x24", "--max-iter", "200", "--task-points", "8", "--quiet", "--timeline-format", "both",
+                "--out", out.toString(), "--timeout", "300");
+        matches(out, JsonFile.read(out.resolve("summary.json")));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aPredictSweepWritesTheBestPointsArchive() throws Exception {
+        Path out = tmp.resolve("predict");
+        run("predict", "--np", "5,8", "--image", "48x32", "--max-iter", "200", "--task-points", "8", "--sample", "all", "--task-cost",
+                "per-iteration:10ns", "--quiet", "--timeline-format", "both", "--out", out.toString());
+        List<Map<String, Object>> points = (List<Map<String, Object>>) JsonFile.read(out.resolve("summary.json")).get("points");
+        Map<String, Object> best = points.stream().min(Comparator.comparingDouble(p -> seconds(p))).orElseThrow();
+        for (Map<String, Object> point : points) {
+            Path dir = out.resolve("np-" + point.get("np")); // one strategy: the points are named by P alone
+            if (point == best) {
+                matches(dir, point);
+            } else {
+                assertFalse(Files.exists(dir.resolve("otf2")), "auto writes the best point's archive only: " + dir);
+            }
+        }
+    }
+
+    private static void run(String... args) {
+        assertEquals(0, Mse.commandLine().execute(args), String.join(" ", args));
+    }
+
+    private static double seconds(Map<String, Object> point) {
+        return ((Number) point.get("predictedSeconds")).doubleValue();
+    }
+
+    /** The archive in `dir` read back and checked against dir's timeline.json and the point's predictedSeconds. */
+    private static Otf2Print matches(Path dir, Map<String, Object> point) throws Exception {
+        Path archive = dir.resolve("otf2").resolve("traces.otf2");
+        assertTrue(Files.isRegularFile(archive), archive + " written");
+        Otf2Print read = Otf2Print.read(archive);
+        read.matches(TraceFile.read(dir.resolve("timeline.json")), Math.round(seconds(point) * 1e9));
+        return read;
+    }
+}

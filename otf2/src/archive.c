@@ -1,0 +1,203 @@
+/* The archive as Vampir and the Score-P tools expect it of an MPI program: the system tree (the target, its hosts),
+ * a process (location group) per rank under its host with one thread (location) each, MPI_COMM_WORLD over all
+ * ranks, the regions of events.h, and each rank's events in virtual nanoseconds (timer resolution 1 ns, the trace
+ * from 0 to the run's predicted end). */
+#include "archive.h"
+
+#include <otf2/otf2.h>
+#include <stdbool.h>
+#include <stdlib.h>
+
+/* One archive write: the library's handles and the strings defined so far. */
+struct writing {
+    OTF2_Archive *archive;
+    OTF2_GlobalDefWriter *definitions;
+    uint32_t strings;
+    OTF2_StringRef none; /* the empty string */
+    OTF2_ErrorCode status;
+    const char *step;
+};
+
+/* Later calls after a failure do nothing: the first refusal is the one reported. */
+#define STEP(w, name, call)           \
+    do {                              \
+        if ((w)->status == OTF2_SUCCESS) { \
+            (w)->step = (name);       \
+            (w)->status = (call);     \
+        }                             \
+    } while (0)
+
+static OTF2_FlushType flush_always(void *user, OTF2_FileType type, OTF2_LocationRef location, void *caller, bool final) {
+    (void) user, (void) type, (void) location, (void) caller, (void) final;
+    return OTF2_FLUSH;
+}
+
+/* The time a buffer flush ends: only a measurement perturbs its program by flushing; this writer runs after the run,
+ * so a flush takes no virtual time (the library records none for the final flush, the only one of a trace that
+ * fits its buffers). */
+static OTF2_TimeStamp flushed_at(void *user, OTF2_FileType type, OTF2_LocationRef location) {
+    (void) user, (void) type, (void) location;
+    return 0;
+}
+
+static const OTF2_FlushCallbacks FLUSH = {.otf2_pre_flush = flush_always, .otf2_post_flush = flushed_at};
+
+/* Defines `text` as the next string and returns its reference. */
+static OTF2_StringRef string(struct writing *w, const char *text) {
+    OTF2_StringRef ref = w->strings++;
+    STEP(w, "defining a string", OTF2_GlobalDefWriter_WriteString(w->definitions, ref, text));
+    return ref;
+}
+
+static void write_events(struct writing *w, const struct trace *trace, uint64_t *counts) {
+    STEP(w, "opening the event files", OTF2_Archive_OpenEvtFiles(w->archive));
+    for (size_t r = 0; r < trace->rank_count && w->status == OTF2_SUCCESS; r++) {
+        OTF2_EvtWriter *events = OTF2_Archive_GetEvtWriter(w->archive, r);
+        if (events == NULL) {
+            w->step = "opening a rank's event writer";
+            w->status = OTF2_ERROR_MEM_ALLOC_FAILED;
+            return;
+        }
+        const struct trace_rank *rank = &trace->ranks[r];
+        for (size_t i = 0; i < rank->count; i++) {
+            const struct trace_event *e = &rank->events[i];
+            switch (e->kind) {
+            case KIND_PROGRAM_ENTER:
+            case KIND_ENTER:
+                STEP(w, "writing an Enter", OTF2_EvtWriter_Enter(events, NULL, e->time, e->region));
+                break;
+            case KIND_PROGRAM_LEAVE:
+            case KIND_LEAVE:
+                STEP(w, "writing a Leave", OTF2_EvtWriter_Leave(events, NULL, e->time, e->region));
+                break;
+            case KIND_MPI_SEND:
+                STEP(w, "writing an MpiSend", OTF2_EvtWriter_MpiSend(events, NULL, e->time, e->peer, 0, e->tag, e->bytes));
+                break;
+            case KIND_MPI_RECV:
+                STEP(w, "writing an MpiRecv", OTF2_EvtWriter_MpiRecv(events, NULL, e->time, e->peer, 0, e->tag, e->bytes));
+                break;
+            }
+        }
+        STEP(w, "counting a rank's events", OTF2_EvtWriter_GetNumberOfEvents(events, &counts[r]));
+        STEP(w, "closing a rank's event writer", OTF2_Archive_CloseEvtWriter(w->archive, events));
+    }
+    STEP(w, "closing the event files", OTF2_Archive_CloseEvtFiles(w->archive));
+}
+
+static void write_regions(struct writing *w) {
+    static const struct {
+        const char *name, *description;
+        OTF2_RegionRole role;
+        OTF2_Paradigm paradigm;
+    } regions[REGION_COUNT] = {
+        [REGION_PROGRAM] = {"program", "the rank's whole run, from virtual time 0 to the run's predicted end",
+                            OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_USER},
+        [REGION_COMPUTE] = {"compute", "computation: host CPU time scaled to the target's CPU", OTF2_REGION_ROLE_FUNCTION,
+                            OTF2_PARADIGM_USER},
+        [REGION_SEND] = {"send", "a send's overhead o_s on the target (LogGPS)", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
+        [REGION_RECV] = {"recv", "a receive's overhead o_r on the target (LogGPS)", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
+    };
+    OTF2_StringRef none = w->none;
+    for (uint32_t r = 0; r < REGION_COUNT; r++) {
+        OTF2_StringRef name = string(w, regions[r].name);
+        OTF2_StringRef description = string(w, regions[r].description);
+        STEP(w, "defining a region", OTF2_GlobalDefWriter_WriteRegion(w->definitions, r, name, name, description, regions[r].role,
+                                                                      regions[r].paradigm, OTF2_REGION_FLAG_NONE, none, 0, 0));
+    }
+}
+
+/* Hosts under the target, a process per rank under its host, one thread each. */
+static void write_system(struct writing *w, const struct trace *trace, const uint64_t *counts) {
+    OTF2_StringRef machine = string(w, "machine"), node = string(w, "node");
+    STEP(w, "defining the target", OTF2_GlobalDefWriter_WriteSystemTreeNode(w->definitions, 0, string(w, "target"), machine,
+                                                                            OTF2_UNDEFINED_SYSTEM_TREE_NODE));
+    for (size_t h = 0; h < trace->host_count; h++) {
+        STEP(w, "defining a host", OTF2_GlobalDefWriter_WriteSystemTreeNode(w->definitions, (OTF2_SystemTreeNodeRef) h + 1,
+                                                                            string(w, trace->hosts[h]), node, 0));
+    }
+    for (size_t r = 0; r < trace->rank_count; r++) {
+        OTF2_StringRef name = string(w, trace->ranks[r].name);
+        STEP(w, "defining a rank's process",
+             OTF2_GlobalDefWriter_WriteLocationGroup(w->definitions, (OTF2_LocationGroupRef) r, name, OTF2_LOCATION_GROUP_TYPE_PROCESS,
+                                                     (OTF2_SystemTreeNodeRef) trace->ranks[r].host + 1, OTF2_UNDEFINED_LOCATION_GROUP));
+        STEP(w, "defining a rank's location", OTF2_GlobalDefWriter_WriteLocation(w->definitions, r, name, OTF2_LOCATION_TYPE_CPU_THREAD,
+                                                                                 counts[r], (OTF2_LocationGroupRef) r));
+    }
+}
+
+/* MPI_COMM_WORLD: the locations of the ranks in rank order, and the communicator over all of them. */
+static void write_world(struct writing *w, const struct trace *trace) {
+    uint64_t *members = malloc(trace->rank_count * sizeof *members);
+    if (members == NULL) {
+        w->status = w->status == OTF2_SUCCESS ? OTF2_ERROR_MEM_ALLOC_FAILED : w->status;
+        return;
+    }
+    for (size_t r = 0; r < trace->rank_count; r++) {
+        members[r] = r;
+    }
+    OTF2_StringRef none = w->none;
+    STEP(w, "defining the MPI locations", OTF2_GlobalDefWriter_WriteGroup(w->definitions, 0, none, OTF2_GROUP_TYPE_COMM_LOCATIONS,
+                                                                          OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE,
+                                                                          (uint32_t) trace->rank_count, members));
+    STEP(w, "defining the world group", OTF2_GlobalDefWriter_WriteGroup(w->definitions, 1, none, OTF2_GROUP_TYPE_COMM_GROUP,
+                                                                        OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE,
+                                                                        (uint32_t) trace->rank_count, members));
+    STEP(w, "defining MPI_COMM_WORLD", OTF2_GlobalDefWriter_WriteComm(w->definitions, 0, string(w, "MPI_COMM_WORLD"), 1,
+                                                                      OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE));
+    free(members);
+}
+
+/* Every location's local definitions file, empty: readers open one per location. */
+static void write_local_definitions(struct writing *w, const struct trace *trace) {
+    STEP(w, "opening the definition files", OTF2_Archive_OpenDefFiles(w->archive));
+    for (size_t r = 0; r < trace->rank_count && w->status == OTF2_SUCCESS; r++) {
+        OTF2_DefWriter *local = OTF2_Archive_GetDefWriter(w->archive, r);
+        if (local == NULL) {
+            w->step = "opening a rank's definition writer";
+            w->status = OTF2_ERROR_MEM_ALLOC_FAILED;
+            return;
+        }
+        STEP(w, "closing a rank's definition writer", OTF2_Archive_CloseDefWriter(w->archive, local));
+    }
+    STEP(w, "closing the definition files", OTF2_Archive_CloseDefFiles(w->archive));
+}
+
+int archive_write(const struct trace *trace, const char *directory, char *error, size_t error_size) {
+    struct writing w = {.status = OTF2_SUCCESS, .step = "opening the archive"};
+    uint64_t *counts = calloc(trace->rank_count, sizeof *counts);
+    w.archive = counts == NULL ? NULL
+                               : OTF2_Archive_Open(directory, "traces", OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
+                                                   OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
+    if (w.archive == NULL) {
+        free(counts);
+        snprintf(error, error_size, "libotf2 cannot open an archive in %s", directory);
+        return -1;
+    }
+    STEP(&w, "setting the flush callbacks", OTF2_Archive_SetFlushCallbacks(w.archive, &FLUSH, NULL));
+    STEP(&w, "setting the collective callbacks", OTF2_Archive_SetSerialCollectiveCallbacks(w.archive));
+    STEP(&w, "naming the creator", OTF2_Archive_SetCreator(w.archive, "MSE (predicted run, virtual time)"));
+    write_events(&w, trace, counts);
+    if (w.status == OTF2_SUCCESS && (w.definitions = OTF2_Archive_GetGlobalDefWriter(w.archive)) == NULL) {
+        w.step = "opening the global definitions";
+        w.status = OTF2_ERROR_MEM_ALLOC_FAILED;
+    }
+    if (w.status == OTF2_SUCCESS) {
+        STEP(&w, "defining the clock", OTF2_GlobalDefWriter_WriteClockProperties(w.definitions, 1000000000, 0, trace->end, 0));
+        w.none = string(&w, "");
+        write_regions(&w);
+        write_system(&w, trace, counts);
+        write_world(&w, trace);
+    }
+    write_local_definitions(&w, trace);
+    OTF2_ErrorCode closed = OTF2_Archive_Close(w.archive);
+    if (w.status == OTF2_SUCCESS && closed != OTF2_SUCCESS) {
+        w.step = "closing the archive";
+        w.status = closed;
+    }
+    free(counts);
+    if (w.status != OTF2_SUCCESS) {
+        snprintf(error, error_size, "libotf2 refused %s: %s", w.step, OTF2_Error_GetDescription(w.status));
+        return -1;
+    }
+    return 0;
+}

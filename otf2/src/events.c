@@ -1,0 +1,263 @@
+/* Reading the event stream: one record a line, fields separated by single spaces, numbers in decimal. A malformed
+ * line ends the reading naming its number, since the stream is the emulator's own and a bad one is a bug. */
+#include "events.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A line is at most this long: numbers are short and names are a host's or a rank's. */
+#define LINE_MAX_BYTES 4096
+
+static int fail(char *error, size_t size, size_t line, const char *what) {
+    snprintf(error, size, "event stream line %zu: %s", line, what);
+    return -1;
+}
+
+/* The next space-separated unsigned decimal of *cursor, which moves past it. */
+static int next_number(char **cursor, uint64_t *value) {
+    char *text = *cursor;
+    if (*text < '0' || *text > '9') {
+        return -1;
+    }
+    errno = 0;
+    char *end;
+    unsigned long long parsed = strtoull(text, &end, 10);
+    if (errno != 0 || (*end != ' ' && *end != '\0')) {
+        return -1;
+    }
+    *value = parsed;
+    *cursor = *end == ' ' ? end + 1 : end;
+    return 0;
+}
+
+/* `count` numbers, the whole rest of the line when `rest` is NULL, else followed by a space and text. */
+static int numbers(char *cursor, uint64_t *values, int count, char **rest) {
+    for (int i = 0; i < count; i++) {
+        if (next_number(&cursor, &values[i]) != 0) {
+            return -1;
+        }
+    }
+    if (rest != NULL) {
+        *rest = cursor;
+        return *cursor == '\0' ? -1 : 0;
+    }
+    return *cursor == '\0' ? 0 : -1;
+}
+
+/* The rank's slot, the table grown to hold it. */
+static struct trace_rank *rank_slot(struct trace *trace, uint64_t rank) {
+    if (rank >= INT32_MAX) {
+        return NULL;
+    }
+    if (rank >= trace->rank_count) {
+        size_t count = (size_t) rank + 1;
+        struct trace_rank *grown = realloc(trace->ranks, count * sizeof *grown);
+        if (grown == NULL) {
+            return NULL;
+        }
+        for (size_t r = trace->rank_count; r < count; r++) {
+            grown[r] = (struct trace_rank) {.host = -1};
+        }
+        trace->ranks = grown;
+        trace->rank_count = count;
+    }
+    return &trace->ranks[rank];
+}
+
+static int add_event(struct trace *trace, uint64_t rank, struct trace_event event) {
+    struct trace_rank *slot = rank_slot(trace, rank);
+    if (slot == NULL) {
+        return -1;
+    }
+    if (slot->count == slot->capacity) {
+        size_t capacity = slot->capacity == 0 ? 64 : 2 * slot->capacity;
+        struct trace_event *grown = realloc(slot->events, capacity * sizeof *grown);
+        if (grown == NULL) {
+            return -1;
+        }
+        slot->events = grown;
+        slot->capacity = capacity;
+    }
+    event.sequence = trace->sequence++;
+    slot->events[slot->count++] = event;
+    if (event.time > trace->end) {
+        trace->end = event.time;
+    }
+    return 0;
+}
+
+static int region_of(const char *kind, char **rest) {
+    static const char *const names[] = {[REGION_COMPUTE] = "compute", [REGION_SEND] = "send", [REGION_RECV] = "recv"};
+    for (int region = REGION_COMPUTE; region < REGION_COUNT; region++) {
+        size_t length = strlen(names[region]);
+        if (strncmp(kind, names[region], length) == 0 && kind[length] == ' ') {
+            *rest = (char *) kind + length + 1;
+            return region;
+        }
+    }
+    return -1;
+}
+
+/* span RANK KIND START END TASK PEER TAG BYTES: a charged span, entered and left. Task, peer, tag and bytes are
+ * the timeline's; the archive has them from the message events. */
+static int read_span(struct trace *trace, char *fields) {
+    char *rest;
+    int region;
+    uint64_t rank, v[2];
+    char *after_rank = fields;
+    if (next_number(&after_rank, &rank) != 0 || (region = region_of(after_rank, &rest)) < 0
+        || numbers(rest, v, 2, &rest) != 0 || strspn(rest, "-0123456789 ") != strlen(rest) || v[1] < v[0]) {
+        return -1;
+    }
+    struct trace_event enter = {.time = v[0], .kind = KIND_ENTER, .region = (uint8_t) region};
+    struct trace_event leave = {.time = v[1], .kind = KIND_LEAVE, .region = (uint8_t) region};
+    return add_event(trace, rank, enter) == 0 && add_event(trace, rank, leave) == 0 ? 0 : -1;
+}
+
+/* message SEQUENCE SOURCE DESTINATION TAG BYTES SEND RECEIVE_START RECEIVE_END: MpiSend on the source when the
+ * send starts, MpiRecv on the destination when the receive completes. */
+static int read_message(struct trace *trace, char *fields) {
+    uint64_t v[8];
+    if (numbers(fields, v, 8, NULL) != 0 || v[3] > UINT32_MAX || v[1] > UINT32_MAX || v[2] > UINT32_MAX) {
+        return -1;
+    }
+    struct trace_event send = {.time = v[5], .kind = KIND_MPI_SEND, .peer = (uint32_t) v[2], .tag = (uint32_t) v[3], .bytes = v[4]};
+    struct trace_event recv = {.time = v[7], .kind = KIND_MPI_RECV, .peer = (uint32_t) v[1], .tag = (uint32_t) v[3], .bytes = v[4]};
+    return add_event(trace, v[1], send) == 0 && add_event(trace, v[2], recv) == 0 ? 0 : -1;
+}
+
+static int read_host(struct trace *trace, char *fields) {
+    char *name;
+    uint64_t id;
+    if (numbers(fields, &id, 1, &name) != 0 || id != trace->host_count) {
+        return -1; /* hosts are numbered 0, 1, ... in order */
+    }
+    char **grown = realloc(trace->hosts, (trace->host_count + 1) * sizeof *grown);
+    if (grown == NULL) {
+        return -1;
+    }
+    trace->hosts = grown;
+    if ((trace->hosts[trace->host_count] = strdup(name)) == NULL) {
+        return -1;
+    }
+    trace->host_count++;
+    return 0;
+}
+
+static int read_rank(struct trace *trace, char *fields) {
+    char *name;
+    uint64_t v[2];
+    if (numbers(fields, v, 2, &name) != 0 || v[1] >= trace->host_count) {
+        return -1;
+    }
+    struct trace_rank *slot = rank_slot(trace, v[0]);
+    if (slot == NULL || slot->name != NULL) {
+        return -1;
+    }
+    slot->host = (int32_t) v[1];
+    return (slot->name = strdup(name)) == NULL ? -1 : 0;
+}
+
+static int read_line(struct trace *trace, char *line) {
+    if (strncmp(line, "span ", 5) == 0) {
+        return read_span(trace, line + 5);
+    }
+    if (strncmp(line, "message ", 8) == 0) {
+        return read_message(trace, line + 8);
+    }
+    if (strncmp(line, "host ", 5) == 0) {
+        return read_host(trace, line + 5);
+    }
+    if (strncmp(line, "rank ", 5) == 0) {
+        return read_rank(trace, line + 5);
+    }
+    if (strncmp(line, "end ", 4) == 0) {
+        uint64_t end;
+        if (numbers(line + 4, &end, 1, NULL) != 0) {
+            return -1;
+        }
+        trace->end = end > trace->end ? end : trace->end;
+        return 0;
+    }
+    return -1;
+}
+
+static int by_time_then_kind(const void *a, const void *b) {
+    const struct trace_event *x = a, *y = b;
+    if (x->time != y->time) {
+        return x->time < y->time ? -1 : 1;
+    }
+    if (x->kind != y->kind) {
+        return x->kind < y->kind ? -1 : 1;
+    }
+    return x->sequence < y->sequence ? -1 : x->sequence > y->sequence;
+}
+
+/* Every rank named (one the stream never named is "rank N" on the first host), enclosed in the program region
+ * and sorted. */
+static int complete(struct trace *trace, char *error, size_t error_size) {
+    if (trace->rank_count == 0 || trace->host_count == 0) {
+        snprintf(error, error_size, "event stream: no ranks or no hosts");
+        return -1;
+    }
+    for (size_t r = 0; r < trace->rank_count; r++) {
+        struct trace_rank *rank = &trace->ranks[r];
+        if (rank->name == NULL) {
+            char name[32];
+            snprintf(name, sizeof name, "rank %zu", r);
+            rank->host = 0;
+            if ((rank->name = strdup(name)) == NULL) {
+                return fail(error, error_size, 0, "out of memory");
+            }
+        }
+        struct trace_event enter = {.time = 0, .kind = KIND_PROGRAM_ENTER, .region = REGION_PROGRAM};
+        struct trace_event leave = {.time = trace->end, .kind = KIND_PROGRAM_LEAVE, .region = REGION_PROGRAM};
+        if (add_event(trace, r, enter) != 0 || add_event(trace, r, leave) != 0) {
+            return fail(error, error_size, 0, "out of memory");
+        }
+        qsort(rank->events, rank->count, sizeof *rank->events, by_time_then_kind);
+    }
+    return 0;
+}
+
+int trace_read(FILE *in, struct trace *trace, char *error, size_t error_size) {
+    *trace = (struct trace) {0};
+    char line[LINE_MAX_BYTES];
+    size_t number = 0;
+    while (fgets(line, sizeof line, in) != NULL) {
+        number++;
+        size_t length = strlen(line);
+        if (length == 0 || line[length - 1] != '\n') {
+            return fail(error, error_size, number, "too long or not ended by a newline");
+        }
+        line[length - 1] = '\0';
+        if (number == 1) {
+            if (strcmp(line, TRACE_STREAM_HEADER) != 0) {
+                return fail(error, error_size, number, "not an MSE event stream of this version (expected '" TRACE_STREAM_HEADER "')");
+            }
+        } else if (read_line(trace, line) != 0) {
+            return fail(error, error_size, number, "malformed");
+        }
+    }
+    if (ferror(in)) {
+        return fail(error, error_size, number, "read error");
+    }
+    if (number == 0) {
+        return fail(error, error_size, 0, "empty");
+    }
+    return complete(trace, error, error_size);
+}
+
+void trace_free(struct trace *trace) {
+    for (size_t r = 0; r < trace->rank_count; r++) {
+        free(trace->ranks[r].events);
+        free(trace->ranks[r].name);
+    }
+    for (size_t h = 0; h < trace->host_count; h++) {
+        free(trace->hosts[h]);
+    }
+    free(trace->ranks);
+    free(trace->hosts);
+    *trace = (struct trace) {0};
+}

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The writer end to end: a small event stream becomes an archive that the reference reader, otf2-print, opens,
+# with the events, their order and the definitions the stream asks for. Prints "check-archive: N passed, N failed".
+set -euo pipefail
+writer=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cat > "$work/events" <<'STREAM'
+mse-trace-events 1
+span 0 compute 0 100 7 -1 -1 -1
+span 0 send 100 150 -1 1 5 64
+message 0 0 1 5 64 100 300 320
+span 1 recv 300 320 -1 0 5 64
+host 0 node-a
+host 1 node-b
+rank 0 0 rank 0 (master)
+rank 1 1 rank 1
+end 400
+STREAM
+"$writer" "$work/events" "$work/archive"
+otf2-print "$work/archive/traces.otf2" | awk '$2 ~ /^[0-9]+$/ {print $1, $2, $3}' > "$work/events.printed"
+otf2-print -G "$work/archive/traces.otf2" > "$work/definitions.printed"
+passed=0 failed=0
+expect() { # what, expected, actual
+  if [ "$2" = "$3" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); printf '%s: expected\n%s\ngot\n%s\n' "$1" "$2" "$3" >&2; fi
+}
+expect "rank 0's events" "ENTER 0 0
+ENTER 0 0
+LEAVE 0 100
+ENTER 0 100
+MPI_SEND 0 100
+LEAVE 0 150
+LEAVE 0 400" "$(awk '$2 == 0' "$work/events.printed")"
+expect "rank 1's events" "ENTER 1 0
+ENTER 1 300
+MPI_RECV 1 320
+LEAVE 1 320
+LEAVE 1 400" "$(awk '$2 == 1' "$work/events.printed")"
+expect "the message" 'MPI_RECV 1 320 Sender: 0 ("rank 0 (master)" <0>), Communicator: "MPI_COMM_WORLD" <0>, Tag: 5, Length: 64' \
+  "$(otf2-print "$work/archive/traces.otf2" | grep '^MPI_RECV' | tr -s ' ')"
+expect "the clock" "Ticks per Seconds: 1000000000, Global Offset: 0, Length: 400," \
+  "$(grep -o 'Ticks per Seconds: [0-9]*, Global Offset: [0-9]*, Length: [0-9]*,' "$work/definitions.printed")"
+expect "rank 1's host" 'Parent: "node::node-b" <2>' "$(grep '^LOCATION_GROUP *1 ' "$work/definitions.printed" | grep -o 'Parent: [^,]*')"
+expect "the world" '2 Members: 0 ("rank 0 (master)" <0>), 1 ("rank 1" <1>)' \
+  "$(grep '^GROUP .*COMM_GROUP' "$work/definitions.printed" | grep -o '2 Members: .*')"
+echo "check-archive: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,85 @@
+/* The event stream reader: what it makes of a small stream (order, enclosing program region, names), and that a
+ * malformed stream is refused naming its line. */
+#include "check.h"
+#include "events.h"
+
+#include <string.h>
+
+static int read_text(const char *text, struct trace *trace, char *error, size_t size) {
+    FILE *in = fmemopen((void *) text, strlen(text), "r");
+    int status = trace_read(in, trace, error, size);
+    fclose(in);
+    return status;
+}
+
+static void reads_and_orders(void) {
+    const char *text = TRACE_STREAM_HEADER "\n"
+                       "span 0 compute 0 100 7 -1 -1 -1\n"
+                       "span 0 send 100 150 -1 1 5 64\n"
+                       "message 0 0 1 5 64 100 300 320\n"
+                       "span 1 recv 300 320 -1 0 5 64\n"
+                       "host 0 node-a\n"
+                       "host 1 node-b\n"
+                       "rank 0 0 rank 0 (master)\n"
+                       "rank 1 1 rank 1\n"
+                       "end 400\n";
+    struct trace trace;
+    char error[256] = "";
+    CHECK_EQ(0, read_text(text, &trace, error, sizeof error), "read");
+    CHECK(strcmp(error, "") == 0, "%s", error);
+    CHECK_EQ(2, trace.rank_count, "ranks");
+    CHECK_EQ(2, trace.host_count, "hosts");
+    CHECK_EQ(400, trace.end, "end");
+    CHECK(strcmp(trace.ranks[0].name, "rank 0 (master)") == 0, "name %s", trace.ranks[0].name);
+    CHECK_EQ(1, trace.ranks[1].host, "rank 1's host");
+    /* rank 0: program enter, compute, leave and send enter at 100 (leave first), MpiSend after its region's enter */
+    static const int rank0[] = {KIND_PROGRAM_ENTER, KIND_ENTER, KIND_LEAVE, KIND_ENTER, KIND_MPI_SEND, KIND_LEAVE, KIND_PROGRAM_LEAVE};
+    CHECK_EQ(7, trace.ranks[0].count, "rank 0's events");
+    for (size_t i = 0; i < 7 && i < trace.ranks[0].count; i++) {
+        CHECK_EQ(rank0[i], trace.ranks[0].events[i].kind, "rank 0's event kind");
+    }
+    /* rank 1: the message is received before the recv region is left at 320 */
+    static const int rank1[] = {KIND_PROGRAM_ENTER, KIND_ENTER, KIND_MPI_RECV, KIND_LEAVE, KIND_PROGRAM_LEAVE};
+    CHECK_EQ(5, trace.ranks[1].count, "rank 1's events");
+    for (size_t i = 0; i < 5 && i < trace.ranks[1].count; i++) {
+        CHECK_EQ(rank1[i], trace.ranks[1].events[i].kind, "rank 1's event kind");
+    }
+    CHECK_EQ(0, trace.ranks[1].events[2].peer, "sender");
+    CHECK_EQ(5, trace.ranks[1].events[2].tag, "tag");
+    CHECK_EQ(64, trace.ranks[1].events[2].bytes, "bytes");
+    trace_free(&trace);
+}
+
+static void names_missing_ranks(void) {
+    const char *text = TRACE_STREAM_HEADER "\nspan 2 compute 0 10 -1 -1 -1 -1\nhost 0 h\nrank 2 0 r2\n";
+    struct trace trace;
+    char error[256];
+    CHECK_EQ(0, read_text(text, &trace, error, sizeof error), "read");
+    CHECK_EQ(3, trace.rank_count, "ranks");
+    CHECK(strcmp(trace.ranks[0].name, "rank 0") == 0, "unnamed rank: %s", trace.ranks[0].name);
+    CHECK_EQ(2, trace.ranks[0].count, "an idle rank has its program region only");
+    CHECK_EQ(10, trace.end, "end from the events");
+    trace_free(&trace);
+}
+
+static void refuses(const char *text, const char *expected) {
+    struct trace trace;
+    char error[256] = "";
+    CHECK_EQ(-1, read_text(text, &trace, error, sizeof error), text);
+    CHECK(strstr(error, expected) != NULL, "expected '%s' in '%s'", expected, error);
+    trace_free(&trace);
+}
+
+int main(void) {
+    reads_and_orders();
+    names_missing_ranks();
+    refuses("something else\n", "line 1: not an MSE event stream");
+    refuses(TRACE_STREAM_HEADER "\nspan 0 compute 10 5 -1 -1 -1 -1\n", "line 2: malformed");
+    refuses(TRACE_STREAM_HEADER "\nspan 0 think 0 5 -1 -1 -1 -1\n", "line 2: malformed");
+    refuses(TRACE_STREAM_HEADER "\nmessage 0 0 1 5\n", "line 2: malformed");
+    refuses(TRACE_STREAM_HEADER "\nhost 1 skipped-zero\n", "line 2: malformed");
+    refuses(TRACE_STREAM_HEADER "\nhost 0 h\nrank 0 3 no-such-host\n", "line 3: malformed");
+    refuses(TRACE_STREAM_HEADER "\nend 5", "line 2: too long or not ended");
+    refuses(TRACE_STREAM_HEADER "\nend 5\n", "no ranks or no hosts");
+    return checks_end("test_events");
+}
