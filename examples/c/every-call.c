@@ -7,7 +7,8 @@
  * to 64 ranks), Cancel of a receive, Wtime, Wtick, MPI_Pcontrol.
  * Not called here: MPI_Init_thread (threads-farm.c), MPI_Abort (faults.c), MPI_Ssend and MPI_Rsend (the conformance
  * case p2p-send-modes), MPI_Waitany (waitany-farm.c), MPI_Request_get_status (the conformance case
- * request-get-status). */
+ * request-get-status), the persistent requests MPI_Send_init, MPI_Ssend_init, MPI_Bsend_init, MPI_Rsend_init,
+ * MPI_Recv_init, MPI_Start and MPI_Startall (the conformance case request-persistent-farm, RequestTwinsIT). */
 #include <mpi.h>
 #include <stdio.h>
 

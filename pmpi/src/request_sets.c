@@ -5,7 +5,8 @@
 
 #include "request.h"
 
-/* The active (non-null) requests of a set and where each sits in the program's array. */
+/* The active requests of a set (neither null nor inactive persistent ones) and where each sits in the program's
+ * array. */
 typedef struct {
     mse_posted **posted;
     int *positions;
@@ -19,7 +20,7 @@ static active_set active_of(const char *call, int count, MPI_Request requests[])
         mse_die("%s: out of memory for %d requests", call, count);
     }
     for (int i = 0; i < count; i++) {
-        if (requests[i] != MPI_REQUEST_NULL) {
+        if (mse_request_active(call, requests[i])) {
             set.posted[set.count] = &mse_request_own(call, requests[i])->posted;
             set.positions[set.count++] = i;
         }
@@ -102,7 +103,7 @@ int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuse
         *flag &= set.posted[k]->complete;
     }
     for (int i = 0; *flag && i < count; i++) {
-        if (requests[i] == MPI_REQUEST_NULL) {
+        if (!mse_request_active("MPI_Testall", requests[i])) {
             mse_empty_status(status_at(statuses, i));
         } else {
             mse_request_finish(&requests[i], status_at(statuses, i));

@@ -29,7 +29,7 @@ MPI_Request mse_request_send(void) {
  * create other types that reuse it (MPI 3.1 §4.1.9: communication using a freed type completes normally). A type of
  * one element of it has its layout, extent and bounds, and unlike MPI_Type_dup calls none of the program's attribute
  * copy functions. Predefined types are never freed. */
-static int keep_type(MPI_Datatype type, MPI_Datatype *kept) {
+static int keep_type(const char *call, MPI_Datatype type, MPI_Datatype *kept) {
     int integers, addresses, types, combiner;
     PMPI_Type_get_envelope(type, &integers, &addresses, &types, &combiner);
     if (combiner == MPI_COMBINER_NAMED) {
@@ -37,16 +37,12 @@ static int keep_type(MPI_Datatype type, MPI_Datatype *kept) {
         return 0;
     }
     if (PMPI_Type_contiguous(1, type, kept) != MPI_SUCCESS || PMPI_Type_commit(kept) != MPI_SUCCESS) {
-        mse_die("MPI_Irecv: cannot keep its datatype while the receive is pending");
+        mse_die("%s: cannot keep its datatype while the request lives", call);
     }
     return 1;
 }
 
-MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, int source, int tag) {
-    mse_request *r = new_request(1);
-    r->into.buf = buf;
-    r->into.count = count;
-    r->owns_type = keep_type(type, &r->into.type);
+void mse_request_post_receive(mse_request *r, int source, int tag) {
     r->posted.pattern = (mse_pattern) {source, tag};
     if (source == MPI_PROC_NULL) {
         r->posted.complete = 1; /* completes at once with source MPI_PROC_NULL */
@@ -55,7 +51,32 @@ MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, int sou
     } else {
         mse_posted_add(&mse_self.posted, &r->posted);
     }
+}
+
+MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, int source, int tag) {
+    mse_request *r = new_request(1);
+    r->into.buf = buf;
+    r->into.count = count;
+    r->owns_type = keep_type("MPI_Irecv", type, &r->into.type);
+    mse_request_post_receive(r, source, tag);
     return (MPI_Request) (void *) r;
+}
+
+/* The buffer is the program's until the request is freed; its type is held as a pending receive's is, since the
+ * program may free its handle after the init call (MPI 3.1 §4.1.9). */
+mse_request *mse_request_persistent(const char *call, int is_receive, const void *buf, int count, MPI_Datatype type,
+                                    int peer, int tag) {
+    mse_request *r = new_request(is_receive);
+    r->persistent = 1;
+    r->call = call;
+    r->into.buf = (void *) buf;
+    r->into.count = count;
+    r->owns_type = keep_type(call, type, &r->into.type);
+    r->peer = peer;
+    r->tag = tag;
+    r->posted.complete = 1;
+    mse_empty_status(&r->status);
+    return r;
 }
 
 mse_request *mse_request_own(const char *call, MPI_Request handle) {
@@ -66,11 +87,17 @@ mse_request *mse_request_own(const char *call, MPI_Request handle) {
     return r;
 }
 
-void mse_request_finish(MPI_Request *handle, MPI_Status *status) {
-    mse_request *r = (mse_request *) (void *) *handle;
-    if (status != MPI_STATUS_IGNORE) {
-        *status = r->status;
+int mse_request_active(const char *call, MPI_Request handle) {
+    if (handle == MPI_REQUEST_NULL) {
+        return 0;
     }
+    mse_request *r = mse_request_own(call, handle);
+    return !r->persistent || r->active;
+}
+
+/* Frees the request, whatever it is, and nulls the handle. */
+static void release(MPI_Request *handle) {
+    mse_request *r = (mse_request *) (void *) *handle;
     if (r->owns_type) {
         PMPI_Type_free(&r->into.type);
     }
@@ -79,9 +106,21 @@ void mse_request_finish(MPI_Request *handle, MPI_Status *status) {
     *handle = MPI_REQUEST_NULL;
 }
 
+void mse_request_finish(MPI_Request *handle, MPI_Status *status) {
+    mse_request *r = (mse_request *) (void *) *handle;
+    if (status != MPI_STATUS_IGNORE) {
+        *status = r->status;
+    }
+    if (r->persistent) {
+        r->active = 0; /* MPI 3.1 §3.9: inactive until the next MPI_Start, the handle still the program's */
+    } else {
+        release(handle);
+    }
+}
+
 int MPI_Wait(MPI_Request *request, MPI_Status *status) {
     mse_begin("MPI_Wait");
-    if (*request == MPI_REQUEST_NULL) {
+    if (!mse_request_active("MPI_Wait", *request)) {
         mse_empty_status(status);
     } else {
         mse_request *r = mse_request_own("MPI_Wait", *request);
@@ -94,7 +133,7 @@ int MPI_Wait(MPI_Request *request, MPI_Status *status) {
 
 int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status) {
     mse_begin("MPI_Test");
-    if (*request == MPI_REQUEST_NULL) {
+    if (!mse_request_active("MPI_Test", *request)) {
         *flag = 1;
         mse_empty_status(status);
     } else {
@@ -120,7 +159,7 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
  * test completes it, and a later MPI_Wait returns the same status. A null request is complete and empty. */
 int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status) {
     mse_begin("MPI_Request_get_status");
-    if (request == MPI_REQUEST_NULL) {
+    if (!mse_request_active("MPI_Request_get_status", request)) {
         *flag = 1;
         mse_empty_status(status);
     } else {
@@ -134,8 +173,9 @@ int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status) {
     return MPI_SUCCESS;
 }
 
-/* A completed request goes; a pending receive would still take a message nobody waits for, in an order only a
- * later wait decides: it is refused by name rather than guessed. */
+/* A completed request goes (a persistent one too, active or not: its send already left, its receive completed); a
+ * pending receive would still take a message nobody waits for, in an order only a later wait decides: it is refused
+ * by name rather than guessed. */
 int MPI_Request_free(MPI_Request *request) {
     mse_begin("MPI_Request_free");
     if (*request != MPI_REQUEST_NULL) {
@@ -143,7 +183,7 @@ int MPI_Request_free(MPI_Request *request) {
         if (!r->posted.complete) {
             mse_die("MPI_Request_free of a pending receive is not emulated by MSE (wait for it or test it)");
         }
-        mse_request_finish(request, MPI_STATUS_IGNORE);
+        release(request);
     }
     mse_leave();
     return MPI_SUCCESS;

@@ -7,7 +7,8 @@
 ! (from the last rank) with blocks of 0 to 2 INTEGERs at displacements that leave gaps, Barrier, Wtime and Wtick.
 ! Not called here: MPI_Init_thread, MPI_Rsend, MPI_Irsend, MPI_Testsome and MPI_Cancel (the conformance case
 ! p2p-send-modes-fortran), MPI_Waitall (examples/fortran/bcast-reduce.f90), MPI_Request_get_status (the conformance
-! case request-get-status-fortran), MPI_Pcontrol (MSE_Task_done in pmpi/include/mse.f90, examples/fortran/task-done-farm.f90).
+! case request-get-status-fortran), MPI_Send_init, MPI_Ssend_init, MPI_Bsend_init, MPI_Rsend_init, MPI_Recv_init,
+! MPI_Start and MPI_Startall (the conformance case request-persistent-fortran), MPI_Pcontrol (MSE_Task_done in pmpi/include/mse.f90, examples/fortran/task-done-farm.f90).
 program every_call
   use mpi
   implicit none

@@ -1,0 +1,125 @@
+/*
+ * Twins that must predict the same to the nanosecond in a deterministic task-cost mode, since each pair reports the
+ * same facts in the same order (RequestTwinsIT):
+ *   persistent TASKS / isend TASKS: a farm whose master keeps one receive per worker in flight and answers with the
+ *     next task, through persistent requests (MPI_Recv_init, MPI_Send_init, MPI_Start) or through MPI_Irecv and
+ *     MPI_Isend; workers report MSE_Task_done(task, task % 5 + 1).
+ * Rank 0 prints the sum of the results.
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mse.h"
+
+enum { TAG_WORK = 1, TAG_RESULT = 2, TAG_STOP = 3, MAX_RANKS = 64 };
+
+typedef struct {
+    int persistent;
+    MPI_Request requests[MAX_RANKS];
+} twin_requests;
+
+/* A receive or send of one int with the peer: started from its persistent request, or posted anew. */
+static void receive(twin_requests *r, int slot, int *into, int peer, int tag) {
+    if (r->persistent) {
+        if (r->requests[slot] == MPI_REQUEST_NULL) {
+            MPI_Recv_init(into, 1, MPI_INT, peer, tag, MPI_COMM_WORLD, &r->requests[slot]);
+        }
+        MPI_Start(&r->requests[slot]);
+    } else {
+        MPI_Irecv(into, 1, MPI_INT, peer, tag, MPI_COMM_WORLD, &r->requests[slot]);
+    }
+}
+
+static void send(twin_requests *r, int slot, int *from, int peer, int tag) {
+    if (r->persistent && tag != TAG_STOP) {
+        if (r->requests[slot] == MPI_REQUEST_NULL) {
+            MPI_Send_init(from, 1, MPI_INT, peer, tag, MPI_COMM_WORLD, &r->requests[slot]);
+        }
+        MPI_Start(&r->requests[slot]);
+        MPI_Wait(&r->requests[slot], MPI_STATUS_IGNORE);
+    } else {
+        MPI_Request request;
+        MPI_Isend(from, 1, MPI_INT, peer, tag, MPI_COMM_WORLD, &request);
+        MPI_Wait(&request, MPI_STATUS_IGNORE);
+    }
+}
+
+static void free_all(twin_requests *r, int n) {
+    for (int i = 0; i < n; i++) {
+        if (r->requests[i] != MPI_REQUEST_NULL) {
+            MPI_Request_free(&r->requests[i]);
+        }
+    }
+}
+
+static long long master(int persistent, int np, int tasks) {
+    twin_requests receives = {persistent, {0}}, sends = {persistent, {0}};
+    int results[MAX_RANKS], next[MAX_RANKS], given = 0, done = 0;
+    long long sum = 0;
+    for (int w = 0; w < np; w++) {
+        receives.requests[w] = sends.requests[w] = MPI_REQUEST_NULL;
+    }
+    for (int w = 1; w < np; w++) {
+        next[w] = given++;
+        receive(&receives, w, &results[w], w, TAG_RESULT);
+        send(&sends, w, &next[w], w, TAG_WORK);
+    }
+    while (done < tasks) {
+        int w;
+        MPI_Waitany(np, receives.requests, &w, MPI_STATUS_IGNORE);
+        sum += results[w];
+        done++;
+        if (given < tasks) {
+            next[w] = given++;
+            receive(&receives, w, &results[w], w, TAG_RESULT);
+            send(&sends, w, &next[w], w, TAG_WORK);
+        } else {
+            send(&sends, w, &next[w], w, TAG_STOP);
+        }
+    }
+    free_all(&receives, np);
+    free_all(&sends, np);
+    return sum;
+}
+
+static void worker(int persistent) {
+    twin_requests in = {persistent, {MPI_REQUEST_NULL}}, out = {persistent, {MPI_REQUEST_NULL}};
+    int task, result;
+    for (;;) {
+        MPI_Status status;
+        receive(&in, 0, &task, 0, MPI_ANY_TAG);
+        MPI_Wait(&in.requests[0], &status);
+        if (status.MPI_TAG == TAG_STOP) {
+            break;
+        }
+        MSE_Task_done(task, task % 5 + 1);
+        result = task * task;
+        send(&out, 0, &result, 0, TAG_RESULT);
+    }
+    free_all(&in, 1);
+    free_all(&out, 1);
+}
+
+int main(int argc, char **argv) {
+    MPI_Init(&argc, &argv);
+    int rank, np;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &np);
+    const char *mode = argc > 1 ? argv[1] : "persistent";
+    int n = argc > 2 ? atoi(argv[2]) : 32;
+    if (np > MAX_RANKS || np < 2 || (strcmp(mode, "persistent") != 0 && strcmp(mode, "isend") != 0)) {
+        if (rank == 0) {
+            fprintf(stderr, "usage: request-twins persistent|isend N, on 2 to %d ranks\n", MAX_RANKS);
+        }
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    int persistent = strcmp(mode, "persistent") == 0;
+    if (rank == 0) {
+        printf("%s farm of %d tasks: sum of squares %lld\n", mode, n, master(persistent, np, n));
+    } else {
+        worker(persistent);
+    }
+    MPI_Finalize();
+    return 0;
+}
