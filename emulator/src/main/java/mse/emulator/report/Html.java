@@ -35,6 +35,36 @@ final class Html {
         return t.append("</table>\n").toString();
     }
 
+    /**
+     * What bounds each analysed run, next to the master's breakdown: the critical path's sentence and parts, the
+     * master's wait states and the other ranks' (docs/results.md, "Wait states and the critical path"); empty when no
+     * point was analysed.
+     */
+    static String boundsTable(List<ReportPoint> points) {
+        List<ReportPoint> analysed = points.stream().filter(p -> p.waits() != null)
+                .sorted(Comparator.comparing(ReportPoint::series).thenComparingInt(ReportPoint::np)).toList();
+        if (analysed.isEmpty()) {
+            return "";
+        }
+        StringBuilder t = new StringBuilder("<section id=\"bounds\"><h2>What bounds the run</h2><p>The critical path is the "
+                + "chain of computations, overheads and messages that ends at the predicted time; its parts add up to it. A "
+                + "late sender is a receive waiting for a message not yet sent; queue wait, messages waiting for the master "
+                + "to take them; collective wait, a collective waiting for a later rank; late receiver, a synchronous send "
+                + "waiting for its receiver. Seconds of virtual time, all ranks but the master added up.</p>"
+                + "<table id=\"bounds-table\"><tr><th>series</th><th>P</th><th>what bounds the run</th><th>path compute (s)</th>"
+                + "<th>overhead (s)</th><th>network (s)</th><th>wait (s)</th><th>master late sender (s)</th>"
+                + "<th>master queue wait (s)</th><th>slaves late sender (s)</th><th>collective wait (s)</th>"
+                + "<th>late receiver (s)</th></tr>\n");
+        for (ReportPoint p : analysed) {
+            t.append("<tr><td class=\"key\">").append(escape(p.series())).append("</td><td>").append(p.np()).append("</td>");
+            List<String> cells = p.waits().cells();
+            t.append("<td style=\"text-align:left\">").append(escape(cells.get(0))).append("</td>");
+            cells.subList(1, cells.size()).forEach(c -> t.append("<td>").append(c).append("</td>"));
+            t.append("</tr>\n");
+        }
+        return t.append("</table></section>\n").toString();
+    }
+
     /** A breakdown's part, or a dash when the point has no breakdown (a measured run): never an invented zero. */
     private static String seconds(ReportPoint.MasterBreakdown master, ToDoubleFunction<ReportPoint.MasterBreakdown> part) {
         return master == null ? "\u2013" : String.format("%.6f", part.applyAsDouble(master));

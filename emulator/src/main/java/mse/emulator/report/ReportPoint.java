@@ -7,12 +7,17 @@ import mse.emulator.kernel.RankAccount;
  * One point of a report: a run at P ranks on one series (a strategy, a number of masters, a profile, or
  * measured reality), its time, where the master's time went (null when nobody knows: a measured point, whose
  * row then shows a dash, never zeros), the directory of its histograms and its timeline.json (null when it
- * has none).
+ * has none), and its wait states and critical path (null when unknown).
  */
-public record ReportPoint(String series, int np, double seconds, MasterBreakdown master, Path histograms, Path timeline) {
+public record ReportPoint(String series, int np, double seconds, MasterBreakdown master, Path histograms, Path timeline,
+                          WaitReport waits) {
 
     public ReportPoint(String series, int np, double seconds, MasterBreakdown master, Path histograms) {
         this(series, np, seconds, master, histograms, null);
+    }
+
+    public ReportPoint(String series, int np, double seconds, MasterBreakdown master, Path histograms, Path timeline) {
+        this(series, np, seconds, master, histograms, timeline, null);
     }
 
     /**

@@ -30,6 +30,11 @@ public interface SweepPoint {
     /** Wall-clock seconds the run (or the simulation) took. */
     double wallSeconds();
 
+    /** The run's wait states and critical path as the report shows them; null when unknown. */
+    default WaitReport waits() {
+        return null;
+    }
+
     /** DY's splits and merges, empty for the other strategies. */
     List<MasterEvent> masterEvents();
 }

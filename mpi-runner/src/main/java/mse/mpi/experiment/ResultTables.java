@@ -30,6 +30,9 @@ public final class ResultTables {
                 100 * master.busyFraction());
         System.out.printf("  slave wait       p50 %.1f us, p99 %.1f us; master queue wait p99 %.1f us%n",
                 s.latency().slaveWaitMicros().p50(), s.latency().slaveWaitMicros().p99(), s.latency().masterQueueWaitMicros().p99());
+        if (s.prediction().criticalPath() != null && !s.prediction().criticalPath().bound().isEmpty()) {
+            System.out.printf("  bound by         %s%n", s.prediction().criticalPath().bound());
+        }
         if (h.tasks() != null) {
             System.out.printf("  tasks %s, checksum %s, wall time %.2f s%n", h.tasks(), h.checksum(), h.wallSeconds());
         } else {

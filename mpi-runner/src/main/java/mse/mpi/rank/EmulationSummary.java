@@ -21,6 +21,7 @@ import mse.emulator.report.EmulationResultFiles;
 import mse.emulator.report.Json;
 import mse.emulator.report.Latency;
 import mse.emulator.report.SweepPoint;
+import mse.emulator.report.WaitReport;
 import mse.emulator.timeline.TimelineWriter;
 
 /**
@@ -117,6 +118,11 @@ public record EmulationSummary(@JsonUnwrapped RunHeader header, @JsonUnwrapped M
     @Override
     public double wallSeconds() {
         return header.wallSeconds();
+    }
+
+    @Override
+    public WaitReport waits() {
+        return WaitReport.of(prediction);
     }
 
     @Override

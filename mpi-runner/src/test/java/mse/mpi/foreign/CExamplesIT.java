@@ -24,7 +24,7 @@ class CExamplesIT {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"row-farm", "varsize-farm", "waitany-farm", "task-done-farm", "threads-farm", "pingpong",
-            "every-call"})
+            "every-call", "late-rank"})
     void anExamplePrintsTheSameEmulatedAsPlain(String example) throws Exception {
         String program = example(example);
         ForeignRuns.Result plain = ForeignRuns.run(MpirunCommand.foreign(4, List.of(program)).arguments(), Map.of(), 300);
