@@ -8,7 +8,11 @@
  * Not called here: MPI_Init_thread (threads-farm.c), MPI_Abort (faults.c), MPI_Ssend and MPI_Rsend (the conformance
  * case p2p-send-modes), MPI_Waitany (waitany-farm.c), MPI_Request_get_status (the conformance case
  * request-get-status), the persistent requests MPI_Send_init, MPI_Ssend_init, MPI_Bsend_init, MPI_Rsend_init,
- * MPI_Recv_init, MPI_Start and MPI_Startall (the conformance case request-persistent-farm, RequestTwinsIT). */
+ * MPI_Recv_init, MPI_Start and MPI_Startall (the conformance case request-persistent-farm, RequestTwinsIT), the
+ * matched probes MPI_Mprobe, MPI_Improbe, MPI_Mrecv and MPI_Imrecv (the conformance case request-mprobe), the
+ * nonblocking collectives MPI_Ibcast, MPI_Ireduce, MPI_Iallreduce, MPI_Igather, MPI_Igatherv, MPI_Iallgather,
+ * MPI_Iallgatherv, MPI_Iscatter, MPI_Iscatterv, MPI_Ialltoall and MPI_Ibarrier (the conformance case nbc-every,
+ * RequestTwinsIT). */
 #include <mpi.h>
 #include <stdio.h>
 

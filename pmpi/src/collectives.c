@@ -1,12 +1,13 @@
-/* MPI_Bcast, MPI_Reduce and MPI_Barrier as the point-to-point messages of the profile's tree on the reserved tags
- * (Collectives.java), sent and received like any other message: the emulator charges a collective as exactly these
- * messages under the same LogGPS rules, and a C rank's collective costs what a Java rank's does. The reduction is
- * computed for real, by MPI's own PMPI_Reduce_local, so every predefined datatype and operation (and the program's
- * own operations) give MPI's result. */
+/* MPI_Bcast, MPI_Reduce, MPI_Allreduce and MPI_Barrier, and their nonblocking twins, as the point-to-point messages of
+ * the profile's tree (Collectives.java), sent and received like any other message: the emulator charges a collective
+ * as exactly these messages under the same LogGPS rules, and a C rank's collective costs what a Java rank's does.
+ * Each is a schedule (schedule.h): the blocking call runs it to its end, the nonblocking one as far as it can and on at
+ * the tests and waits. The reduction is computed for real, by MPI's own PMPI_Reduce_local, so every predefined
+ * datatype and operation (and the program's own operations) give MPI's result. */
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "collective.h"
+#include "schedule.h"
 
 static void check_root(const char *call, int root) {
     if (root < 0 || root >= mse_self.np) {
@@ -23,29 +24,53 @@ mse_tree mse_collective_tree(const char *call, int root) {
     return tree;
 }
 
-void mse_collective_receive(int source, int tag, void *buf, int count, MPI_Datatype type, MPI_Status *status) {
-    mse_destination into = {buf, count, type, status, NULL};
-    mse_posted_recv(&mse_self.posted, (mse_pattern) {source, tag}, &into);
+/* The value from the parent (the root has it), then on to the children, farthest first. */
+typedef struct {
+    mse_schedule s;
+    void *buf;
+    int count, tag;
+    MPI_Datatype type;
+    int owns_type; /* type is the schedule's own (MPI_Allgatherv's blocks), freed with it */
+    char nothing;  /* a barrier's zero bytes */
+} fan_out;
+
+static int fan_out_resume(mse_schedule *s) {
+    fan_out *f = (fan_out *) s;
+    if (s->phase++ == 0 && s->tree.parent != MSE_TREE_NONE) {
+        return mse_schedule_receive(s, s->tree.parent, f->tag, f->buf, f->count, f->type, NULL, NULL);
+    }
+    for (int i = 0; i < s->tree.count; i++) {
+        mse_send(s->call, f->buf, f->count, f->type, s->tree.fan_out[i], f->tag);
+    }
+    return 0;
 }
 
-/* The value from the parent (the root has it), then on to the children, farthest first. */
-static void fan_out(const char *call, void *buf, int count, MPI_Datatype type, int root, int tag) {
-    mse_tree tree = mse_collective_tree(call, root);
-    if (tree.parent != MSE_TREE_NONE) {
-        mse_collective_receive(tree.parent, tag, buf, count, type, MPI_STATUS_IGNORE);
+static void fan_out_release(mse_schedule *s) {
+    fan_out *f = (fan_out *) s;
+    if (f->owns_type) {
+        PMPI_Type_free(&f->type);
     }
-    for (int i = 0; i < tree.count; i++) {
-        mse_send(call, buf, count, type, tree.fan_out[i], tag);
-    }
-    mse_tree_free(&tree);
+}
+
+mse_schedule *mse_fan_out(const char *call, int tags, int tag, void *buf, int count, MPI_Datatype type, int root,
+                          int owns_type) {
+    fan_out *f = mse_schedule_new(sizeof *f, call, tags, root, fan_out_resume, fan_out_release);
+    f->tag = tags + tag;
+    f->buf = buf;
+    f->count = count;
+    f->type = type;
+    f->owns_type = owns_type;
+    return &f->s;
 }
 
 int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm) {
-    mse_begin("MPI_Bcast");
-    mse_check_comm("MPI_Bcast", comm);
-    fan_out("MPI_Bcast", buf, count, type, root, MSE_BCAST_TAG);
-    mse_leave();
-    return MPI_SUCCESS;
+    int tags = mse_collective_begin("MPI_Bcast", comm, 0);
+    return mse_collective_run(mse_fan_out("MPI_Bcast", tags, MSE_BCAST_TAG, buf, count, type, root, 0));
+}
+
+int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request *request) {
+    int tags = mse_collective_begin("MPI_Ibcast", comm, 1);
+    return mse_collective_start(mse_fan_out("MPI_Ibcast", tags, MSE_BCAST_TAG, buf, count, type, root, 0), request);
 }
 
 /* Bytes from the start of count elements' storage (its true lower bound) to the end of the last. */
@@ -73,9 +98,9 @@ void mse_copy_typed(const char *call, const void *from, void *to, int count, MPI
 /* Room for count elements of type laid out as the type says, for PMPI_Reduce_local's operands: a temporary of the
  * elements' span, addressed through the type's true lower bound (as MPICH's and Open MPI's own reductions do), so
  * that element i's bytes lie at (the returned address) + i * extent + their displacements. *block is what to free. */
-static char *operand(size_t span, MPI_Aint true_lb, void **block) {
+static char *operand(const char *call, size_t span, MPI_Aint true_lb, void **block) {
     if ((*block = malloc(span + 1)) == NULL) {
-        mse_die("MPI_Reduce: out of memory for %zu bytes (the span of its elements)", span);
+        mse_die("%s: out of memory for %zu bytes (the span of its elements)", call, span);
     }
     return (char *) ((uintptr_t) *block - (uintptr_t) true_lb); /* true_lb may be an absolute address (MPI_BOTTOM) */
 }
@@ -83,78 +108,141 @@ static char *operand(size_t span, MPI_Aint true_lb, void **block) {
 /* The values of this rank and of its subtree combined in rank order on the reduce's tree (tree.h), passed up; the
  * tree's root gets the result into acc. Children's values arrive in fan_in order; this rank's own goes at its place
  * among them (tree.h's mse_reduce_own_place), and each next value combines on the right of those before it. */
-int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int root,
-               MPI_Comm comm) {
-    mse_begin("MPI_Reduce");
-    mse_check_comm("MPI_Reduce", comm);
+typedef struct {
+    mse_schedule s;
+    const void *own;
+    void *recvbuf;
+    int count, root, tree_root, own_place;
+    MPI_Datatype type;
+    MPI_Op op;
+    char *acc, *next;
+    void *blocks[2];
+} reduce;
+
+enum { REDUCE_COMBINING, REDUCE_ARRIVED, REDUCE_DETOUR };
+
+static int reduce_resume(mse_schedule *s) {
+    reduce *r = (reduce *) s;
+    for (; s->i <= s->tree.count; s->i++) {
+        int i = s->i;
+        char *value = i == 0 ? r->acc : r->next; /* the first value is the start of the combination */
+        if (s->phase == REDUCE_COMBINING && i == r->own_place) {
+            mse_copy_typed(s->call, r->own, value, r->count, r->type);
+        } else if (s->phase == REDUCE_COMBINING) {
+            s->phase = REDUCE_ARRIVED;
+            return mse_schedule_receive(s, s->tree.fan_in[i < r->own_place ? i : i - 1], s->tags + MSE_REDUCE_TAG,
+                                        value, r->count, r->type, NULL, NULL);
+        }
+        s->phase = REDUCE_COMBINING;
+        if (i > 0) {
+            PMPI_Reduce_local(r->acc, r->next, r->count, r->type, r->op); /* next = acc op next */
+            char *swap = r->acc;
+            r->acc = r->next;
+            r->next = swap;
+        }
+    }
+    if (s->phase != REDUCE_DETOUR) {
+        if (s->tree.parent != MSE_TREE_NONE) {
+            mse_send(s->call, r->acc, r->count, r->type, s->tree.parent, s->tags + MSE_REDUCE_TAG);
+        }
+        if (r->tree_root != r->root && mse_self.rank == r->tree_root) {
+            mse_send(s->call, r->acc, r->count, r->type, r->root, s->tags + MSE_REDUCE_TAG); /* the detour's last */
+        } else if (r->tree_root != r->root && mse_self.rank == r->root) {
+            s->phase = REDUCE_DETOUR;
+            return mse_schedule_receive(s, r->tree_root, s->tags + MSE_REDUCE_TAG, r->acc, r->count, r->type, NULL,
+                                        NULL);
+        }
+    }
+    if (mse_self.rank == r->root) { /* only the type's bytes: its gaps stay as they were */
+        mse_copy_typed(s->call, r->acc, r->recvbuf, r->count, r->type);
+    }
+    return 0;
+}
+
+static void reduce_release(mse_schedule *s) {
+    reduce *r = (reduce *) s;
+    free(r->blocks[0]);
+    free(r->blocks[1]);
+}
+
+static mse_schedule *reduce_to(const char *call, int tags, const void *sendbuf, void *recvbuf, int count,
+                               MPI_Datatype type, MPI_Op op, int root) {
     int commutative;
     PMPI_Op_commutative(op, &commutative);
-    check_root("MPI_Reduce", root);
+    check_root(call, root);
     int tree_root = mse_reduce_tree_root(mse_self.settings.tree, root, commutative);
-    mse_tree tree = mse_collective_tree("MPI_Reduce", tree_root);
+    reduce *r = mse_schedule_new(sizeof *r, call, tags, tree_root, reduce_resume, reduce_release);
     MPI_Aint true_lb;
     size_t span = span_of(count, type, &true_lb);
-    void *blocks[2];
-    char *acc = operand(span, true_lb, &blocks[0]), *next = operand(span, true_lb, &blocks[1]);
-    const void *own = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-    int own_place = mse_reduce_own_place(&tree, mse_self.rank, commutative);
-    for (int i = 0; i <= tree.count; i++) {
-        char *value = i == 0 ? acc : next; /* the first value is the start of the combination */
-        if (i == own_place) {
-            mse_copy_typed("MPI_Reduce", own, value, count, type);
-        } else {
-            mse_collective_receive(tree.fan_in[i < own_place ? i : i - 1], MSE_REDUCE_TAG, value, count, type,
-                                   MPI_STATUS_IGNORE);
-        }
-        if (i > 0) {
-            PMPI_Reduce_local(acc, next, count, type, op); /* next = acc op next */
-            char *swap = acc;
-            acc = next;
-            next = swap;
-        }
-    }
-    if (tree.parent != MSE_TREE_NONE) {
-        mse_send("MPI_Reduce", acc, count, type, tree.parent, MSE_REDUCE_TAG);
-    }
-    if (tree_root != root && mse_self.rank == tree_root) {
-        mse_send("MPI_Reduce", acc, count, type, root, MSE_REDUCE_TAG); /* the detour's last message */
-    } else if (tree_root != root && mse_self.rank == root) {
-        mse_collective_receive(tree_root, MSE_REDUCE_TAG, acc, count, type, MPI_STATUS_IGNORE);
-    }
-    if (mse_self.rank == root) {
-        mse_copy_typed("MPI_Reduce", acc, recvbuf, count, type); /* only the type's bytes: its gaps stay as they were */
-    }
-    free(blocks[0]);
-    free(blocks[1]);
-    mse_tree_free(&tree);
-    mse_leave();
-    return MPI_SUCCESS;
+    r->acc = operand(call, span, true_lb, &r->blocks[0]);
+    r->next = operand(call, span, true_lb, &r->blocks[1]);
+    r->own = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+    r->recvbuf = recvbuf;
+    r->count = count;
+    r->type = type;
+    r->op = op;
+    r->root = root;
+    r->tree_root = tree_root;
+    r->own_place = mse_reduce_own_place(&r->s.tree, mse_self.rank, commutative);
+    return &r->s;
+}
+
+int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int root,
+               MPI_Comm comm) {
+    int tags = mse_collective_begin("MPI_Reduce", comm, 0);
+    return mse_collective_run(reduce_to("MPI_Reduce", tags, sendbuf, recvbuf, count, type, op, root));
+}
+
+int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int root,
+                MPI_Comm comm, MPI_Request *request) {
+    int tags = mse_collective_begin("MPI_Ireduce", comm, 1);
+    return mse_collective_start(reduce_to("MPI_Ireduce", tags, sendbuf, recvbuf, count, type, op, root), request);
 }
 
 /* The profile's reduce to rank 0, then its broadcast from there (Collectives.java has no allreduce of its own). */
+static mse_schedule *allreduce(const char *call, int tags, const void *sendbuf, void *recvbuf, int count,
+                               MPI_Datatype type, MPI_Op op) {
+    mse_schedule *s = reduce_to(call, tags, sendbuf, recvbuf, count, type, op, 0);
+    s->then = mse_fan_out(call, tags, MSE_BCAST_TAG, recvbuf, count, type, 0, 0);
+    return s;
+}
+
 int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
-    mse_begin("MPI_Allreduce");
-    mse_check_comm("MPI_Allreduce", comm);
-    MPI_Reduce(sendbuf, recvbuf, count, type, op, 0, comm);
-    fan_out("MPI_Allreduce", recvbuf, count, type, 0, MSE_BCAST_TAG);
-    mse_leave();
-    return MPI_SUCCESS;
+    int tags = mse_collective_begin("MPI_Allreduce", comm, 0);
+    return mse_collective_run(allreduce("MPI_Allreduce", tags, sendbuf, recvbuf, count, type, op));
+}
+
+int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                   MPI_Request *request) {
+    int tags = mse_collective_begin("MPI_Iallreduce", comm, 1);
+    return mse_collective_start(allreduce("MPI_Iallreduce", tags, sendbuf, recvbuf, count, type, op), request);
 }
 
 /* A zero-byte fan-in to rank 0 and a zero-byte fan-out from it: nobody leaves before everyone came. */
+static int fan_in_resume(mse_schedule *s) {
+    fan_out *f = (fan_out *) s;
+    if (s->i < s->tree.count) {
+        int child = s->tree.fan_in[s->i++];
+        return mse_schedule_receive(s, child, s->tags + MSE_BARRIER_TAG, &f->nothing, 0, MPI_BYTE, NULL, NULL);
+    }
+    if (s->tree.parent != MSE_TREE_NONE) {
+        mse_send(s->call, &f->nothing, 0, MPI_BYTE, s->tree.parent, s->tags + MSE_BARRIER_TAG);
+    }
+    return 0;
+}
+
+static mse_schedule *barrier(const char *call, int tags) {
+    fan_out *in = mse_schedule_new(sizeof *in, call, tags, 0, fan_in_resume, NULL);
+    fan_out *out = (fan_out *) mse_fan_out(call, tags, MSE_BARRIER_TAG, NULL, 0, MPI_BYTE, 0, 0);
+    out->buf = &out->nothing;
+    in->s.then = &out->s;
+    return &in->s;
+}
+
 int MPI_Barrier(MPI_Comm comm) {
-    mse_begin("MPI_Barrier");
-    mse_check_comm("MPI_Barrier", comm);
-    mse_tree tree = mse_collective_tree("MPI_Barrier", 0);
-    char nothing = 0;
-    for (int i = 0; i < tree.count; i++) {
-        mse_collective_receive(tree.fan_in[i], MSE_BARRIER_TAG, &nothing, 0, MPI_BYTE, MPI_STATUS_IGNORE);
-    }
-    if (tree.parent != MSE_TREE_NONE) {
-        mse_send("MPI_Barrier", &nothing, 0, MPI_BYTE, tree.parent, MSE_BARRIER_TAG);
-    }
-    mse_tree_free(&tree);
-    fan_out("MPI_Barrier", &nothing, 0, MPI_BYTE, 0, MSE_BARRIER_TAG);
-    mse_leave();
-    return MPI_SUCCESS;
+    return mse_collective_run(barrier("MPI_Barrier", mse_collective_begin("MPI_Barrier", comm, 0)));
+}
+
+int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request) {
+    return mse_collective_start(barrier("MPI_Ibarrier", mse_collective_begin("MPI_Ibarrier", comm, 1)), request);
 }

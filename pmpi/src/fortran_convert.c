@@ -72,8 +72,8 @@ MPI_Request mse_c_request(const char *call, MPI_Fint handle) {
         return MPI_REQUEST_NULL;
     }
     if (handle < 0 || handle >= table.used || table.slots[handle] == MPI_REQUEST_NULL) {
-        mse_die("%s on Fortran request %d, which MSE did not create (only MPI_ISEND and MPI_IRECV requests are "
-                "emulated)", call, (int) handle);
+        mse_die("%s on Fortran request %d, which MSE did not create (only the requests of the calls it emulates "
+                "are)", call, (int) handle);
     }
     return table.slots[handle];
 }

@@ -157,15 +157,14 @@ int MPI_Irsend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
 }
 
 /* A receive from MPI_PROC_NULL completes at once with source MPI_PROC_NULL and nothing in it. */
-static int from_nobody(MPI_Status *status) {
+void mse_from_nobody(MPI_Status *status) {
     mse_empty_status(status);
     if (status != MPI_STATUS_IGNORE) {
         status->MPI_SOURCE = MPI_PROC_NULL;
     }
-    return MPI_SUCCESS;
 }
 
-static void checked_receive(const char *call, int source, int tag, MPI_Comm comm) {
+void mse_check_receive(const char *call, int source, int tag, MPI_Comm comm) {
     mse_check_comm(call, comm);
     if (source != MPI_ANY_SOURCE && source != MPI_PROC_NULL && (source < 0 || source >= mse_self.np)) {
         mse_die("%s from rank %d outside 0..%d", call, source, mse_self.np - 1);
@@ -177,11 +176,11 @@ static void checked_receive(const char *call, int source, int tag, MPI_Comm comm
 
 int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status *status) {
     mse_begin("MPI_Recv");
-    checked_receive("MPI_Recv", source, tag, comm);
+    mse_check_receive("MPI_Recv", source, tag, comm);
     if (source == MPI_PROC_NULL) {
-        from_nobody(status);
+        mse_from_nobody(status);
     } else {
-        mse_destination into = {buf, count, type, status, NULL};
+        mse_destination into = {.buf = buf, .count = count, .type = type, .status = status};
         mse_posted_recv(&mse_self.posted, (mse_pattern) {source, tag}, &into);
     }
     mse_leave();
@@ -213,7 +212,7 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int 
 
 int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request *request) {
     mse_begin("MPI_Irecv");
-    checked_receive("MPI_Irecv", source, tag, comm);
+    mse_check_receive("MPI_Irecv", source, tag, comm);
     *request = mse_request_receive(buf, count, type, source, tag);
     mse_leave();
     return MPI_SUCCESS;
@@ -222,9 +221,9 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_
 /* The message the emulator grants, then MPI's own probe of exactly its source and tag, for the real status. */
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status) {
     mse_begin("MPI_Probe");
-    checked_receive("MPI_Probe", source, tag, comm);
+    mse_check_receive("MPI_Probe", source, tag, comm);
     if (source == MPI_PROC_NULL) {
-        from_nobody(status);
+        mse_from_nobody(status);
     } else {
         mse_envelope first = mse_posted_probe(&mse_self.posted, (mse_pattern) {source, tag});
         PMPI_Probe(first.source, first.tag, MPI_COMM_WORLD, status);
@@ -235,11 +234,11 @@ int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status) {
 
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status) {
     mse_begin("MPI_Iprobe");
-    checked_receive("MPI_Iprobe", source, tag, comm);
+    mse_check_receive("MPI_Iprobe", source, tag, comm);
     mse_envelope first;
     if (source == MPI_PROC_NULL) {
         *flag = 1;
-        from_nobody(status);
+        mse_from_nobody(status);
     } else if ((*flag = mse_posted_iprobe(&mse_self.posted, (mse_pattern) {source, tag}, &first))) {
         PMPI_Probe(first.source, first.tag, MPI_COMM_WORLD, status);
     }

@@ -22,6 +22,10 @@ typedef struct mse_destination {
      * rank of MPI_Gatherv's tree), sets it: called with the granted message's byte count before MPI receives it, it
      * points buf, count and type at room for exactly that many bytes. */
     void (*fit)(struct mse_destination *into, int bytes);
+    void *context;           /* what fit needs (a collective's staging entries) */
+    /* NULL for a receive. A matched probe's (MPI_Mprobe) sets it: the granted message is matched by MPI's own
+     * MPI_Mprobe into this handle, its data left for MPI_Mrecv, instead of being received. */
+    MPI_Message *matched;
 } mse_destination;
 
 typedef struct {
@@ -41,6 +45,7 @@ typedef struct {
     mse_envelope decided;
     mse_posted_list posted;
     mse_side side;
+    int collectives_started; /* nonblocking collectives started, which numbers their tags (schedule.c) */
     /* Sends in flight: their packed copies go when they complete (MPI_Send returns at once, see p2p.c). */
     MPI_Request *detached;
     void **detached_data;
@@ -97,5 +102,9 @@ int mse_progress_sends(void *unused);
 void mse_complete_sends(void);
 /* An empty status: MPI_ANY_SOURCE, MPI_ANY_TAG, no error, nothing received. */
 void mse_empty_status(MPI_Status *status);
+/* What a receive from MPI_PROC_NULL gives: an empty status with source MPI_PROC_NULL. */
+void mse_from_nobody(MPI_Status *status);
+/* Checks a receive's or probe's communicator, source (a rank, MPI_ANY_SOURCE or MPI_PROC_NULL) and tag. */
+void mse_check_receive(const char *call, int source, int tag, MPI_Comm comm);
 
 #endif

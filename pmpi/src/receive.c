@@ -58,7 +58,9 @@ static void received(mse_envelope granted, mse_destination *into) {
     MPI_Status status;
     int size;
     PMPI_Type_size(into->type, &size);
-    if (!contiguous(into->count, into->type) && size > 0 && granted.bytes % size == 0
+    if (into->matched != NULL) { /* matched, not received: MPI_Mrecv moves its data later */
+        PMPI_Mprobe(granted.source, granted.tag, MPI_COMM_WORLD, into->matched, &status);
+    } else if (!contiguous(into->count, into->type) && size > 0 && granted.bytes % size == 0
             && granted.bytes / size <= into->count) {
         receive_packed(granted, granted.bytes / size, into, &status);
     } else {

@@ -7,7 +7,9 @@
 
 #include "rank.h"
 
-typedef struct {
+struct mse_schedule;
+
+typedef struct mse_request {
     uint32_t magic;          /* tells the library's requests from anything else handed in */
     int is_receive;
     mse_posted posted;       /* a receive's pattern and place among the pending ones */
@@ -18,10 +20,14 @@ typedef struct {
     int active;              /* a persistent request between MPI_Start and its completion */
     const char *call;        /* a persistent request's init call, named in its sends' messages */
     int peer, tag;           /* a persistent send's destination and tag */
+    int collective;          /* a nonblocking collective's: not cancellable (MPI 3.1 §5.12) */
+    struct mse_schedule *schedule; /* a collective's, until it is done: resumed as each of its receives completes */
 } mse_request;
 
-/* A new request handle: a completed send, or a receive posted now. */
+/* A new request handle: a completed send, a receive posted now, or a receive already complete with status (an
+ * MPI_Imrecv's). */
 MPI_Request mse_request_send(void);
+MPI_Request mse_request_complete(const MPI_Status *status);
 MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, int source, int tag);
 /* A new inactive persistent request: a send of count elements of type at buf to peer (its type held as a pending
  * receive holds one), or a receive from peer into them. */
@@ -29,6 +35,16 @@ mse_request *mse_request_persistent(const char *call, int is_receive, const void
                                     int peer, int tag);
 /* Posts a receive into r's destination: r becomes pending, or complete at once from MPI_PROC_NULL. */
 void mse_request_post_receive(mse_request *r, int source, int tag);
+
+/* A collective's request: its schedule run until it needs a message (schedule.h). */
+MPI_Request mse_request_collective(struct mse_schedule *s);
+/* A collective's schedule resumed past each receive of it that completed: 1 once the request is complete (any other
+ * request: whether it is). */
+int mse_request_progress(mse_request *r);
+/* MPI_Wait's and MPI_Test's work on an active request: wait finishes it; test finishes it and returns 1 when it is
+ * complete as of now, else returns 0. */
+void mse_request_wait(MPI_Request *handle, MPI_Status *status);
+int mse_request_test(MPI_Request *handle, MPI_Status *status);
 
 /* The library's request behind a handle the program passed to call; dies naming call when it is not one. */
 mse_request *mse_request_own(const char *call, MPI_Request handle);

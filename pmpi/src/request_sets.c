@@ -33,6 +33,43 @@ static void active_free(active_set *set) {
     free(set->positions);
 }
 
+static mse_request *request_at(const active_set *set, MPI_Request requests[], int k) {
+    return (mse_request *) (void *) requests[set->positions[k]];
+}
+
+/* Resumes the set's collectives whose receive completed (request.h); 1 when one of them posted its next receive,
+ * which may have arrived as of now too. */
+static int progress_set(const active_set *set, MPI_Request requests[]) {
+    int again = 0;
+    for (int k = 0; k < set->count; k++) {
+        if (set->posted[k]->complete && !mse_request_progress(request_at(set, requests, k))) {
+            again = 1;
+        }
+    }
+    return again;
+}
+
+/* Waits until a request of the set is complete (a collective's whole schedule): its place in the set. */
+static int wait_any(const char *call, const active_set *set, MPI_Request requests[]) {
+    int done;
+    do {
+        done = mse_posted_wait_any(&mse_self.posted, set->posted, set->count);
+        if (done < 0) {
+            mse_die("%s: out of memory for %d patterns", call, set->count);
+        }
+    } while (!mse_request_progress(request_at(set, requests, done)));
+    return done;
+}
+
+/* Gives every message that has arrived as of now to its receive in the set, resuming collectives as they go. */
+static void test_some(const char *call, const active_set *set, MPI_Request requests[]) {
+    do {
+        if (mse_posted_test_some(&mse_self.posted, set->posted, set->count) != 0) {
+            mse_die("%s: out of memory for %d patterns", call, set->count);
+        }
+    } while (progress_set(set, requests));
+}
+
 static MPI_Status *status_at(MPI_Status statuses[], int i) {
     return statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
 }
@@ -57,11 +94,7 @@ int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *statu
         *index = MPI_UNDEFINED;
         mse_empty_status(status);
     } else {
-        int done = mse_posted_wait_any(&mse_self.posted, set.posted, set.count);
-        if (done < 0) {
-            mse_die("MPI_Waitany: out of memory for %d patterns", set.count);
-        }
-        *index = set.positions[done];
+        *index = set.positions[wait_any("MPI_Waitany", &set, requests)];
         mse_request_finish(&requests[*index], status);
     }
     active_free(&set);
@@ -77,10 +110,13 @@ int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_St
     if (set.count == 0) {
         mse_empty_status(status);
     } else {
-        int done = mse_posted_test_any(&mse_self.posted, set.posted, set.count);
-        if (done == -2) {
-            mse_die("MPI_Testany: out of memory for %d patterns", set.count);
-        }
+        int done;
+        do { /* a collective that took a message may need the next one, which may have arrived too */
+            done = mse_posted_test_any(&mse_self.posted, set.posted, set.count);
+            if (done == -2) {
+                mse_die("MPI_Testany: out of memory for %d patterns", set.count);
+            }
+        } while (done >= 0 && !mse_request_progress(request_at(&set, requests, done)));
         if ((*flag = done >= 0)) {
             *index = set.positions[done];
             mse_request_finish(&requests[*index], status);
@@ -95,9 +131,7 @@ int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_St
 int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuses[]) {
     mse_begin("MPI_Testall");
     active_set set = active_of("MPI_Testall", count, requests);
-    if (mse_posted_test_some(&mse_self.posted, set.posted, set.count) != 0) {
-        mse_die("MPI_Testall: out of memory for %d patterns", set.count);
-    }
+    test_some("MPI_Testall", &set, requests);
     *flag = 1;
     for (int k = 0; k < set.count; k++) {
         *flag &= set.posted[k]->complete;
@@ -121,12 +155,10 @@ static int some(const char *call, int blocking, int count, MPI_Request requests[
     active_set set = active_of(call, count, requests);
     *outcount = MPI_UNDEFINED;
     if (set.count > 0) {
-        if (blocking && mse_posted_wait_any(&mse_self.posted, set.posted, set.count) < 0) {
-            mse_die("%s: out of memory for %d patterns", call, set.count);
+        if (blocking) {
+            wait_any(call, &set, requests);
         }
-        if (mse_posted_test_some(&mse_self.posted, set.posted, set.count) != 0) {
-            mse_die("%s: out of memory for %d patterns", call, set.count);
-        }
+        test_some(call, &set, requests);
         *outcount = finish_complete(&set, requests, indices, statuses);
     }
     active_free(&set);

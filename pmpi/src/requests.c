@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "request.h"
+#include "schedule.h"
 
 #define REQUEST_MAGIC 0x4d534552u /* "MSER" */
 
@@ -22,6 +23,13 @@ MPI_Request mse_request_send(void) {
     mse_request *r = new_request(0);
     r->posted.complete = 1;
     mse_empty_status(&r->status);
+    return (MPI_Request) (void *) r;
+}
+
+MPI_Request mse_request_complete(const MPI_Status *status) {
+    mse_request *r = new_request(1);
+    r->posted.complete = 1;
+    r->status = *status;
     return (MPI_Request) (void *) r;
 }
 
@@ -82,7 +90,7 @@ mse_request *mse_request_persistent(const char *call, int is_receive, const void
 mse_request *mse_request_own(const char *call, MPI_Request handle) {
     mse_request *r = (mse_request *) (void *) handle;
     if (r->magic != REQUEST_MAGIC) {
-        mse_die("%s on a request MSE did not create (only the requests of its emulated MPI_I* sends and receives are)", call);
+        mse_die("%s on a request MSE did not create (only the requests of the calls it emulates are)", call);
     }
     return r;
 }
@@ -98,6 +106,7 @@ int mse_request_active(const char *call, MPI_Request handle) {
 /* Frees the request, whatever it is, and nulls the handle. */
 static void release(MPI_Request *handle) {
     mse_request *r = (mse_request *) (void *) *handle;
+    mse_schedule_free(r->schedule);
     if (r->owns_type) {
         PMPI_Type_free(&r->into.type);
     }
@@ -118,14 +127,59 @@ void mse_request_finish(MPI_Request *handle, MPI_Status *status) {
     }
 }
 
+MPI_Request mse_request_collective(mse_schedule *s) {
+    mse_request *r = new_request(0);
+    r->collective = 1;
+    r->schedule = s;
+    s->request = r;
+    r->posted.complete = 1; /* nothing to wait for until the schedule posts its first receive */
+    mse_request_progress(r);
+    return (MPI_Request) (void *) r;
+}
+
+int mse_request_progress(mse_request *r) {
+    while (r->schedule != NULL && r->posted.complete) {
+        mse_schedule *s = r->schedule;
+        if (s->resume(s)) {
+            continue; /* a receive from MPI_PROC_NULL never comes here: the trees hold ranks only */
+        }
+        r->schedule = s->then;
+        s->then = NULL;
+        mse_schedule_free(s);
+        if (r->schedule != NULL) {
+            r->schedule->request = r;
+        } else {
+            mse_empty_status(&r->status); /* a collective's status says nothing (MPI 3.1 §5.12) */
+        }
+    }
+    return r->posted.complete;
+}
+
+void mse_request_wait(MPI_Request *handle, MPI_Status *status) {
+    mse_request *r = mse_request_own("MPI_Wait", *handle);
+    do {
+        mse_posted_wait(&mse_self.posted, &r->posted);
+    } while (!mse_request_progress(r));
+    mse_request_finish(handle, status);
+}
+
+int mse_request_test(MPI_Request *handle, MPI_Status *status) {
+    mse_request *r = mse_request_own("MPI_Test", *handle);
+    while (mse_posted_test(&mse_self.posted, &r->posted)) {
+        if (mse_request_progress(r)) {
+            mse_request_finish(handle, status);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int MPI_Wait(MPI_Request *request, MPI_Status *status) {
     mse_begin("MPI_Wait");
     if (!mse_request_active("MPI_Wait", *request)) {
         mse_empty_status(status);
     } else {
-        mse_request *r = mse_request_own("MPI_Wait", *request);
-        mse_posted_wait(&mse_self.posted, &r->posted);
-        mse_request_finish(request, status);
+        mse_request_wait(request, status);
     }
     mse_leave();
     return MPI_SUCCESS;
@@ -137,10 +191,7 @@ int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status) {
         *flag = 1;
         mse_empty_status(status);
     } else {
-        mse_request *r = mse_request_own("MPI_Test", *request);
-        if ((*flag = mse_posted_test(&mse_self.posted, &r->posted))) {
-            mse_request_finish(request, status);
-        }
+        *flag = mse_request_test(request, status);
     }
     mse_leave();
     return MPI_SUCCESS;
@@ -164,7 +215,8 @@ int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status) {
         mse_empty_status(status);
     } else {
         mse_request *r = mse_request_own("MPI_Request_get_status", request);
-        *flag = mse_posted_test(&mse_self.posted, &r->posted);
+        while ((*flag = mse_posted_test(&mse_self.posted, &r->posted)) && !mse_request_progress(r)) {
+        }
         if (*flag && status != MPI_STATUS_IGNORE) {
             *status = r->status;
         }
@@ -181,7 +233,8 @@ int MPI_Request_free(MPI_Request *request) {
     if (*request != MPI_REQUEST_NULL) {
         mse_request *r = mse_request_own("MPI_Request_free", *request);
         if (!r->posted.complete) {
-            mse_die("MPI_Request_free of a pending receive is not emulated by MSE (wait for it or test it)");
+            mse_die("MPI_Request_free of a pending %s is not emulated by MSE (wait for it or test it)",
+                    r->collective ? "nonblocking collective" : "receive");
         }
         release(request);
     }
@@ -196,6 +249,9 @@ int MPI_Cancel(MPI_Request *request) {
     mse_begin("MPI_Cancel");
     if (*request != MPI_REQUEST_NULL) {
         mse_request *r = mse_request_own("MPI_Cancel", *request);
+        if (r->collective) {
+            mse_die("MPI_Cancel of a nonblocking collective: MPI 3.1 §5.12 says it is erroneous");
+        }
         if (!r->is_receive) {
             mse_die("MPI_Cancel of a send is not emulated by MSE (its message left when it was posted)");
         }

@@ -1,15 +1,14 @@
-/* MPI_Gather, Gatherv, Allgather, Allgatherv, Scatter, Scatterv and Alltoall as point-to-point messages on the
- * reserved tags. Gather goes up the profile's tree exactly as the Java Comm's gather (Collectives.java), whose blocks
- * may differ in length as Gatherv's do: each rank's block travels as an entry with an 8-byte header (its rank and
- * length), and a rank sends its parent the entries of its whole subtree, so a C gather is charged the bytes a Java
- * one is, each edge its actual bytes. Scatter is its mirror down the same tree: each rank keeps its own entry and
- * passes every child the entries of that child's subtree. A rank inside the tree learns its subtree's size from the
- * grant of each message (mse_destination's fit), as a Java rank's receive does. Alltoall sends each other rank its
- * block directly. */
+/* MPI_Gather, Gatherv, Allgather, Allgatherv, Scatter and Scatterv, and their nonblocking twins, as
+ * point-to-point messages on the collectives' tags, each a schedule (schedule.h). Gather goes up the profile's tree
+ * exactly as the Java Comm's gather (Collectives.java), whose blocks may differ in length as Gatherv's do: each rank's
+ * block travels as an entry with an 8-byte header (its rank and length), and a rank sends its parent the entries of
+ * its whole subtree, so a C gather is charged the bytes a Java one is, each edge its actual bytes. Scatter is its
+ * mirror down the same tree: each rank keeps its own entry and passes every child the entries of that child's
+ * subtree. A rank inside the tree learns its subtree's size from the grant of each message (mse_destination's fit),
+ * as a Java rank's receive does. */
 #include <stdlib.h>
 
-#include "collective.h"
-#include "entries.h"
+#include "schedule.h"
 
 static void reserve(const char *call, mse_entries *e, long more) {
     if (mse_entries_reserve(e, more) != 0) {
@@ -18,7 +17,7 @@ static void reserve(const char *call, mse_entries *e, long more) {
     }
 }
 
-static void add_entry(const char *call, mse_entries *e, int rank, const void *buf, int count, MPI_Datatype type) {
+void mse_add_entry(const char *call, mse_entries *e, int rank, const void *buf, int count, MPI_Datatype type) {
     mse_message_bytes(call, count, type); /* a block of 2 GiB or more ends the run: MPI_Pack_size's int would wrap */
     int length;
     PMPI_Pack_size(count, type, MPI_COMM_WORLD, &length);
@@ -28,34 +27,40 @@ static void add_entry(const char *call, mse_entries *e, int rank, const void *bu
     mse_entries_close(e, rank, position - e->used - MSE_ENTRY_HEADER_BYTES);
 }
 
-static void unpack_entry(const mse_entries *e, int at, void *buf, int count, MPI_Datatype type) {
+void mse_unpack_entry(const mse_entries *e, int at, void *buf, int count, MPI_Datatype type) {
     int next, position = at + MSE_ENTRY_HEADER_BYTES;
     mse_entries_rank_at(e, at, &next);
     PMPI_Unpack(e->bytes, next, &position, buf, count, type, MPI_COMM_WORLD);
 }
 
-/* A receive of entries: room for exactly the granted bytes is made after the entries already held. */
+/* The staging entries of a gather or scatter, and the schedule that receives into them. */
 typedef struct {
-    mse_destination into; /* first, so the fit hook's pointer is this */
-    mse_entries *entries;
-    const char *call;
-} arriving;
+    mse_schedule s;
+    mse_entries e;
+} staged;
 
+/* A receive of entries: room for exactly the granted bytes is made after the entries already held. */
 static void fit_arriving(mse_destination *into, int bytes) {
-    arriving *a = (arriving *) into;
-    reserve(a->call, a->entries, bytes);
-    into->buf = a->entries->bytes + a->entries->used;
+    staged *g = into->context;
+    reserve(g->s.call, &g->e, bytes);
+    into->buf = g->e.bytes + g->e.used;
     into->count = bytes;
 }
 
-/* Appends the entries a message from source on tag carries. */
-static void receive_entries(const char *call, mse_entries *e, int source, int tag) {
-    MPI_Status status;
-    arriving a = {{NULL, 0, MPI_BYTE, &status, fit_arriving}, e, call};
-    mse_posted_recv(&mse_self.posted, (mse_pattern) {source, tag}, &a.into);
+/* Posts the receive of the entries a message from source on tag carries, appended when it arrives. */
+static int receive_entries(staged *g, int source, int tag) {
+    return mse_schedule_receive(&g->s, source, tag, NULL, 0, MPI_BYTE, fit_arriving, g);
+}
+
+/* The entries that arrived last are counted in. */
+static void entries_arrived(staged *g) {
     int got;
-    PMPI_Get_count(&status, MPI_BYTE, &got);
-    e->used += got;
+    PMPI_Get_count(mse_schedule_received(&g->s), MPI_BYTE, &got);
+    g->e.used += got;
+}
+
+static void staged_release(mse_schedule *s) {
+    mse_entries_free(&((staged *) s)->e);
 }
 
 /* Where rank r's block lies at the root: counts[r] elements of type from displs[r] extents into the buffer, or
@@ -71,173 +76,201 @@ static int count_of(layout l, int r) {
 }
 
 /* Where the block that starts offset elements of type into buf lies. */
-static char *element_at(const void *buf, MPI_Aint offset, MPI_Datatype type) {
+char *mse_element_at(const void *buf, MPI_Aint offset, MPI_Datatype type) {
     MPI_Aint lb, extent;
     PMPI_Type_get_extent(type, &lb, &extent);
     return (char *) buf + offset * extent;
 }
 
 static char *block_of(const void *buf, layout l, int r) {
-    return element_at(buf, l.counts == NULL ? (MPI_Aint) r * l.count : l.displs[r], l.type);
+    return mse_element_at(buf, l.counts == NULL ? (MPI_Aint) r * l.count : l.displs[r], l.type);
 }
 
 /* The gather up the tree into the root's recvbuf laid out as into (read at the root only, or in place). */
-static void gather(const char *call, const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                   layout into, int root) {
-    mse_tree tree = mse_collective_tree(call, root);
+typedef struct {
+    staged g;
+    void *recvbuf;
+    layout into;
+} gather;
+
+static int gather_resume(mse_schedule *s) {
+    gather *c = (gather *) s;
+    if (s->phase == 1) {
+        entries_arrived(&c->g);
+    }
+    if (s->i < s->tree.count) {
+        s->phase = 1;
+        return receive_entries(&c->g, s->tree.fan_in[s->i++], s->tags + MSE_GATHER_TAG);
+    }
+    mse_entries *e = &c->g.e;
+    if (s->tree.parent != MSE_TREE_NONE) {
+        mse_send(s->call, e->bytes, e->used, MPI_BYTE, s->tree.parent, s->tags + MSE_GATHER_TAG);
+    } else {
+        for (int at = 0, next; at < e->used; at = next) {
+            int r = mse_entries_rank_at(e, at, &next);
+            mse_unpack_entry(e, at, block_of(c->recvbuf, c->into, r), count_of(c->into, r), c->into.type);
+        }
+    }
+    return 0;
+}
+
+/* This rank's own block becomes its entry at the start (MPI 3.1 §5.12: the send buffer is the library's from then). */
+static mse_schedule *gather_to(const char *call, int tags, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                               void *recvbuf, layout into, int root) {
+    gather *c = mse_schedule_new(sizeof *c, call, tags, root, gather_resume, staged_release);
+    c->recvbuf = recvbuf;
+    c->into = into;
     if (sendbuf == MPI_IN_PLACE) { /* this rank's block is already in place in recvbuf */
         sendbuf = block_of(recvbuf, into, mse_self.rank);
         sendcount = count_of(into, mse_self.rank);
         sendtype = into.type;
     }
-    mse_entries e = {NULL, 0, 0};
-    add_entry(call, &e, mse_self.rank, sendbuf, sendcount, sendtype);
-    for (int i = 0; i < tree.count; i++) {
-        receive_entries(call, &e, tree.fan_in[i], MSE_GATHER_TAG);
-    }
-    if (tree.parent != MSE_TREE_NONE) {
-        mse_send(call, e.bytes, e.used, MPI_BYTE, tree.parent, MSE_GATHER_TAG);
+    mse_add_entry(call, &c->g.e, mse_self.rank, sendbuf, sendcount, sendtype);
+    return &c->g.s;
+}
+
+/* The gather to rank 0, then its broadcast of every block from there (Allgatherv's as one indexed datatype of the
+ * blocks where they lie: every rank knows every block's size). */
+static mse_schedule *allgather(const char *call, int tags, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                               void *recvbuf, layout into) {
+    mse_schedule *s = gather_to(call, tags, sendbuf, sendcount, sendtype, recvbuf, into, 0);
+    if (into.counts == NULL) {
+        s->then = mse_fan_out(call, tags, MSE_BCAST_TAG, recvbuf, into.count * mse_self.np, into.type, 0, 0);
     } else {
-        for (int at = 0, next; at < e.used; at = next) {
-            int r = mse_entries_rank_at(&e, at, &next);
-            unpack_entry(&e, at, block_of(recvbuf, into, r), count_of(into, r), into.type);
+        MPI_Datatype blocks;
+        PMPI_Type_indexed(mse_self.np, into.counts, into.displs, into.type, &blocks);
+        PMPI_Type_commit(&blocks);
+        s->then = mse_fan_out(call, tags, MSE_BCAST_TAG, recvbuf, 1, blocks, 0, 1);
+    }
+    return s;
+}
+
+/* The scatter down the tree from the root's sendbuf laid out as from (read at the root only, at the start). */
+typedef struct {
+    staged g;
+    void *recvbuf;
+    int recvcount;
+    MPI_Datatype recvtype;
+} scatter;
+
+static int scatter_resume(mse_schedule *s) {
+    scatter *c = (scatter *) s;
+    int at_root = s->tree.parent == MSE_TREE_NONE;
+    if (s->phase++ == 0 && !at_root) {
+        return receive_entries(&c->g, s->tree.parent, s->tags + MSE_SCATTER_TAG);
+    }
+    mse_entries *e = &c->g.e, below = {NULL, 0, 0};
+    if (!at_root) {
+        entries_arrived(&c->g);
+    }
+    for (int i = 0; i < s->tree.count; i++) { /* farthest child first, as a broadcast */
+        if (mse_entries_toward(&below, e, mse_self.settings.tree, mse_self.np, s->root, mse_self.rank,
+                               s->tree.fan_out[i]) != 0) {
+            mse_die("%s: out of memory for %d bytes", s->call, e->used);
+        }
+        mse_send(s->call, below.bytes, below.used, MPI_BYTE, s->tree.fan_out[i], s->tags + MSE_SCATTER_TAG);
+    }
+    for (int at = 0, next; at < e->used && !(at_root && c->recvbuf == MPI_IN_PLACE); at = next) {
+        if (mse_entries_rank_at(e, at, &next) == mse_self.rank) {
+            mse_unpack_entry(e, at, c->recvbuf, c->recvcount, c->recvtype);
         }
     }
-    mse_entries_free(&e);
-    mse_tree_free(&tree);
+    mse_entries_free(&below);
+    return 0;
+}
+
+static mse_schedule *scatter_from(const char *call, int tags, const void *sendbuf, layout from, void *recvbuf,
+                                  int recvcount, MPI_Datatype recvtype, int root) {
+    scatter *c = mse_schedule_new(sizeof *c, call, tags, root, scatter_resume, staged_release);
+    c->recvbuf = recvbuf;
+    c->recvcount = recvcount;
+    c->recvtype = recvtype;
+    for (int r = 0; c->g.s.tree.parent == MSE_TREE_NONE && r < mse_self.np; r++) {
+        mse_add_entry(call, &c->g.e, r, block_of(sendbuf, from, r), count_of(from, r), from.type);
+    }
+    return &c->g.s;
 }
 
 int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                MPI_Datatype recvtype, int root, MPI_Comm comm) {
-    mse_begin("MPI_Gather");
-    mse_check_comm("MPI_Gather", comm);
-    gather("MPI_Gather", sendbuf, sendcount, sendtype, recvbuf, (layout) {NULL, NULL, recvcount, recvtype}, root);
-    mse_leave();
-    return MPI_SUCCESS;
+    int tags = mse_collective_begin("MPI_Gather", comm, 0);
+    return mse_collective_run(gather_to("MPI_Gather", tags, sendbuf, sendcount, sendtype, recvbuf,
+                                        (layout) {NULL, NULL, recvcount, recvtype}, root));
+}
+
+int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) {
+    int tags = mse_collective_begin("MPI_Igather", comm, 1);
+    return mse_collective_start(gather_to("MPI_Igather", tags, sendbuf, sendcount, sendtype, recvbuf,
+                                          (layout) {NULL, NULL, recvcount, recvtype}, root), request);
 }
 
 int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                 const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) {
-    mse_begin("MPI_Gatherv");
-    mse_check_comm("MPI_Gatherv", comm);
-    gather("MPI_Gatherv", sendbuf, sendcount, sendtype, recvbuf, (layout) {recvcounts, displs, 0, recvtype}, root);
-    mse_leave();
-    return MPI_SUCCESS;
+    int tags = mse_collective_begin("MPI_Gatherv", comm, 0);
+    return mse_collective_run(gather_to("MPI_Gatherv", tags, sendbuf, sendcount, sendtype, recvbuf,
+                                        (layout) {recvcounts, displs, 0, recvtype}, root));
 }
 
-/* The gather to rank 0, then its broadcast of every block from there. */
+int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                 const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) {
+    int tags = mse_collective_begin("MPI_Igatherv", comm, 1);
+    return mse_collective_start(gather_to("MPI_Igatherv", tags, sendbuf, sendcount, sendtype, recvbuf,
+                                          (layout) {recvcounts, displs, 0, recvtype}, root), request);
+}
+
 int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm) {
-    mse_begin("MPI_Allgather");
-    mse_check_comm("MPI_Allgather", comm);
-    gather("MPI_Allgather", sendbuf, sendcount, sendtype, recvbuf, (layout) {NULL, NULL, recvcount, recvtype}, 0);
-    MPI_Bcast(recvbuf, recvcount * mse_self.np, recvtype, 0, comm);
-    mse_leave();
-    return MPI_SUCCESS;
+    int tags = mse_collective_begin("MPI_Allgather", comm, 0);
+    return mse_collective_run(allgather("MPI_Allgather", tags, sendbuf, sendcount, sendtype, recvbuf,
+                                        (layout) {NULL, NULL, recvcount, recvtype}));
 }
 
-/* As MPI_Allgather; the broadcast sends the blocks where they lie, as one indexed datatype. */
+int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                   MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) {
+    int tags = mse_collective_begin("MPI_Iallgather", comm, 1);
+    return mse_collective_start(allgather("MPI_Iallgather", tags, sendbuf, sendcount, sendtype, recvbuf,
+                                          (layout) {NULL, NULL, recvcount, recvtype}), request);
+}
+
 int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                    const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
-    mse_begin("MPI_Allgatherv");
-    mse_check_comm("MPI_Allgatherv", comm);
-    gather("MPI_Allgatherv", sendbuf, sendcount, sendtype, recvbuf, (layout) {recvcounts, displs, 0, recvtype}, 0);
-    MPI_Datatype blocks;
-    PMPI_Type_indexed(mse_self.np, recvcounts, displs, recvtype, &blocks);
-    PMPI_Type_commit(&blocks);
-    MPI_Bcast(recvbuf, 1, blocks, 0, comm);
-    PMPI_Type_free(&blocks);
-    mse_leave();
-    return MPI_SUCCESS;
+    int tags = mse_collective_begin("MPI_Allgatherv", comm, 0);
+    return mse_collective_run(allgather("MPI_Allgatherv", tags, sendbuf, sendcount, sendtype, recvbuf,
+                                        (layout) {recvcounts, displs, 0, recvtype}));
 }
 
-/* The scatter down the tree from the root's sendbuf laid out as from (read at the root only). */
-static void scatter(const char *call, const void *sendbuf, layout from, void *recvbuf, int recvcount,
-                    MPI_Datatype recvtype, int root) {
-    mse_tree tree = mse_collective_tree(call, root);
-    int at_root = tree.parent == MSE_TREE_NONE;
-    mse_entries e = {NULL, 0, 0}, below = {NULL, 0, 0};
-    if (at_root) {
-        for (int r = 0; r < mse_self.np; r++) {
-            add_entry(call, &e, r, block_of(sendbuf, from, r), count_of(from, r), from.type);
-        }
-    } else {
-        receive_entries(call, &e, tree.parent, MSE_SCATTER_TAG);
-    }
-    for (int i = 0; i < tree.count; i++) { /* farthest child first, as a broadcast */
-        if (mse_entries_toward(&below, &e, mse_self.settings.tree, mse_self.np, root, mse_self.rank,
-                               tree.fan_out[i]) != 0) {
-            mse_die("%s: out of memory for %d bytes", call, e.used);
-        }
-        mse_send(call, below.bytes, below.used, MPI_BYTE, tree.fan_out[i], MSE_SCATTER_TAG);
-    }
-    for (int at = 0, next; at < e.used && !(at_root && recvbuf == MPI_IN_PLACE); at = next) {
-        if (mse_entries_rank_at(&e, at, &next) == mse_self.rank) {
-            unpack_entry(&e, at, recvbuf, recvcount, recvtype);
-        }
-    }
-    mse_entries_free(&below);
-    mse_entries_free(&e);
-    mse_tree_free(&tree);
+int MPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                    const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) {
+    int tags = mse_collective_begin("MPI_Iallgatherv", comm, 1);
+    return mse_collective_start(allgather("MPI_Iallgatherv", tags, sendbuf, sendcount, sendtype, recvbuf,
+                                          (layout) {recvcounts, displs, 0, recvtype}), request);
 }
 
 int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                 MPI_Datatype recvtype, int root, MPI_Comm comm) {
-    mse_begin("MPI_Scatter");
-    mse_check_comm("MPI_Scatter", comm);
-    scatter("MPI_Scatter", sendbuf, (layout) {NULL, NULL, sendcount, sendtype}, recvbuf, recvcount, recvtype, root);
-    mse_leave();
-    return MPI_SUCCESS;
+    int tags = mse_collective_begin("MPI_Scatter", comm, 0);
+    return mse_collective_run(scatter_from("MPI_Scatter", tags, sendbuf, (layout) {NULL, NULL, sendcount, sendtype},
+                                           recvbuf, recvcount, recvtype, root));
+}
+
+int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                 MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) {
+    int tags = mse_collective_begin("MPI_Iscatter", comm, 1);
+    return mse_collective_start(scatter_from("MPI_Iscatter", tags, sendbuf, (layout) {NULL, NULL, sendcount, sendtype},
+                                             recvbuf, recvcount, recvtype, root), request);
 }
 
 int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
                  void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
-    mse_begin("MPI_Scatterv");
-    mse_check_comm("MPI_Scatterv", comm);
-    scatter("MPI_Scatterv", sendbuf, (layout) {sendcounts, displs, 0, sendtype}, recvbuf, recvcount, recvtype, root);
-    mse_leave();
-    return MPI_SUCCESS;
+    int tags = mse_collective_begin("MPI_Scatterv", comm, 0);
+    return mse_collective_run(scatter_from("MPI_Scatterv", tags, sendbuf, (layout) {sendcounts, displs, 0, sendtype},
+                                           recvbuf, recvcount, recvtype, root));
 }
 
-/* Every rank sends each other rank its block, nearest to the right first, then receives from the left in turn. */
-int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                 MPI_Datatype recvtype, MPI_Comm comm) {
-    mse_begin("MPI_Alltoall");
-    mse_check_comm("MPI_Alltoall", comm);
-    int np = mse_self.np, me = mse_self.rank, in_place = sendbuf == MPI_IN_PLACE;
-    mse_entries kept = {NULL, 0, 0};
-    if (in_place) { /* the blocks to send are in recvbuf, which the receives overwrite: each is packed first, through
-                     * the type (never recvbuf's span), in the order they go; its own block stays where it is */
-        for (int i = 1; i < np; i++) {
-            int to = (me + i) % np;
-            add_entry("MPI_Alltoall", &kept, to, element_at(recvbuf, (MPI_Aint) to * recvcount, recvtype), recvcount,
-                      recvtype);
-        }
-    }
-    for (int i = 1, at = 0, next; i < np; i++, at = next) {
-        int to = (me + i) % np;
-        if (in_place) {
-            mse_entries_rank_at(&kept, at, &next);
-            mse_send("MPI_Alltoall", kept.bytes + at + MSE_ENTRY_HEADER_BYTES, next - at - MSE_ENTRY_HEADER_BYTES,
-                     MPI_PACKED, to, MSE_ALLTOALL_TAG);
-        } else {
-            mse_send("MPI_Alltoall", element_at(sendbuf, (MPI_Aint) to * sendcount, sendtype), sendcount, sendtype,
-                     to, MSE_ALLTOALL_TAG);
-        }
-    }
-    if (!in_place) { /* its own block, copied through MPI's packing */
-        mse_entries own = {NULL, 0, 0};
-        add_entry("MPI_Alltoall", &own, me, element_at(sendbuf, (MPI_Aint) me * sendcount, sendtype), sendcount,
-                  sendtype);
-        unpack_entry(&own, 0, element_at(recvbuf, (MPI_Aint) me * recvcount, recvtype), recvcount, recvtype);
-        mse_entries_free(&own);
-    }
-    for (int i = 1; i < np; i++) {
-        int from = (me - i + np) % np;
-        mse_collective_receive(from, MSE_ALLTOALL_TAG, element_at(recvbuf, (MPI_Aint) from * recvcount, recvtype),
-                               recvcount, recvtype, MPI_STATUS_IGNORE);
-    }
-    mse_entries_free(&kept);
-    mse_leave();
-    return MPI_SUCCESS;
+int MPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                  void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) {
+    int tags = mse_collective_begin("MPI_Iscatterv", comm, 1);
+    return mse_collective_start(scatter_from("MPI_Iscatterv", tags, sendbuf, (layout) {sendcounts, displs, 0,
+                                             sendtype}, recvbuf, recvcount, recvtype, root), request);
 }

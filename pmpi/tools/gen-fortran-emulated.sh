@@ -14,6 +14,8 @@
 #   MPI_Request *request                  first parameter: the program's request (in and out); else a new one
 #   MPI_Request request                   the program's request, read only
 #   MPI_Request array_of_requests[]       the program's requests (in and out)
+#   MPI_Message *message                  an INTEGER handle through PMPI_Message_f2c/c2f: read by the receives (the
+#                                         calls with a buffer), written back by all
 # A prototype with any other parameter type is an error here: write that call's entry by hand and say so in the list.
 # Usage: gen-fortran-emulated.sh CALLS_DIR > fortran_emulated.c
 set -eu
@@ -86,6 +88,11 @@ here=$(cd "$(dirname "$0")" && pwd)
       } elsif ($t eq "MPI_Request *") {
         push @formal, "MPI_Fint *$n"; push @before, "MPI_Request c_$n = MPI_REQUEST_NULL;";
         push @args, "&c_$n"; push @after, "*$n = mse_fortran_request(c_$n);";
+      } elsif ($t eq "MPI_Message *") {
+        my $read = grep { /void \*/ } @ps;
+        push @formal, "MPI_Fint *$n";
+        push @before, $read ? "MPI_Message c_$n = PMPI_Message_f2c(*$n);" : "MPI_Message c_$n = MPI_MESSAGE_NULL;";
+        push @args, "&c_$n"; push @after, "*$n = PMPI_Message_c2f(c_$n);";
       } elsif ($t eq "MPI_Request" && !$array) {
         push @formal, "const MPI_Fint *$n"; push @args, "mse_c_request(\"$upper\", *$n)";
       } elsif ($t eq "MPI_Request" && $array) {

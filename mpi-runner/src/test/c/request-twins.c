@@ -3,8 +3,11 @@
  * same facts in the same order (RequestTwinsIT):
  *   persistent TASKS / isend TASKS: a farm whose master keeps one receive per worker in flight and answers with the
  *     next task, through persistent requests (MPI_Recv_init, MPI_Send_init, MPI_Start) or through MPI_Irecv and
- *     MPI_Isend; workers report MSE_Task_done(task, task % 5 + 1).
- * Rank 0 prints the sum of the results.
+ *     MPI_Isend; workers report MSE_Task_done(task, task % 5 + 1);
+ *   nonblocking ROUNDS / blocking ROUNDS: rounds of every collective the library emulates, at roots that move round
+ *     the ranks, each nonblocking one followed at once by its wait, or the blocking one; each round every rank
+ *     reports MSE_Task_done(round, rank + 1) first.
+ * Rank 0 prints a sum of the results.
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -101,6 +104,62 @@ static void worker(int persistent) {
     free_all(&out, 1);
 }
 
+/* One round of every collective, blocking or each nonblocking one followed at once by its wait. */
+#define COLL(nonblocking, blocking, started, ...)                                                                \
+    do {                                                                                                             \
+        if (nonblocking) {                                                                                           \
+            MPI_Request request;                                                                                     \
+            started(__VA_ARGS__, &request);                                                                          \
+            MPI_Wait(&request, MPI_STATUS_IGNORE);                                                                   \
+        } else {                                                                                                     \
+            blocking(__VA_ARGS__);                                                                                   \
+        }                                                                                                            \
+    } while (0)
+
+/* A non-commutative operation: every element but the first summed, the first the right operand's. */
+static void right_first(void *in, void *inout, int *len, MPI_Datatype *type) {
+    (void) type;
+    const int *left = in;
+    int *right = inout;
+    for (int i = *len - 1; i > 0; i--) {
+        right[i] = left[i] + right[i];
+    }
+}
+
+static long long collectives(int nonblocking, int np, int rank, int rounds) {
+    enum { K = 3 };
+    int mine[K], one[K], all[MAX_RANKS * K], counts[MAX_RANKS], displs[MAX_RANKS];
+    long long check = 0;
+    MPI_Op first;
+    MPI_Op_create(right_first, 0, &first);
+    for (int r = 0; r < np; r++) {
+        counts[r] = (r + 1) % K;
+        displs[r] = K * (np - 1 - r);
+    }
+    for (int round = 0; round < rounds; round++) {
+        int root = round % np;
+        MSE_Task_done(round, rank + 1);
+        for (int k = 0; k < K; k++) {
+            mine[k] = rank * 10 + k + round;
+        }
+        COLL(nonblocking, MPI_Bcast, MPI_Ibcast, mine, K, MPI_INT, root, MPI_COMM_WORLD);
+        COLL(nonblocking, MPI_Reduce, MPI_Ireduce, mine, one, K, MPI_INT, MPI_SUM, (root + 1) % np, MPI_COMM_WORLD);
+        COLL(nonblocking, MPI_Reduce, MPI_Ireduce, mine, one, K, MPI_INT, first, (root + 1) % np, MPI_COMM_WORLD);
+        COLL(nonblocking, MPI_Allreduce, MPI_Iallreduce, MPI_IN_PLACE, mine, K, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        COLL(nonblocking, MPI_Gather, MPI_Igather, mine, K, MPI_INT, all, K, MPI_INT, root, MPI_COMM_WORLD);
+        COLL(nonblocking, MPI_Gatherv, MPI_Igatherv, mine, counts[rank], MPI_INT, all, counts, displs, MPI_INT, root, MPI_COMM_WORLD);
+        COLL(nonblocking, MPI_Allgather, MPI_Iallgather, mine, K, MPI_INT, all, K, MPI_INT, MPI_COMM_WORLD);
+        COLL(nonblocking, MPI_Allgatherv, MPI_Iallgatherv, mine, counts[rank], MPI_INT, all, counts, displs, MPI_INT, MPI_COMM_WORLD);
+        COLL(nonblocking, MPI_Scatter, MPI_Iscatter, all, K, MPI_INT, one, K, MPI_INT, root, MPI_COMM_WORLD);
+        COLL(nonblocking, MPI_Scatterv, MPI_Iscatterv, all, counts, displs, MPI_INT, one, counts[rank], MPI_INT, root, MPI_COMM_WORLD);
+        COLL(nonblocking, MPI_Alltoall, MPI_Ialltoall, all, 1, MPI_INT, all + np, 1, MPI_INT, MPI_COMM_WORLD);
+        COLL(nonblocking, MPI_Barrier, MPI_Ibarrier, MPI_COMM_WORLD);
+        check += mine[0] + all[np] + one[0];
+    }
+    MPI_Op_free(&first);
+    return check;
+}
+
 int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
     int rank, np;
@@ -108,14 +167,22 @@ int main(int argc, char **argv) {
     MPI_Comm_size(MPI_COMM_WORLD, &np);
     const char *mode = argc > 1 ? argv[1] : "persistent";
     int n = argc > 2 ? atoi(argv[2]) : 32;
-    if (np > MAX_RANKS || np < 2 || (strcmp(mode, "persistent") != 0 && strcmp(mode, "isend") != 0)) {
+    int farm = strcmp(mode, "persistent") == 0 || strcmp(mode, "isend") == 0;
+    int rounds = strcmp(mode, "nonblocking") == 0 || strcmp(mode, "blocking") == 0;
+    if (np > MAX_RANKS || np < 2 || !(farm || rounds)) {
         if (rank == 0) {
-            fprintf(stderr, "usage: request-twins persistent|isend N, on 2 to %d ranks\n", MAX_RANKS);
+            fprintf(stderr, "usage: request-twins persistent|isend|nonblocking|blocking N, on 2 to %d ranks\n",
+                    MAX_RANKS);
         }
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     int persistent = strcmp(mode, "persistent") == 0;
-    if (rank == 0) {
+    if (rounds) {
+        long long check = collectives(strcmp(mode, "nonblocking") == 0, np, rank, n);
+        if (rank == 0) {
+            printf("%s collectives, %d rounds: %lld\n", mode, n, check);
+        }
+    } else if (rank == 0) {
         printf("%s farm of %d tasks: sum of squares %lld\n", mode, n, master(persistent, np, n));
     } else {
         worker(persistent);

@@ -8,7 +8,11 @@
 ! Not called here: MPI_Init_thread, MPI_Rsend, MPI_Irsend, MPI_Testsome and MPI_Cancel (the conformance case
 ! p2p-send-modes-fortran), MPI_Waitall (examples/fortran/bcast-reduce.f90), MPI_Request_get_status (the conformance
 ! case request-get-status-fortran), MPI_Send_init, MPI_Ssend_init, MPI_Bsend_init, MPI_Rsend_init, MPI_Recv_init,
-! MPI_Start and MPI_Startall (the conformance case request-persistent-fortran), MPI_Pcontrol (MSE_Task_done in pmpi/include/mse.f90, examples/fortran/task-done-farm.f90).
+! MPI_Start and MPI_Startall (the conformance case request-persistent-fortran), MPI_Mprobe, MPI_Improbe, MPI_Mrecv and
+! MPI_Imrecv (the conformance case request-mprobe-fortran), MPI_Ibcast, MPI_Ireduce, MPI_Iallreduce, MPI_Igather,
+! MPI_Iscatter, MPI_Iallgather, MPI_Ialltoall and MPI_Ibarrier (the conformance case nbc-fortran), MPI_Igatherv,
+! MPI_Iallgatherv and MPI_Iscatterv (their C bodies are the conformance case nbc-every's, their Fortran entries generated
+! as MPI_GATHERV's are), MPI_Pcontrol (MSE_Task_done in pmpi/include/mse.f90, examples/fortran/task-done-farm.f90).
 program every_call
   use mpi
   implicit none

@@ -1,0 +1,54 @@
+/* A collective as a schedule (libNBC's idea; MPI 3.1 §5.12): the point-to-point messages of the profile's tree, run by
+ * the rank itself from where it last stopped. It runs in the call until it needs a message (a receive is posted for
+ * it, as an MPI_Irecv's is) and on at each test or wait that completes that receive, so a nonblocking collective
+ * sends exactly the messages of its blocking twin in the same order, and a blocking collective is its schedule run to
+ * the end at once. Each kind of collective is a struct with a schedule first, and a resume function. */
+#ifndef MSE_SCHEDULE_H
+#define MSE_SCHEDULE_H
+
+#include "collective.h"
+
+struct mse_request;
+
+typedef struct mse_schedule {
+    const char *call;
+    int tags;                                /* the collective's first tag (collective.h) */
+    int root;                                /* the root of its tree, or MSE_TREE_NONE */
+    /* Runs on from where it stopped: 1 when it posted a receive and waits for it, 0 when it is done. */
+    int (*resume)(struct mse_schedule *s);
+    void (*release)(struct mse_schedule *s); /* frees what it holds beyond its tree (NULL: nothing) */
+    struct mse_schedule *then;               /* run after it on the same request (an allreduce's broadcast) */
+    struct mse_request *request;             /* whose receive it posts */
+    int phase, i;                            /* where it stopped */
+    mse_tree tree;                           /* this rank's place in its tree, built at the start */
+} mse_schedule;
+
+/* The start of a collective call: mse_begin, the communicator checked, and the collective's first tag: the reserved
+ * tags for a blocking one; for a nonblocking one, tags of its own above them, numbered in the order the program starts
+ * its nonblocking collectives (the same on every rank, MPI 3.1 §5.12), so that its messages never meet those of a
+ * blocking collective or of another one pending. */
+int mse_collective_begin(const char *call, MPI_Comm comm, int nonblocking);
+/* The end of a blocking collective call: its schedule run to the end, then mse_leave. */
+int mse_collective_run(mse_schedule *s);
+/* The end of a nonblocking one: its request, the schedule run until it needs a message, then mse_leave. */
+int mse_collective_start(mse_schedule *s, MPI_Request *request);
+
+/* A new schedule of `size` bytes (the collective's struct) for call, with its tree rooted at root (none when root is
+ * MSE_TREE_NONE; a root outside the ranks ends the run naming call). */
+void *mse_schedule_new(size_t size, const char *call, int tags, int root, int (*resume)(mse_schedule *s),
+                       void (*release)(mse_schedule *s));
+/* Posts the schedule's next receive, of exactly (source, tag) into count elements of type at buf (fit and context as
+ * mse_destination's); returns 1, for resume to return. */
+int mse_schedule_receive(mse_schedule *s, int source, int tag, void *buf, int count, MPI_Datatype type,
+                         void (*fit)(mse_destination *into, int bytes), void *context);
+/* The status of the receive that completed last. */
+const MPI_Status *mse_schedule_received(const mse_schedule *s);
+/* Frees a schedule and those that follow it. */
+void mse_schedule_free(mse_schedule *s);
+
+/* A broadcast of count elements of type at buf from root on the collective's tag (collectives.c): the value from the
+ * parent, then on to the children, farthest first; owns_type: type is the schedule's, freed with it. */
+mse_schedule *mse_fan_out(const char *call, int tags, int tag, void *buf, int count, MPI_Datatype type, int root,
+                          int owns_type);
+
+#endif
