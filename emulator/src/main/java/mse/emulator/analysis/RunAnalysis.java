@@ -154,6 +154,11 @@ public final class RunAnalysis implements KernelObserver {
         return states;
     }
 
+    /** The wait states and the critical path of a run whose every clock movement was reported (a simulated one). */
+    public RunBounds bounds() {
+        return new RunBounds(waitStates(), criticalPath(clock.clone()));
+    }
+
     /** The wait states and the critical path of the run the kernel accounted for in `result` (final once it is over). */
     public RunBounds bounds(RunResult result) {
         return new RunBounds(waitStates(), criticalPath(result.ranks().stream().mapToLong(RankAccount::finalClockNanos).toArray()));

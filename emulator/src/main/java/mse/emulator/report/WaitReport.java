@@ -10,13 +10,18 @@ public record WaitReport(CriticalPathSummary criticalPath, WaitStates master, Wa
 
     /** The report's view of an analysed run; null for one that was not (a results file from before the analysis). */
     public static WaitReport of(EmulatedPrediction prediction) {
-        if (prediction.criticalPath() == null) {
+        return of(prediction.criticalPath(), prediction.breakdown().master().rank(),
+                prediction.ranks().stream().map(r -> new RankWaits(r.rank(), r.waitStates())).toList());
+    }
+
+    /** The same of a predicted point's (or any) critical path and ranks' wait states; null when either is unknown. */
+    public static WaitReport of(CriticalPathSummary criticalPath, int master, List<RankWaits> ranks) {
+        if (criticalPath == null || ranks == null) {
             return null;
         }
-        int master = prediction.breakdown().master().rank();
         WaitStates others = new WaitStates(0, 0, 0, 0);
         WaitStates ofMaster = others;
-        for (RankPlacement rank : prediction.ranks()) {
+        for (RankWaits rank : ranks) {
             if (rank.waitStates() == null) {
                 return null;
             }
@@ -26,7 +31,7 @@ public record WaitReport(CriticalPathSummary criticalPath, WaitStates master, Wa
                 others = plus(others, rank.waitStates());
             }
         }
-        return new WaitReport(prediction.criticalPath(), ofMaster, others);
+        return new WaitReport(criticalPath, ofMaster, others);
     }
 
     private static WaitStates plus(WaitStates a, WaitStates b) {

@@ -2,6 +2,7 @@ package mse.emulator.sim;
 
 import java.util.ArrayList;
 import java.util.List;
+import mse.emulator.analysis.RunAnalysis;
 import mse.emulator.kernel.KernelObserver;
 import mse.emulator.kernel.RankAccount;
 import mse.emulator.model.FarmLayout;
@@ -48,6 +49,8 @@ public final class FarmSimulator {
     private final boolean recordLatency;
     private final int prefetch;
     private final FarmTimeline timeline = new FarmTimeline();
+    private final AnalysisFeed analysis = new AnalysisFeed();
+    private boolean analysed;
 
     public FarmSimulator(NetworkModel network, TargetCpu cpu, FarmShape shape, int groups, boolean recordLatency) {
         this(network, cpu, shape, groups, 1, recordLatency);
@@ -72,6 +75,15 @@ public final class FarmSimulator {
         return this;
     }
 
+    /**
+     * Analyses the next runs: their events go to a {@link RunAnalysis} as the kernel would report them, in each rank's
+     * order, so that a simulated run's wait states and critical path ({@link SimulatedRun#bounds}) are the emulated one's.
+     */
+    public FarmSimulator analysed() {
+        this.analysed = true;
+        return this;
+    }
+
     /** Simulates the farm over tasks whose host costs (nanoseconds before the CPU ratio) are given in assignment order. */
     public SimulatedRun run(long[] hostCosts) {
         return run(hostCosts, new long[hostCosts.length]);
@@ -89,8 +101,10 @@ public final class FarmSimulator {
             throw new IllegalArgumentException("too many tasks: " + hostCosts.length);
         }
         checkEagerResults(hostCosts.length);
+        RunAnalysis bounds = analysed ? new RunAnalysis(network, layout.masters()) : null;
+        analysis.analysedBy(analysed ? bounds : KernelObserver.NONE);
         FarmRanks ranks = new FarmRanks(network, prefetch);
-        GroupRun.Setup setup = new GroupRun.Setup(network, cpu, shape, prefetch, recordLatency, timeline);
+        GroupRun.Setup setup = new GroupRun.Setup(network, cpu, shape, prefetch, recordLatency, timeline, analysis);
         LatencyHistograms latency = new LatencyHistograms();
         GroupRun[] groups = new GroupRun[layout.groups()];
         for (int g = 0; g < layout.groups(); g++) {
@@ -115,7 +129,7 @@ public final class FarmSimulator {
             latest = Math.max(latest, Math.max(g.latestSlaveClock, g.clock));
             masters.add(g.account());
         }
-        return new SimulatedRun(latest, sequential, masters, latency, messages);
+        return new SimulatedRun(latest, sequential, masters, latency, messages, bounds == null ? null : bounds.bounds());
     }
 
     /** K > 1 needs every result eager (see the class comment); K = 1 simulates synchronous results too. run() checks it first. */
@@ -141,12 +155,20 @@ public final class FarmSimulator {
             bytes[g] = shape.gatherBytes((int) layout.taskStart(g, tasks), (int) layout.taskStart(g + 1, tasks));
             costs.of(bytes[g]);
             sendStart[g] = sender.clock;
+            if (analysis.isOn()) {
+                analysis.sent(sender.master(), groups[0].master(), exportId(g), FarmTags.GATHER, costs, sendStart[g]);
+            }
             sender.clock += costs.send();
             sender.sendNanos += costs.send();
             source[g] = sender.master();
             departure[g] = sender.outgoing().leave(sender.clock, costs.occupancy());
         }
         return new GatherExports(sendStart, departure, network.latencyNanos(), source, bytes);
+    }
+
+    /** Group g's export to rank 0, as the analysis knows it while in flight: below every other message's id. */
+    private static long exportId(int g) {
+        return Long.MIN_VALUE + g;
     }
 
     /** Rank 0 receives the exports in g order: max(clock, a) + o_r; a synchronous sender resumes at the start. */
@@ -157,6 +179,13 @@ public final class FarmSimulator {
             GroupRun sender = groups[g];
             costs.of(exports.bytes(g));
             long start = MessageTiming.receiveStart(root.clock, exports.arrival(g));
+            if (analysis.isOn()) {
+                analysis.received(sender.master(), root.master(), exportId(g), FarmTags.GATHER, costs, exports.sendStart(g),
+                        exports.departure(g), exports.arrival(g), root.clock, start);
+                if (costs.synchronous()) {
+                    analysis.released(sender.master(), exportId(g), sender.clock, start);
+                }
+            }
             root.idleNanos += start - root.clock;
             root.clock = start + costs.receive();
             root.receiveNanos += costs.receive();

@@ -13,7 +13,7 @@ final class GroupRun {
 
     /** What every group of one simulated run shares: the target's costs, the program's shape, K and the reports. */
     record Setup(NetworkModel network, TargetCpu cpu, FarmShape shape, int prefetch, boolean recordLatency,
-                 FarmTimeline timeline) {}
+                 FarmTimeline timeline, AnalysisFeed analysis) {}
 
     private final NetworkModel network;
     private final TargetCpu cpu;
@@ -21,6 +21,7 @@ final class GroupRun {
     private final int prefetch;
     private final boolean recordLatency;
     private final FarmTimeline timeline;
+    private final AnalysisFeed analysis;
     private final FarmRanks r;
     private final int master;
     private final NetworkInterface masterIn;
@@ -50,6 +51,7 @@ final class GroupRun {
         this.prefetch = setup.prefetch();
         this.recordLatency = setup.recordLatency();
         this.timeline = setup.timeline();
+        this.analysis = setup.analysis();
         this.taskCosts = new MessageCosts(network);
         this.resultCosts = new MessageCosts(network);
         this.stopCosts = new MessageCosts(network).of(0);
@@ -105,6 +107,10 @@ final class GroupRun {
         resultCosts.of(r.inFlight.oldestBytes(slave));
         long arrival = masterIn.pass(r.resultReach[slave], resultCosts.occupancy(), resultCosts.transfer());
         long start = MessageTiming.receiveStart(clock, arrival);
+        if (analysis.isOn()) {
+            analysis.received(slave, master, r.inFlight.oldestTask(slave), FarmTags.RESULT, resultCosts,
+                    r.inFlight.oldestSendStart(slave), r.resultReach[slave] - resultCosts.latency(), arrival, clock, start);
+        }
         idleNanos += start - clock;
         clock = start + resultCosts.receive();
         receiveNanos += resultCosts.receive();
@@ -116,6 +122,9 @@ final class GroupRun {
                 r.resultReach[slave] - resultCosts.latency(), arrival, start);
         if (resultCosts.synchronous() && start > r.clock[slave]) {
             // the slave's MPI_Ssend returns when the master starts receiving (K = 1 only: checkEagerResults)
+            if (analysis.isOn()) {
+                analysis.released(slave, r.inFlight.oldestTask(slave), r.clock[slave], start);
+            }
             r.clock[slave] = start;
         }
         messages++;
@@ -127,6 +136,9 @@ final class GroupRun {
         if (charge > 0) {
             if (timeline.isObserved()) {
                 timeline.charged(Charge.compute(master, clock, clock + charge, Charge.NONE));
+            }
+            if (analysis.isOn()) {
+                analysis.charge(Charge.compute(master, clock, clock + charge, Charge.NONE));
             }
             clock += charge;
             masterComputeNanos += charge;
@@ -149,6 +161,10 @@ final class GroupRun {
         if (timeline.isObserved()) {
             timeline.charged(Charge.compute(slave, receiveEnd, sendStart, task));
         }
+        if (analysis.isOn()) {
+            analysis.charge(Charge.compute(slave, receiveEnd, sendStart, task));
+            analysis.sent(slave, master, task, FarmTags.RESULT, resultCosts, sendStart);
+        }
     }
 
     private void stop(int slave) {
@@ -164,10 +180,20 @@ final class GroupRun {
         long sendStart = clock;
         clock += costs.send();
         sendNanos += costs.send();
+        long id = analysis.isOn() ? analysis.nextId() : 0;
+        if (analysis.isOn()) {
+            analysis.sent(master, slave, id, tag, costs, sendStart);
+        }
         long departure = masterOut.leave(clock, costs.occupancy());
         long arrival = r.incoming[slave].pass(departure + costs.latency(), costs.occupancy(), costs.transfer());
         long start = MessageTiming.receiveStart(r.clock[slave], arrival);
         long receiveEnd = start + costs.receive();
+        if (analysis.isOn()) {
+            analysis.received(master, slave, id, tag, costs, sendStart, departure, arrival, r.clock[slave], start);
+            if (costs.synchronous()) {
+                analysis.released(master, id, clock, start);
+            }
+        }
         if (costs.synchronous() && start > clock) {
             idleNanos += start - clock;
             clock = start;

@@ -8,11 +8,14 @@ import java.util.List;
 import java.util.SplittableRandom;
 import mse.cluster.profiles.NetworkProfile;
 import mse.cluster.profiles.ProfileLoader;
+import mse.emulator.analysis.RunAnalysis;
+import mse.emulator.analysis.RunBounds;
 import mse.emulator.kernel.Charge;
 import mse.emulator.kernel.KernelObserver;
 import mse.emulator.kernel.MessageRecord;
 import mse.emulator.kernel.RankAccount;
 import mse.emulator.kernel.RunResult;
+import mse.emulator.model.FarmLayout;
 import mse.emulator.model.LogGpsModel;
 import mse.emulator.model.TargetCpu;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -125,6 +128,20 @@ class FarmSimulatorAgreementTest {
         assertEquals(charged, fast.sequentialNanos());
         assertEquals(kernelTimeline.sortedCharges(), simulatedTimeline.sortedCharges());
         assertEquals(kernelTimeline.sortedMessages(), simulatedTimeline.sortedMessages());
+        assertSameBounds(network, cpu, shape, masters, prefetch, costs);
+    }
+
+    /** The wait states and the critical path (mse.emulator.analysis) of the simulated run are the kernel's. */
+    private static void assertSameBounds(LogGpsModel network, TargetCpu cpu, FarmShape shape, int masters, int prefetch,
+                                         long[] costs) {
+        FarmLayout layout = new FarmLayout(network.processes(), masters);
+        List<Integer> masterRanks = java.util.stream.IntStream.range(0, masters).map(layout::groupStart).boxed().toList();
+        RunAnalysis kernelAnalysis = new RunAnalysis(network, masterRanks);
+        RunResult kernel = new KernelFarmReplay(network, cpu, shape, masters, prefetch, costs, kernelAnalysis).run();
+        RunBounds simulated = new FarmSimulator(network, cpu, shape, masters, prefetch, false).analysed().run(costs).bounds();
+        RunBounds expected = kernelAnalysis.bounds(kernel);
+        assertEquals(kernel.predictedNanos(), expected.criticalPath().totalNanos());
+        assertEquals(expected, simulated);
     }
 
     /** Everything an observer is told; messages without their sequence numbers, which each side counts its own way. */

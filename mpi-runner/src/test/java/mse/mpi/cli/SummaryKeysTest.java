@@ -62,7 +62,9 @@ class SummaryKeysTest {
     void predictKeepsItsKeys() throws Exception {
         String point = "strategy np masters predictedSeconds sequentialSeconds speedup breakdown breakdown.master "
                 + prefixed("breakdown.master.", BREAKDOWN) + " latency " + nested("latency.", "slaveWaitMicros masterQueueWaitMicros")
-                + " perMaster " + prefixed("perMaster[].", BREAKDOWN) + " simulatedMessages wallSeconds";
+                + " perMaster " + prefixed("perMaster[].", BREAKDOWN) + " simulatedMessages wallSeconds ranks ranks[].rank "
+                + "ranks[].waitStates " + prefixed("ranks[].waitStates.", WAIT_STATES) + " criticalPath "
+                + prefixed("criticalPath.", CRITICAL_PATH);
         String pinned = "command app strategy strategies profile profileSource cpuRatio taskCost workload tasks predictedBy points "
                 + prefixed("points[].", point) + " best best.np best.strategy best.masters best.predictedSeconds predictor "
                 + prefixed("predictor.", "method order sampleSize tasksExecuted bootstrapResamples bootstrapAlphaPercent bootstrap "

@@ -42,7 +42,7 @@ public record StrategySimulation(SimulatedRun run, List<MasterEvent> events) {
     /** SI (one group) and ML (groups): the static farm, charging the masters' CPU per result. */
     static StrategySimulation farm(SimulationInput in, int groups) {
         FarmSimulator simulator = new FarmSimulator(in.network(), in.cpu(), in.sizes().staticMasters(), groups, in.prefetch(),
-                in.recordLatency());
+                in.recordLatency()).analysed();
         checkEagerResults(simulator, in.hostCosts().length);
         return new StrategySimulation(simulator.observedBy(in.observer()).run(in.hostCosts(), in.masterCosts()), List.of());
     }
