@@ -42,6 +42,26 @@ class JavaBindingsIT {
         assertEquals("java", s.get("app"));
     }
 
+    /**
+     * The MPI-3 requests through the bindings (examples/java-mpi/Mpi3Requests.java): Prequest's startAll, iBcast,
+     * iAllReduce and iBarrier under Request.waitAll, and Message.mProbe/mRecv reach the library's C entries through
+     * JNI; the program prints the same line emulated as plain.
+     */
+    @Test
+    void theBindingsMpi3RequestsPrintTheSameEmulatedAsPlain() throws Exception {
+        List<String> program = List.of("java", "-cp", ForeignRuns.ROOT.resolve("examples/java-mpi/build").toString(),
+                "Mpi3Requests", "5");
+        ForeignRuns.Result plain = ForeignRuns.run(MpirunCommand.foreign(3, program).arguments(), Map.of(), 300);
+        assertEquals(0, plain.exit(), plain.output());
+        assertEquals("ring 1010, bcast 7 11, sum 6, probed 5\n", plain.stdout());
+        List<String> emulate = new java.util.ArrayList<>(List.of("emulate", "--np", "3", "--quiet", "--timeline", "off",
+                "--out", tmp.resolve("mpi3").toString(), "--"));
+        emulate.addAll(program);
+        ForeignRuns.Result emulated = ForeignRuns.mse(emulate);
+        assertEquals(0, emulated.exit(), emulated.output());
+        assertTrue(emulated.stdout().startsWith(plain.stdout()), "emulated:\n" + emulated.stdout());
+    }
+
     private static List<String> plus(List<String> args) {
         List<String> all = new java.util.ArrayList<>(args);
         all.addAll(FARM);
