@@ -3,6 +3,7 @@ package mse.mpi.cli;
 import mse.mpi.bench.FarmFloorBenchmark;
 import mse.mpi.bench.ForeignBenchmark;
 import mse.mpi.bench.HopBenchmark;
+import mse.mpi.bench.Otf2Benchmark;
 import mse.mpi.bench.HopFloor;
 import mse.mpi.bench.Medians;
 import mse.mpi.bench.PredictBenchmark;
@@ -49,12 +50,13 @@ import picocli.CommandLine.Parameters;
                 "'hop': wall time from a fact on one rank's connection to the grant it releases on another's (median, p99), then the same with sockets only, directly and through a forwarding thread (the machine's floor).",
                 "'floor': the same farm's tasks, empty, between rank JVMs that sleep while they wait, slaves to master directly and through a relay where the emulator stands (us per task, median), then the hop with sockets only: what this machine charges any emulated farm.",
                 "'foreign': the C row farm (examples/c) and its Java twin on Open MPI's bindings (examples/java-mpi) plain and emulated through the interposition library at each --np, then the library's cost per intercepted call (pingpong, emulated minus plain) against the hop's floor.",
+                "'otf2': the OTF2 archive's cost on a 4,096-task predict point (--timeline full, format both against chrome, median of --repeat runs in turns) and the files' sizes.",
                 "'soak': a 1,048,576-task emulation at np 16 (unless --image/--np say otherwise): peak memory of the emulator and of a rank, wall time.",
                 "'scale': the kernel alone at each --np (the farm replayed through it, its CPU per task), then the same work emulated at each P: emulate --local at --np (default 8,32,64,128,256), in deterministic (per-iteration:10ns) and real mode unless --task-cost names one, median of --repeat runs per P, then under mpirun at --mpirun-np with 16 points per task (unless --task-points says), one run per P unless --repeat says: wall and CPU per task, the ratio of the largest P's wall per task to the smallest's in each series, the same checksum at every P."},
         footer = {"", "Examples:", "  ./run.sh bench emulate --np 4,8 --repeat 3", "  ./run.sh bench hop", "  ./run.sh bench floor --np 4,8", "  ./run.sh bench foreign --np 4,8",
                 "  ./run.sh bench predict --image 1024x1024 --task-cost per-iteration:10ns",
                 "  ./run.sh bench predict --simulators-only",
-                "  ./run.sh bench soak --task-cost per-iteration:10ns",
+                "  ./run.sh bench soak --task-cost per-iteration:10ns", "  ./run.sh bench otf2 --repeat 5",
                 "  ./run.sh bench scale", "  ./run.sh bench scale --np 8,256 --mpirun-np none --task-cost real",
                 "  ./run.sh bench real-mode --task-points 16 --repeat 3"})
 final class BenchCommand implements Callable<Integer> {
@@ -62,7 +64,7 @@ final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "WHAT", description = "The benchmark: emulate, hop, floor, foreign, predict, soak, real-mode or scale.")
+    @Parameters(index = "0", paramLabel = "WHAT", description = "The benchmark: emulate, hop, floor, foreign, predict, soak, real-mode, scale or otf2.")
     String what;
 
     @Option(names = "--np", paramLabel = "P,P,...", defaultValue = "4,8", description = "Ranks (default: ${DEFAULT-VALUE}).")
@@ -136,12 +138,18 @@ final class BenchCommand implements Callable<Integer> {
             }
             return 0;
         }
+        if ("otf2".equals(what)) {
+            try (ScratchDirectory scratch = ScratchDirectory.create("mse-bench-otf2")) {
+                Otf2Benchmark.run(repeat, scratch.path(), args -> Mse.commandLine().execute(args));
+            }
+            return 0;
+        }
         if ("scale".equals(what)) {
             runScale(program);
             return 0;
         }
         if (!"emulate".equals(what)) {
-            throw new BadInputException("bench: unknown benchmark '" + what + "'; available: emulate, hop, floor, foreign, predict, soak, real-mode, scale");
+            throw new BadInputException("bench: unknown benchmark '" + what + "'; available: emulate, hop, floor, foreign, predict, soak, real-mode, scale, otf2");
         }
         List<Integer> nps = NpList.parse(npList);
         List<Program> granularities = granularities(program);

@@ -91,8 +91,10 @@ final class PredictTimelines {
             throw e;
         }
         if (mode == TimelineMode.AUTO && plan.size() > 1) {
+            Path best = dir.resolve(plan.get(this.best).dirName());
             System.err.printf("mse: timeline: only the best point's (%s), %s; the other %d points' are left out (--timeline full writes "
-                    + "every point's)%n", plan.get(best).dirName(), dir.resolve(plan.get(best).dirName()).resolve(TimelineSetup.FILE_NAME),
+                    + "every point's)%n", plan.get(this.best).dirName(),
+                    request.format().writesChrome() ? best.resolve(TimelineSetup.FILE_NAME) : best.resolve(TimelineSetup.OTF2_DIRECTORY),
                     plan.size() - 1);
         }
         return null;

@@ -41,7 +41,9 @@ public final class TimelineFile {
         if (written.droppedEvents() > 0) {
             System.err.println("mse: " + written.note());
         }
-        LoggerFactory.getLogger(TimelineFile.class).info("timeline: {} events in {}", written.events(), written.file());
+        LoggerFactory.getLogger(TimelineFile.class).info("timeline: {} events in {}{}", written.events(),
+                written.file() == null ? "no timeline.json" : written.file(),
+                written.otf2Archive() == null ? "" : ", OTF2 archive " + written.otf2Archive());
         return written;
     }
 

@@ -12,13 +12,15 @@ import java.util.Map;
 import mse.emulator.timeline.Otf2Print;
 import mse.emulator.timeline.TraceFile;
 import mse.mpi.JsonFile;
+import mse.mpi.bench.Otf2Benchmark;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * --timeline-format both: an emulated foreign C farm, an emulated MASE run (mpirun) and a predict sweep's best point
  * each write otf2/traces.otf2 beside timeline.json, which the reference reader (otf2-print) opens and which matches
- * timeline.json: a location per rank, its spans and messages, proper order, the last event at predictedSeconds.
+ * timeline.json: a location per rank, its spans and messages, proper order, the last event at predictedSeconds; bench otf2
+ * reports the archive's cost.
  */
 class Otf2TimelineIT {
 
@@ -59,6 +61,16 @@ class Otf2TimelineIT {
                 assertFalse(Files.exists(dir.resolve("otf2")), "auto writes the best point's archive only: " + dir);
             }
         }
+    }
+
+    @Test
+    void benchOtf2ReportsTheWritersCost() throws Exception {
+        List<String> lines = Otf2Benchmark.measure(1, tmp.resolve("bench"), args -> Mse.commandLine().execute(args));
+        List<String> names = lines.stream().skip(1).map(line -> line.substring(0, line.indexOf(':'))).toList();
+        assertEquals(List.of("otf2-chrome-wall-seconds", "otf2-both-wall-seconds", "otf2-writer-seconds", "otf2-timeline-json-bytes",
+                "otf2-archive-bytes"), names, String.join("\n", lines));
+        long archive = Long.parseLong(lines.get(5).substring(lines.get(5).indexOf(':') + 2));
+        assertTrue(archive > 0, lines.get(5));
     }
 
     private static void run(String... args) {
