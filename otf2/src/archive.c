@@ -63,10 +63,12 @@ static void write_events(struct writing *w, const struct trace *trace, uint64_t 
             const struct trace_event *e = &rank->events[i];
             switch (e->kind) {
             case KIND_PROGRAM_ENTER:
+            case KIND_CRITICAL_ENTER:
             case KIND_ENTER:
                 STEP(w, "writing an Enter", OTF2_EvtWriter_Enter(events, NULL, e->time, e->region));
                 break;
             case KIND_PROGRAM_LEAVE:
+            case KIND_CRITICAL_LEAVE:
             case KIND_LEAVE:
                 STEP(w, "writing a Leave", OTF2_EvtWriter_Leave(events, NULL, e->time, e->region));
                 break;
@@ -96,6 +98,9 @@ static void write_regions(struct writing *w) {
                             OTF2_PARADIGM_USER},
         [REGION_SEND] = {"send", "a send's overhead o_s on the target (LogGPS)", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
         [REGION_RECV] = {"recv", "a receive's overhead o_r on the target (LogGPS)", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI},
+        [REGION_CRITICAL] = {"critical path", "a stretch of the run's critical path: the chain of computation, overheads and "
+                             "messages that ends at the predicted time (docs/results.md)", OTF2_REGION_ROLE_ARTIFICIAL,
+                             OTF2_PARADIGM_USER},
     };
     OTF2_StringRef none = w->none;
     for (uint32_t r = 0; r < REGION_COUNT; r++) {

@@ -89,7 +89,7 @@ static int add_event(struct trace *trace, uint64_t rank, struct trace_event even
 
 static int region_of(const char *kind, char **rest) {
     static const char *const names[] = {[REGION_COMPUTE] = "compute", [REGION_SEND] = "send", [REGION_RECV] = "recv"};
-    for (int region = REGION_COMPUTE; region < REGION_COUNT; region++) {
+    for (int region = REGION_COMPUTE; region <= REGION_RECV; region++) {
         size_t length = strlen(names[region]);
         if (strncmp(kind, names[region], length) == 0 && kind[length] == ' ') {
             *rest = (char *) kind + length + 1;
@@ -113,6 +113,17 @@ static int read_span(struct trace *trace, char *fields) {
     struct trace_event enter = {.time = v[0], .kind = KIND_ENTER, .region = (uint8_t) region};
     struct trace_event leave = {.time = v[1], .kind = KIND_LEAVE, .region = (uint8_t) region};
     return add_event(trace, rank, enter) == 0 && add_event(trace, rank, leave) == 0 ? 0 : -1;
+}
+
+/* critical RANK START END: a stretch of the run's critical path on the rank, entered and left. */
+static int read_critical(struct trace *trace, char *fields) {
+    uint64_t v[3];
+    if (numbers(fields, v, 3, NULL) != 0 || v[2] < v[1]) {
+        return -1;
+    }
+    struct trace_event enter = {.time = v[1], .kind = KIND_CRITICAL_ENTER, .region = REGION_CRITICAL};
+    struct trace_event leave = {.time = v[2], .kind = KIND_CRITICAL_LEAVE, .region = REGION_CRITICAL};
+    return add_event(trace, v[0], enter) == 0 && add_event(trace, v[0], leave) == 0 ? 0 : -1;
 }
 
 /* message SEQUENCE SOURCE DESTINATION TAG BYTES SEND RECEIVE_START RECEIVE_END: MpiSend on the source when the
@@ -165,6 +176,9 @@ static int read_line(struct trace *trace, char *line) {
     }
     if (strncmp(line, "message ", 8) == 0) {
         return read_message(trace, line + 8);
+    }
+    if (strncmp(line, "critical ", 9) == 0) {
+        return read_critical(trace, line + 9);
     }
     if (strncmp(line, "host ", 5) == 0) {
         return read_host(trace, line + 5);

@@ -9,13 +9,24 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* The regions every archive defines, by their reference in it. */
-enum trace_region { REGION_PROGRAM, REGION_COMPUTE, REGION_SEND, REGION_RECV, REGION_COUNT };
+/* The regions every archive defines, by their reference in it; REGION_CRITICAL marks the run's critical path. */
+enum trace_region { REGION_PROGRAM, REGION_COMPUTE, REGION_SEND, REGION_RECV, REGION_CRITICAL, REGION_COUNT };
 
 /* What an event is; at one timestamp events sort in this order, so that a region ending when the next begins is
  * left before that one is entered, a receive's message is taken before its region is left, a send's message leaves
- * after its region is entered, and the whole program encloses everything. */
-enum trace_kind { KIND_PROGRAM_ENTER, KIND_MPI_RECV, KIND_LEAVE, KIND_ENTER, KIND_MPI_SEND, KIND_PROGRAM_LEAVE };
+ * after its region is entered, and the whole program encloses everything. A stretch of the critical path begins and
+ * ends where spans do (or between them), so it encloses the spans within it: it is left after them and entered
+ * before them. */
+enum trace_kind {
+    KIND_PROGRAM_ENTER,
+    KIND_MPI_RECV,
+    KIND_LEAVE,
+    KIND_CRITICAL_LEAVE,
+    KIND_CRITICAL_ENTER,
+    KIND_ENTER,
+    KIND_MPI_SEND,
+    KIND_PROGRAM_LEAVE
+};
 
 struct trace_event {
     uint64_t time;     /* virtual nanoseconds */

@@ -11,6 +11,7 @@ span 0 compute 0 100 7 -1 -1 -1
 span 0 send 100 150 -1 1 5 64
 message 0 0 1 5 64 100 300 320
 span 1 recv 300 320 -1 0 5 64
+critical 0 0 150
 host 0 node-a
 host 1 node-b
 rank 0 0 rank 0 (master)
@@ -26,11 +27,16 @@ expect() { # what, expected, actual
 }
 expect "rank 0's events" "ENTER 0 0
 ENTER 0 0
+ENTER 0 0
 LEAVE 0 100
 ENTER 0 100
 MPI_SEND 0 100
 LEAVE 0 150
+LEAVE 0 150
 LEAVE 0 400" "$(awk '$2 == 0' "$work/events.printed")"
+expect "the critical path encloses rank 0's spans" 'ENTER 0 0 Region: "critical path" <4>
+LEAVE 0 150 Region: "critical path" <4>' \
+  "$(otf2-print "$work/archive/traces.otf2" | grep 'Region: "critical path"' | tr -s ' ')"
 expect "rank 1's events" "ENTER 1 0
 ENTER 1 300
 MPI_RECV 1 320

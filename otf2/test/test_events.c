@@ -12,6 +12,14 @@ static int read_text(const char *text, struct trace *trace, char *error, size_t 
     return status;
 }
 
+/* The rank's events are exactly `kinds`, in order. */
+static void check_kinds(const struct trace_rank *rank, const int *kinds, size_t count, const char *what) {
+    CHECK_EQ(count, rank->count, what);
+    for (size_t i = 0; i < count && i < rank->count; i++) {
+        CHECK_EQ(kinds[i], rank->events[i].kind, what);
+    }
+}
+
 static void reads_and_orders(void) {
     const char *text = TRACE_STREAM_HEADER "\n"
                        "span 0 compute 0 100 7 -1 -1 -1\n"
@@ -34,19 +42,32 @@ static void reads_and_orders(void) {
     CHECK_EQ(1, trace.ranks[1].host, "rank 1's host");
     /* rank 0: program enter, compute, leave and send enter at 100 (leave first), MpiSend after its region's enter */
     static const int rank0[] = {KIND_PROGRAM_ENTER, KIND_ENTER, KIND_LEAVE, KIND_ENTER, KIND_MPI_SEND, KIND_LEAVE, KIND_PROGRAM_LEAVE};
-    CHECK_EQ(7, trace.ranks[0].count, "rank 0's events");
-    for (size_t i = 0; i < 7 && i < trace.ranks[0].count; i++) {
-        CHECK_EQ(rank0[i], trace.ranks[0].events[i].kind, "rank 0's event kind");
-    }
+    check_kinds(&trace.ranks[0], rank0, 7, "rank 0's events");
     /* rank 1: the message is received before the recv region is left at 320 */
     static const int rank1[] = {KIND_PROGRAM_ENTER, KIND_ENTER, KIND_MPI_RECV, KIND_LEAVE, KIND_PROGRAM_LEAVE};
-    CHECK_EQ(5, trace.ranks[1].count, "rank 1's events");
-    for (size_t i = 0; i < 5 && i < trace.ranks[1].count; i++) {
-        CHECK_EQ(rank1[i], trace.ranks[1].events[i].kind, "rank 1's event kind");
-    }
+    check_kinds(&trace.ranks[1], rank1, 5, "rank 1's events");
     CHECK_EQ(0, trace.ranks[1].events[2].peer, "sender");
     CHECK_EQ(5, trace.ranks[1].events[2].tag, "tag");
     CHECK_EQ(64, trace.ranks[1].events[2].bytes, "bytes");
+    trace_free(&trace);
+}
+
+/* A stretch of the critical path encloses the spans it begins and ends with: entered before them, left after them. */
+static void marks_the_critical_path(void) {
+    const char *text = TRACE_STREAM_HEADER "\n"
+                       "span 0 compute 0 100 7 -1 -1 -1\n"
+                       "span 0 send 100 150 -1 1 5 64\n"
+                       "critical 0 0 150\n"
+                       "host 0 h\n"
+                       "rank 0 0 r0\n"
+                       "end 150\n";
+    struct trace trace;
+    char error[256] = "";
+    CHECK_EQ(0, read_text(text, &trace, error, sizeof error), "read");
+    static const int rank0[] = {KIND_PROGRAM_ENTER, KIND_CRITICAL_ENTER, KIND_ENTER, KIND_LEAVE, KIND_ENTER,
+                                KIND_LEAVE, KIND_CRITICAL_LEAVE, KIND_PROGRAM_LEAVE};
+    check_kinds(&trace.ranks[0], rank0, 8, "rank 0's events");
+    CHECK_EQ(REGION_CRITICAL, trace.ranks[0].events[1].region, "the critical path's region");
     trace_free(&trace);
 }
 
@@ -73,6 +94,7 @@ static void refuses(const char *text, const char *expected) {
 int main(void) {
     reads_and_orders();
     names_missing_ranks();
+    marks_the_critical_path();
     refuses("something else\n", "line 1: not an MSE event stream");
     refuses(TRACE_STREAM_HEADER "\nspan 0 compute 10 5 -1 -1 -1 -1\n", "line 2: malformed");
     refuses(TRACE_STREAM_HEADER "\nspan 0 think 0 5 -1 -1 -1 -1\n", "line 2: malformed");
@@ -81,5 +103,6 @@ int main(void) {
     refuses(TRACE_STREAM_HEADER "\nhost 0 h\nrank 0 3 no-such-host\n", "line 3: malformed");
     refuses(TRACE_STREAM_HEADER "\nend 5", "line 2: too long or not ended");
     refuses(TRACE_STREAM_HEADER "\nend 5\n", "no ranks or no hosts");
+    refuses(TRACE_STREAM_HEADER "\ncritical 0 10 5\n", "line 2: malformed");
     return checks_end("test_events");
 }

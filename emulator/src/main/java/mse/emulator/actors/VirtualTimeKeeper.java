@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import mse.emulator.analysis.RunAnalysis;
+import mse.emulator.analysis.RunBounds;
 import mse.emulator.kernel.EmulatorReply;
 import mse.emulator.kernel.RankFact;
 import mse.emulator.kernel.RankProtocolException;
@@ -86,7 +87,7 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
         this.asking = new LowerBoundAsking(setup.np());
         this.queues = new MasterQueues(context, timeline);
         setup.masters().forEach(queues::ensure);
-        this.analysis = new RunAnalysis(setup.network(), setup.masters());
+        this.analysis = new RunAnalysis(setup.network(), setup.masters(), timeline.map(TimelineWriter::writesOtf2).orElse(false));
         this.kernel = new VirtualTimeKernel(setup.network(), setup.cpus(), new RunRecorder(queues, tasks, timeline, analysis));
         this.receives = new PostedReceives(kernel, setup.np());
         timers.startSingleTimer(new ConnectDeadline(), setup.connectTimeout());
@@ -231,8 +232,10 @@ public final class VirtualTimeKeeper extends AbstractBehavior<VirtualTimeKeeper.
 
     private void completeReport() {
         RunResult accounted = kernel.result();
+        RunBounds bounds = analysis.bounds(accounted);
+        timeline.ifPresent(t -> t.markCriticalPath(analysis.criticalStretches()));
         result.complete(new EmulationReport(accounted, tasks.tasks(), queues.summaries(), queues.masters(), timeline,
-                connections.origins(), Optional.of(analysis.bounds(accounted))));
+                connections.origins(), Optional.of(bounds)));
     }
 
     private void route(List<EmulatorReply> replies) {

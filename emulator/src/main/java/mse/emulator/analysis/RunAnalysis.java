@@ -27,8 +27,19 @@ import mse.emulator.model.NetworkModel;
  */
 public final class RunAnalysis implements KernelObserver {
 
-    /** What a message in flight carries: its sender's path up to the end of its send overhead, and its identity. */
-    private record InFlight(int source, int tag, int bytes, long sendNanos, long[] path) {
+    /**
+     * What a message in flight carries: its sender's path up to the end of its send overhead (and, when the stretches
+     * are kept, the path's stretches up to then), and its identity.
+     */
+    private record InFlight(int source, int tag, int bytes, long sendNanos, long[] path, Stretches stretches) {
+    }
+
+    /** A path's stretches, newest first, each sharing the ones before it with every other path that came through them. */
+    private record Stretches(PathStretch last, Stretches before) {
+    }
+
+    /** What a rank's path is when it goes on from another's: the other's parts, and its stretches when they are kept. */
+    private record Continued(long[] path, Stretches stretches) {
     }
 
     private final NetworkModel network;
@@ -41,10 +52,26 @@ public final class RunAnalysis implements KernelObserver {
     private final long[] queueWait;
     private final Map<Long, InFlight> inFlight = new HashMap<>();
     /** A synchronous message's receiver's path at its receive start, until its sender's block takes it. */
-    private final Map<Long, long[]> rendezvous = new HashMap<>();
+    private final Map<Long, Continued> rendezvous = new HashMap<>();
+    /**
+     * Whether the path's stretches are kept (for an OTF2 archive, which marks them): then each rank's path also holds
+     * the stretches before its current one (null: none) and where its current one began, at a cost of one small object
+     * per message and memory for the stretches of every path still referenced.
+     */
+    private final boolean keepsStretches;
+    /** The rank the critical path last computed ends on; -1 before. */
+    private int criticalEnd = -1;
+    private final Stretches[] before;
+    private final long[] since;
 
     public RunAnalysis(NetworkModel network, Collection<Integer> masterRanks) {
+        this(network, masterRanks, false);
+    }
+
+    /** The same, keeping the critical path's stretches ({@link #criticalStretches}) when `keepsStretches`. */
+    public RunAnalysis(NetworkModel network, Collection<Integer> masterRanks, boolean keepsStretches) {
         this.network = network;
+        this.keepsStretches = keepsStretches;
         int ranks = network.processes();
         this.masters = new BitSet(ranks);
         masterRanks.forEach(masters::set);
@@ -54,6 +81,8 @@ public final class RunAnalysis implements KernelObserver {
         this.lateReceiver = new long[ranks];
         this.collectiveWait = new long[ranks];
         this.queueWait = new long[ranks];
+        this.before = new Stretches[keepsStretches ? ranks : 0];
+        this.since = new long[keepsStretches ? ranks : 0];
     }
 
     @Override
@@ -66,18 +95,22 @@ public final class RunAnalysis implements KernelObserver {
 
     @Override
     public void sent(long sequence, int source, int tag, int bytes, long sendNanos) {
-        inFlight.put(sequence, new InFlight(source, tag, bytes, sendNanos, path[source].clone()));
+        inFlight.put(sequence, new InFlight(source, tag, bytes, sendNanos, path[source].clone(), stretchesUpToNow(source)));
     }
 
     @Override
     public void blocked(Blocking blocking) {
         int rank = blocking.rank();
         catchUp(rank, blocking.fromNanos());
-        long[] from = blocking.synchronousSend() ? rendezvous.remove(blocking.sequence()) : arrivedPath(blocking);
+        Continued from = blocking.synchronousSend() ? rendezvous.remove(blocking.sequence()) : arrivedPath(blocking);
         if (from == null) {
             path[rank][PathPart.WAIT.ordinal()] += blocking.durationNanos(); // nothing known of what held it up
         } else {
-            path[rank] = from;
+            path[rank] = from.path();
+            if (keepsStretches) {
+                before[rank] = from.stretches();
+                since[rank] = blocking.untilNanos();
+            }
         }
         clock[rank] = blocking.untilNanos();
     }
@@ -88,9 +121,12 @@ public final class RunAnalysis implements KernelObserver {
         queueWait[message.destination()] += message.queueWaitNanos();
         if (message.synchronous()) {
             lateReceiver[message.source()] += message.queueWaitNanos();
-            long[] atStart = path[message.destination()].clone();
-            atStart[receiveOverhead(message.destination()).ordinal()] -= message.receiveEndNanos() - message.receiveStartNanos();
-            rendezvous.put(message.sequence(), atStart);
+            int receiver = message.destination();
+            long[] atStart = path[receiver].clone();
+            atStart[receiveOverhead(receiver).ordinal()] -= message.receiveEndNanos() - message.receiveStartNanos();
+            Stretches stretches = keepsStretches
+                    ? new Stretches(new PathStretch(receiver, since[receiver], message.receiveStartNanos()), before[receiver]) : null;
+            rendezvous.put(message.sequence(), new Continued(atStart, stretches));
         }
     }
 
@@ -98,7 +134,7 @@ public final class RunAnalysis implements KernelObserver {
      * A receive or probe that blocked until its message arrived: the late-sender part of the block (before the
      * message was sent) counts as a wait state, and the path continues from the sender's through the network.
      */
-    private long[] arrivedPath(Blocking blocking) {
+    private Continued arrivedPath(Blocking blocking) {
         InFlight message = inFlight.get(blocking.sequence()); // a probe leaves it for the receive that follows
         if (message == null) {
             return null;
@@ -113,7 +149,12 @@ public final class RunAnalysis implements KernelObserver {
         long own = Math.min(travel, network.wireNanos(message.bytes()));
         arrived[PathPart.NETWORK.ordinal()] += own;
         arrived[PathPart.WAIT.ordinal()] += travel - own;
-        return arrived;
+        return new Continued(arrived, message.stretches());
+    }
+
+    /** The rank's path's stretches up to its clock now; null when they are not kept. */
+    private Stretches stretchesUpToNow(int rank) {
+        return keepsStretches ? new Stretches(new PathStretch(rank, since[rank], clock[rank]), before[rank]) : null;
     }
 
     /** Time the rank's clock moved that no report explains (none from the kernel) is waiting on the path. */
@@ -179,6 +220,25 @@ public final class RunAnalysis implements KernelObserver {
             return new CriticalPath(0, masters.cardinality(), new long[PathPart.COUNT]);
         }
         catchUp(end, finalClocks[end]);
+        criticalEnd = end;
         return new CriticalPath(end, masters.cardinality(), path[end]);
+    }
+
+    /**
+     * The stretches of the critical path last computed ({@link #bounds}), in time order, for the OTF2 archive to mark;
+     * empty when they were not kept. Stretches of no length (a rank the path only passed through) are left out.
+     */
+    public List<PathStretch> criticalStretches() {
+        if (!keepsStretches || criticalEnd < 0) {
+            return List.of();
+        }
+        List<PathStretch> stretches = new ArrayList<>();
+        for (Stretches s = stretchesUpToNow(criticalEnd); s != null; s = s.before()) {
+            if (s.last().untilNanos() > s.last().fromNanos()) {
+                stretches.add(s.last());
+            }
+        }
+        java.util.Collections.reverse(stretches);
+        return stretches;
     }
 }

@@ -50,6 +50,11 @@ final class EventStream implements AutoCloseable {
                 .number(m.receiveEndNanos()).raw(NEWLINE);
     }
 
+    /** critical RANK START END: a stretch of the run's critical path on the rank (mse.emulator.analysis). */
+    void critical(int rank, long startNanos, long endNanos) throws IOException {
+        out.ascii("critical ").number(rank).raw(SPACE).number(startNanos).raw(SPACE).number(endNanos).raw(NEWLINE);
+    }
+
     /** host ID NAME: hosts are numbered from 0 in the order they are given. */
     void host(int id, String name) throws IOException {
         out.ascii("host ").number(id).raw(SPACE).raw(text(name)).raw(NEWLINE);

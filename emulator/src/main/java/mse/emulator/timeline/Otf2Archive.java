@@ -9,6 +9,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.stream.Stream;
+import mse.emulator.analysis.PathStretch;
 import mse.emulator.kernel.Charge;
 import mse.emulator.kernel.MessageRecord;
 
@@ -50,6 +51,10 @@ final class Otf2Archive {
 
     void message(MessageRecord message) throws IOException {
         stream.message(message);
+    }
+
+    void critical(PathStretch stretch) throws IOException {
+        stream.critical(stretch.rank(), stretch.fromNanos(), stretch.untilNanos());
     }
 
     /**

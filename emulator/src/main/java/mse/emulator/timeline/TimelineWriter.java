@@ -17,6 +17,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
+import mse.emulator.analysis.PathStretch;
 import mse.emulator.kernel.Charge;
 import mse.emulator.kernel.KernelObserver;
 import mse.emulator.kernel.MessageRecord;
@@ -168,6 +169,23 @@ public final class TimelineWriter implements KernelObserver {
             int master = m.destination();
             queues.computeIfAbsent(master, r -> new QueueLength((nanos, length) -> keep(new QueueStep(r, nanos, length), true)))
                     .arrived(m.arrivalNanos(), m.receiveStartNanos());
+        }
+    }
+
+    /** Whether the timeline also goes to an OTF2 archive, which can mark the critical path ({@link #markCriticalPath}). */
+    public boolean writesOtf2() {
+        return otf2 != null;
+    }
+
+    /**
+     * Marks the run's critical path in the OTF2 archive (a region entered and left on each of its stretches); nothing
+     * without one. Before {@link #finish}.
+     */
+    public void markCriticalPath(List<PathStretch> stretches) {
+        if (otf2 != null) {
+            for (PathStretch stretch : stretches) {
+                guarded(() -> otf2.critical(stretch));
+            }
         }
     }
 

@@ -27,14 +27,14 @@ class WaitStatesTest {
                 new NetworkProfile.Overhead(sendMicros, 0, 0), new NetworkProfile.Overhead(recvMicros, 0, 0)), processes);
     }
 
-    private record Run(RunResult result, RunBounds bounds) {
+    private record Run(RunResult result, RunBounds bounds, List<PathStretch> stretches) {
         RankWaitStates waits(int rank) {
             return bounds.waitStates().get(rank);
         }
     }
 
     private static Run run(LogGpsModel network, List<Integer> masters, RankFact... facts) {
-        RunAnalysis analysis = new RunAnalysis(network, masters);
+        RunAnalysis analysis = new RunAnalysis(network, masters, true);
         VirtualTimeKernel kernel = new VirtualTimeKernel(network, new TargetCpu(1.0), analysis);
         for (RankFact fact : facts) {
             kernel.accept(fact);
@@ -43,7 +43,7 @@ class WaitStatesTest {
         assertEquals(true, kernel.outcome().isOver(), "the run ended: " + kernel.outcome());
         RunBounds bounds = analysis.bounds(result);
         assertEquals(result.predictedNanos(), bounds.criticalPath().totalNanos(), "the path's parts add up to the prediction");
-        return new Run(result, bounds);
+        return new Run(result, bounds, analysis.criticalStretches());
     }
 
     @Test
@@ -65,6 +65,10 @@ class WaitStatesTest {
         assertEquals(net.recvOverheadNanos(8), path.nanos(PathPart.MASTER_RECEIVE_OVERHEAD));
         assertEquals(0, path.waitNanos());
         assertEquals("the slaves' computation", path.boundSentence().split(":")[0]);
+        long arrival = late + net.sendOverheadNanos(8) + net.wireNanos(8);
+        assertEquals(List.of(new PathStretch(1, 0, late + net.sendOverheadNanos(8)),
+                new PathStretch(0, arrival, arrival + net.recvOverheadNanos(8))), run.stretches(),
+                "the slave until its send, the message, the master's receive");
     }
 
     @Test

@@ -20,6 +20,7 @@ class EventStreamTest {
             stream.span(Charge.compute(1, 0, 100, 7));
             stream.span(Charge.send(1, 100, 150, 0, 5, 64));
             stream.message(new MessageRecord(3, 1, 0, 5, 64, 100, 150, 250, 300, 320, false));
+            stream.critical(1, 0, 150);
             stream.host(0, "node-a");
             stream.rank(1, 0, "rank 1\nsecond line");
             stream.end(400);
@@ -29,6 +30,7 @@ class EventStreamTest {
                 span 1 compute 0 100 7 -1 -1 -1
                 span 1 send 100 150 -1 0 5 64
                 message 3 1 0 5 64 100 300 320
+                critical 1 0 150
                 host 0 node-a
                 rank 1 0 rank 1 second line
                 end 400

@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
 /**
  * An OTF2 archive read back with the reference reader, otf2-print (tests only): its locations and its events, and the
  * checks every archive of a run must pass against the run's timeline.json: the same ranks, an Enter and a Leave per
- * span, an MpiSend and an MpiRecv per message, every region left after it is entered, time never going back on a
+ * span (and per stretch of the critical path), an MpiSend and an MpiRecv per message, every region left after it is
+ * entered (the critical path's stretches enclose the spans within them), time never going back on a
  * location, and the last event at the run's predicted end.
  */
 public record Otf2Print(List<String> locations, List<Event> events) {
@@ -75,6 +76,11 @@ public record Otf2Print(List<String> locations, List<Event> events) {
         }
     }
 
+    /** The Enters of the critical path's region, one per stretch of it (an emulated run's archive marks it). */
+    public List<Event> criticalPath() {
+        return events.stream().filter(e -> e.kind().equals("ENTER") && "critical path".equals(e.region())).toList();
+    }
+
     public long count(String kind) {
         return events.stream().filter(e -> e.kind().equals(kind)).count();
     }
@@ -88,7 +94,8 @@ public record Otf2Print(List<String> locations, List<Event> events) {
         assertEquals(ranks, locations.size(), "a location per rank");
         List<TraceFile.Span> spans = timeline.spans();
         long flows = timeline.phase("s").size();
-        assertEquals(spans.size() + ranks, count("ENTER"), "an Enter per span, and each rank's program");
+        assertEquals(spans.size() + ranks + criticalPath().size(), count("ENTER"),
+                "an Enter per span, each rank's program and each stretch of the critical path");
         assertEquals(count("ENTER"), count("LEAVE"), "a Leave per Enter");
         assertEquals(flows, count("MPI_SEND"), "an MpiSend per message");
         assertEquals(flows, count("MPI_RECV"), "an MpiRecv per message");

@@ -23,7 +23,7 @@ import mse.emulator.sim.KernelFarmReplay;
 final class KernelCostBenchmark {
 
     private static final int TASKS = 65_536;
-    /** Timed replays per P (after one untimed, which compiles the kernel at that P's shape); the median counts. */
+    /** Timed replays per P and kind (after one untimed of each, which compiles the kernel at that P's shape); the median counts. */
     private static final int RUNS = 5;
 
     private KernelCostBenchmark() {
@@ -38,23 +38,22 @@ final class KernelCostBenchmark {
         Arrays.fill(costs, 10_000);
         List<String> lines = new ArrayList<>();
         for (int np : nps) {
-            double perTask = perTaskMicros(np, costs, false);
-            double analysed = perTaskMicros(np, costs, true);
-            System.out.printf("%6d %14.2f %16.2f%n", np, perTask, analysed);
+            // one untimed replay of each first, then the two in turns, so that neither gets the JIT's later work alone
+            replayCpuNanos(np, costs, false);
+            replayCpuNanos(np, costs, true);
+            double[] alone = new double[RUNS];
+            double[] analysed = new double[RUNS];
+            for (int r = 0; r < RUNS; r++) {
+                alone[r] = replayCpuNanos(np, costs, false);
+                analysed[r] = replayCpuNanos(np, costs, true);
+            }
+            double perTask = Medians.of(alone) / 1e3 / TASKS;
+            double analysedPerTask = Medians.of(analysed) / 1e3 / TASKS;
+            System.out.printf("%6d %14.2f %16.2f%n", np, perTask, analysedPerTask);
             lines.add(String.format("scale-kernel-np%d-cpu-us-per-task: %.2f", np, perTask));
-            lines.add(String.format("scale-kernel-np%d-analysed-cpu-us-per-task: %.2f", np, analysed));
+            lines.add(String.format("scale-kernel-np%d-analysed-cpu-us-per-task: %.2f", np, analysedPerTask));
         }
         return lines;
-    }
-
-    /** The median replay's CPU per task, with the live keeper's wait-state and critical-path analysis or without. */
-    private static double perTaskMicros(int np, long[] costs, boolean analysed) {
-        replayCpuNanos(np, costs, analysed);
-        double[] runs = new double[RUNS];
-        for (int r = 0; r < RUNS; r++) {
-            runs[r] = replayCpuNanos(np, costs, analysed);
-        }
-        return Medians.of(runs) / 1e3 / TASKS;
     }
 
     private static long replayCpuNanos(int np, long[] costs, boolean analysed) {

@@ -33,8 +33,26 @@ class Otf2TimelineIT {
         String program = Path.of(System.getProperty("mse.project.root"), "examples/c/build/task-done-farm").toString();
         run("emulate", "--np", "4", "--quiet", "--timeline", "full", "--timeline-format", "both", "--out", out.toString(), "--", program,
                 "12", "1000");
-        Otf2Print archive = matches(out, JsonFile.read(out.resolve("summary.json")));
+        Map<String, Object> summary = JsonFile.read(out.resolve("summary.json"));
+        Otf2Print archive = matches(out, summary);
         assertEquals(4, archive.locations().size());
+        criticalPathMarked(archive, summary);
+    }
+
+    /**
+     * An emulated run's archive marks its critical path: stretches in time order, one after another, the last ending at
+     * the predicted end on the rank summary.json's criticalPath names (its nesting among the spans checked by matches).
+     */
+    @SuppressWarnings("unchecked")
+    private static void criticalPathMarked(Otf2Print archive, Map<String, Object> summary) {
+        List<Otf2Print.Event> enters = archive.criticalPath();
+        assertFalse(enters.isEmpty(), "the critical path is marked");
+        List<Otf2Print.Event> leaves = archive.events().stream()
+                .filter(e -> e.kind().equals("LEAVE") && "critical path".equals(e.region())).toList();
+        assertEquals(enters.size(), leaves.size());
+        Otf2Print.Event last = leaves.stream().max(Comparator.comparingLong(Otf2Print.Event::time)).orElseThrow();
+        assertEquals(Math.round(seconds(summary) * 1e9), last.time(), "the path ends at the predicted end");
+        assertEquals(((Number) ((Map<String, Object>) summary.get("criticalPath")).get("endRank")).intValue(), last.location());
     }
 
     @Test
@@ -42,7 +60,8 @@ class Otf2TimelineIT {
         Path out = tmp.resolve("mase");
         run("emulate", "--np", "3", "--image", "32x24", "--max-iter", "200", "--task-points", "8", "--quiet", "--timeline-format", "both",
                 "--out", out.toString(), "--timeout", "300");
-        matches(out, JsonFile.read(out.resolve("summary.json")));
+        Map<String, Object> summary = JsonFile.read(out.resolve("summary.json"));
+        criticalPathMarked(matches(out, summary), summary);
     }
 
     @Test
