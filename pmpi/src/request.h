@@ -22,8 +22,11 @@ typedef struct mse_request {
     int peer, tag;           /* a persistent send's destination and tag */
     int collective;          /* a nonblocking collective's: not cancellable (MPI 3.1 §5.12) */
     struct mse_schedule *schedule; /* a collective's, until it is done: resumed as each of its receives completes */
+    struct mse_request *prev_pending, *next_pending; /* a collective's place among the pending ones */
 } mse_request;
 
+/* A new request of the library, complete (a send) until the caller posts its receive. */
+mse_request *mse_request_new(int is_receive);
 /* A new request handle: a completed send, a receive posted now, or a receive already complete with status (an
  * MPI_Imrecv's). */
 MPI_Request mse_request_send(void);
@@ -42,9 +45,14 @@ MPI_Request mse_request_collective(struct mse_schedule *s);
  * request: whether it is). */
 int mse_request_progress(mse_request *r);
 /* MPI_Wait's and MPI_Test's work on an active request: wait finishes it; test finishes it and returns 1 when it is
- * complete as of now, else returns 0. */
+ * complete as of now, else returns 0. Either moves the rank's other pending collectives on meanwhile
+ * (request_progress.c). */
 void mse_request_wait(MPI_Request *handle, MPI_Status *status);
 int mse_request_test(MPI_Request *handle, MPI_Status *status);
+
+/* The set calls' work for MPI_Wait and MPI_Test (request_sets.c): the request of requests[0] waited for (blocking) or
+ * tested as of now, the others' messages given to them as they come; 1 when requests[0] is complete. */
+int mse_requests_progress_first(int count, MPI_Request requests[], int blocking);
 
 /* The library's request behind a handle the program passed to call; dies naming call when it is not one. */
 mse_request *mse_request_own(const char *call, MPI_Request handle);

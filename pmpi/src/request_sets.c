@@ -70,6 +70,22 @@ static void test_some(const char *call, const active_set *set, MPI_Request reque
     } while (progress_set(set, requests));
 }
 
+int mse_requests_progress_first(int count, MPI_Request requests[], int blocking) {
+    active_set set = active_of(blocking ? "MPI_Wait" : "MPI_Test", count, requests);
+    mse_request *first = request_at(&set, requests, 0);
+    if (!blocking) {
+        test_some("MPI_Test", &set, requests);
+    }
+    while (blocking && !first->posted.complete) { /* a collective of the others that completes leaves the set */
+        int done = wait_any("MPI_Wait", &set, requests);
+        set.posted[done] = set.posted[set.count - 1];
+        set.positions[done] = set.positions[--set.count];
+    }
+    int complete = first->posted.complete;
+    active_free(&set);
+    return complete;
+}
+
 static MPI_Status *status_at(MPI_Status statuses[], int i) {
     return statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
 }

@@ -7,7 +7,7 @@
 
 #define REQUEST_MAGIC 0x4d534552u /* "MSER" */
 
-static mse_request *new_request(int is_receive) {
+mse_request *mse_request_new(int is_receive) {
     mse_request *r = calloc(1, sizeof *r);
     if (r == NULL) {
         mse_die("out of memory for a request");
@@ -20,14 +20,14 @@ static mse_request *new_request(int is_receive) {
 }
 
 MPI_Request mse_request_send(void) {
-    mse_request *r = new_request(0);
+    mse_request *r = mse_request_new(0);
     r->posted.complete = 1;
     mse_empty_status(&r->status);
     return (MPI_Request) (void *) r;
 }
 
 MPI_Request mse_request_complete(const MPI_Status *status) {
-    mse_request *r = new_request(1);
+    mse_request *r = mse_request_new(1);
     r->posted.complete = 1;
     r->status = *status;
     return (MPI_Request) (void *) r;
@@ -62,7 +62,7 @@ void mse_request_post_receive(mse_request *r, int source, int tag) {
 }
 
 MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, int source, int tag) {
-    mse_request *r = new_request(1);
+    mse_request *r = mse_request_new(1);
     r->into.buf = buf;
     r->into.count = count;
     r->owns_type = keep_type("MPI_Irecv", type, &r->into.type);
@@ -74,7 +74,7 @@ MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, int sou
  * program may free its handle after the init call (MPI 3.1 §4.1.9). */
 mse_request *mse_request_persistent(const char *call, int is_receive, const void *buf, int count, MPI_Datatype type,
                                     int peer, int tag) {
-    mse_request *r = new_request(is_receive);
+    mse_request *r = mse_request_new(is_receive);
     r->persistent = 1;
     r->call = call;
     r->into.buf = (void *) buf;
@@ -125,53 +125,6 @@ void mse_request_finish(MPI_Request *handle, MPI_Status *status) {
     } else {
         release(handle);
     }
-}
-
-MPI_Request mse_request_collective(mse_schedule *s) {
-    mse_request *r = new_request(0);
-    r->collective = 1;
-    r->schedule = s;
-    s->request = r;
-    r->posted.complete = 1; /* nothing to wait for until the schedule posts its first receive */
-    mse_request_progress(r);
-    return (MPI_Request) (void *) r;
-}
-
-int mse_request_progress(mse_request *r) {
-    while (r->schedule != NULL && r->posted.complete) {
-        mse_schedule *s = r->schedule;
-        if (s->resume(s)) {
-            continue; /* a receive from MPI_PROC_NULL never comes here: the trees hold ranks only */
-        }
-        r->schedule = s->then;
-        s->then = NULL;
-        mse_schedule_free(s);
-        if (r->schedule != NULL) {
-            r->schedule->request = r;
-        } else {
-            mse_empty_status(&r->status); /* a collective's status says nothing (MPI 3.1 §5.12) */
-        }
-    }
-    return r->posted.complete;
-}
-
-void mse_request_wait(MPI_Request *handle, MPI_Status *status) {
-    mse_request *r = mse_request_own("MPI_Wait", *handle);
-    do {
-        mse_posted_wait(&mse_self.posted, &r->posted);
-    } while (!mse_request_progress(r));
-    mse_request_finish(handle, status);
-}
-
-int mse_request_test(MPI_Request *handle, MPI_Status *status) {
-    mse_request *r = mse_request_own("MPI_Test", *handle);
-    while (mse_posted_test(&mse_self.posted, &r->posted)) {
-        if (mse_request_progress(r)) {
-            mse_request_finish(handle, status);
-            return 1;
-        }
-    }
-    return 0;
 }
 
 int MPI_Wait(MPI_Request *request, MPI_Status *status) {
