@@ -55,7 +55,9 @@ static void received(mse_envelope granted, mse_destination *into) {
     if (into->fit != NULL) {
         into->fit(into, granted.bytes);
     }
-    MPI_Status status;
+    /* A receive leaves MPI_ERROR as it found it (Open MPI's PMPI_Recv does not write it): the destination's own value,
+     * not this variable's indeterminate one, is what goes back. */
+    MPI_Status status = {.MPI_ERROR = into->status != MPI_STATUS_IGNORE ? into->status->MPI_ERROR : MPI_SUCCESS};
     int size;
     PMPI_Type_size(into->type, &size);
     if (into->matched != NULL) { /* matched, not received: MPI_Mrecv moves its data later */
