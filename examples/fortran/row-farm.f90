@@ -2,10 +2,13 @@
 ! one row per task. The master (rank 0) receives results from MPI_ANY_SOURCE with MPI_ANY_TAG: status(MPI_TAG) names
 ! the row, status(MPI_SOURCE) the worker that gets the next row.
 ! Usage: row-farm [ROWS [WIDTH [ITERATIONS]]] (defaults 120 160 400). Prints one deterministic line.
+! Each worker reports each row with MSE_Task_done(row, its escape counts summed) from mse.f90, so that --task-cost
+! per-iteration:DUR predicts it deterministically; its `use mpi_f08` twin, row-farm-f08, predicts the same to the bit.
 ! Messages: a row to compute is 4 bytes (INTEGER row, tag = row); a result is WIDTH*4 bytes (INTEGER escape counts,
 ! tag = row); the end is 4 bytes with tag STOP_TAG.
 program row_farm
   use mpi
+  use mse
   implicit none
   integer, parameter :: STOP_TAG = 32000 ! above every row (ROWS is at most 32000), below MSE's reserved tags
   integer :: rank, size, ierr, rows, width, iterations
@@ -89,6 +92,7 @@ contains
       do x = 0, width - 1
         result(x + 1) = escape(-2.0d0 + 2.6d0 * x / width, -1.2d0 + 2.4d0 * row / rows)
       end do
+      call MSE_Task_done(row, sum(int(result, 8)))
       call MPI_Send(result, width, MPI_INTEGER, 0, row, MPI_COMM_WORLD, ierr)
     end do
   end subroutine worker

@@ -15,6 +15,14 @@
     extern __typeof__(impl) lower##__ __attribute__((alias(#impl), visibility("default")));                        \
     extern __typeof__(impl) upper __attribute__((alias(#impl), visibility("default")))
 
+/* The name libmpi_usempif08 gives the same call (`use mpi_f08`: mpi_send_f08_), an alias of the same entry IMPL. Its
+ * wrappers pass their arguments on to libmpi_mpifh's entry of the same call unchanged (tools/check-fortran-calls.sh
+ * checks that they call nothing else): a handle is a TYPE whose one component is the INTEGER handle, TYPE(MPI_Status)
+ * is laid out as INTEGER status(MPI_STATUS_SIZE), MPI_IN_PLACE and the IGNOREs are the same common blocks. Only
+ * ierror differs: OPTIONAL, so NULL when the program leaves it out (mse_fortran_ok writes it only when present). */
+#define MSE_FORTRAN_F08_NAME(lower, impl) \
+    extern __typeof__(impl) lower##_f08_ __attribute__((alias(#impl), visibility("default")))
+
 /* INTEGER status(MPI_STATUS_SIZE) as Open MPI lays it out: the C status, int by int. */
 #define MSE_FORTRAN_STATUS_SIZE ((int) (sizeof(MPI_Status) / sizeof(MPI_Fint)))
 

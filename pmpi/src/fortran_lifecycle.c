@@ -1,7 +1,7 @@
 /* The Fortran entries written by hand (`by-hand` in calls/emulated.txt; every other emulated call's entry is generated
  * by tools/gen-fortran-emulated.sh): MPI_INIT and MPI_INIT_THREAD (Fortran passes no argc and argv), the virtual clock
- * (functions returning DOUBLE PRECISION), MSE_Task_done's MPI_PCONTROL (C's is variadic), and the refusal of
- * `use mpi_f08`, whose calls reach Open MPI by a path of their own (docs/interposition.md). */
+ * (functions returning DOUBLE PRECISION: `use mpi_f08` binds MPI_Wtime and MPI_Wtick to the C functions instead) and
+ * MSE_Task_done's MPI_PCONTROL (C's is variadic), each also under its `use mpi_f08` name (src/fortran.h). */
 #include <stdint.h>
 
 #include "../include/mse.h"
@@ -11,6 +11,7 @@ static void init_entry(MPI_Fint *ierr) {
     mse_fortran_ok(ierr, MPI_Init(NULL, NULL));
 }
 MSE_FORTRAN_NAMES(mpi_init, MPI_INIT, init_entry);
+MSE_FORTRAN_F08_NAME(mpi_init, init_entry);
 
 static void init_thread_entry(const MPI_Fint *required, MPI_Fint *provided, MPI_Fint *ierr) {
     int c_provided = MPI_THREAD_SINGLE;
@@ -19,15 +20,7 @@ static void init_thread_entry(const MPI_Fint *required, MPI_Fint *provided, MPI_
     mse_fortran_ok(ierr, result);
 }
 MSE_FORTRAN_NAMES(mpi_init_thread, MPI_INIT_THREAD, init_thread_entry);
-
-/* mpi_f08's MPI_Init and MPI_Init_thread (libmpi_usempif08 names them so): the rank starts, so that the emulator
- * learns why it ends, and ends at once. */
-static void init_f08_entry(void) {
-    MPI_Init(NULL, NULL);
-    mse_die("`use mpi_f08` is not emulated by MSE: build the program with `use mpi` or `include 'mpif.h'`");
-}
-MSE_FORTRAN_NAMES(mpi_init_f08, MPI_INIT_F08, init_f08_entry);
-MSE_FORTRAN_NAMES(mpi_init_thread_f08, MPI_INIT_THREAD_F08, init_f08_entry);
+MSE_FORTRAN_F08_NAME(mpi_init_thread, init_thread_entry);
 
 static double wtime_entry(void) {
     return MPI_Wtime();
@@ -49,3 +42,12 @@ static void pcontrol_entry(const MPI_Fint *level, const MPI_Fint *task, const in
     }
 }
 MSE_FORTRAN_NAMES(mpi_pcontrol, MPI_PCONTROL, pcontrol_entry);
+
+/* mpi_f08's MPI_Pcontrol takes the level alone (an INTEGER, no ierror), so it never carries a task: mse.f90 calls
+ * mpi_pcontrol, above, in a program on `use mpi_f08` too. */
+static void pcontrol_f08_entry(const MPI_Fint *level) {
+    if (*level != MSE_PCONTROL_TASK_DONE) {
+        MPI_Pcontrol(*level);
+    }
+}
+MSE_FORTRAN_F08_NAME(mpi_pcontrol, pcontrol_f08_entry);

@@ -1,8 +1,8 @@
 #!/bin/sh
 # The every-call programs against the list: each emulated call (calls/emulated.txt) is called by examples/c/every-call.c
-# and by the Fortran every-call program (outside their comments), or named after "Not called here:" in that program's
+# and by the Fortran every-call programs (outside their comments), or named after "Not called here:" in that program's
 # comments, which say where it is tested instead. A call added to the list fails this check until one of the two holds.
-# Usage: check-every-call.sh CALLS_DIR C_PROGRAM FORTRAN_PROGRAM
+# Usage: check-every-call.sh CALLS_DIR C_PROGRAM FORTRAN_PROGRAM... (`use mpi` and `use mpi_f08`)
 set -eu
 exec perl -e '
   my ($calls, @programs) = @ARGV;

@@ -17,11 +17,14 @@
 #   MPI_Message *message                  an INTEGER handle through PMPI_Message_f2c/c2f: read by the receives (the
 #                                         calls with a buffer), written back by all
 # A prototype with any other parameter type is an error here: write that call's entry by hand and say so in the list.
+# A call `use mpi_f08` has too (fortran-f08-functions.sh) gets its f08 name as a fifth alias (src/fortran.h).
 # Usage: gen-fortran-emulated.sh CALLS_DIR > fortran_emulated.c
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
+f08=$("$here/fortran-f08-functions.sh" | tr '\n' ' ')
 "$here/mpi-functions.sh" | perl -e '
   my %generated;
+  my %f08 = map { $_ => 1 } split " ", $ARGV[1];
   open my $list, "<", "$ARGV[0]/emulated.txt" or die "$ARGV[0]/emulated.txt: $!";
   while (<$list>) { chomp; next if /^#/ || !/\S/; my ($name, $how) = split; $generated{$name} = 1 unless ($how // "") eq "by-hand"; }
   @ARGV = ();
@@ -113,8 +116,10 @@ here=$(cd "$(dirname "$0")" && pwd)
     print "    $_\n" for @after;
     if (@after_flagged) { print "    if (c_flag) {\n"; print "        $_\n" for @after_flagged; print "    }\n"; }
     print "    mse_fortran_ok(ierr, result);\n}\n";
-    print "MSE_FORTRAN_NAMES($lower, $upper, $entry);\n\n";
+    print "MSE_FORTRAN_NAMES($lower, $upper, $entry);\n";
+    print "MSE_FORTRAN_F08_NAME($lower, $entry);\n" if $f08{$lower};
+    print "\n";
   }
   for my $name (sort keys %generated) {
     die "gen-fortran-emulated: calls/emulated.txt names $name, which mpi.h does not declare\n" unless $seen{$name};
-  }' "$1"
+  }' "$1" "$f08"
