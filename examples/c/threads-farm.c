@@ -1,5 +1,5 @@
 /* threads-farm: a self-scheduling farm whose workers compute each task on two POSIX threads (the halves of its
- * range), as OpenMP code would. Run it with MSE_RANK_CPU=process (`./run.sh emulate --rank-cpu process`) so that the
+ * range), as OpenMP code would; built with -fopenmp (build/openmp-farm) on two OpenMP threads instead. Run it with MSE_RANK_CPU=process (`./run.sh emulate --rank-cpu process`) so that the
  * CPU of both threads is charged; with the default (the thread that called MPI_Init) only the calling thread's half
  * would be. MPI is called by the main thread only (MPI_THREAD_FUNNELED). Usage: threads-farm [TASKS [WORK]]
  * (defaults 32 400000). Prints one deterministic line.
@@ -14,6 +14,23 @@
 #define STOP_TAG 2
 #define RESULT_TAG_BASE 16
 
+static unsigned long long term(int task, long long i) {
+    unsigned long long x = (unsigned long long) i * 0x9e3779b97f4a7c15ull + (unsigned long long) task;
+    x ^= x >> 29;
+    return x * 0xbf58476d1ce4e5b9ull >> 40;
+}
+
+#ifdef _OPENMP
+/* Built with -fopenmp (build/openmp-farm): the same sum, the range split over two OpenMP threads. */
+static long long compute(int task, long long work) {
+    unsigned long long sum = 0;
+#pragma omp parallel for num_threads(2) reduction(+ : sum) schedule(static)
+    for (long long i = 0; i < work; i++) {
+        sum += term(task, i);
+    }
+    return (long long) (sum & 0x7fffffffffffffffull);
+}
+#else
 typedef struct {
     int task;
     long long from, to;
@@ -24,9 +41,7 @@ static void *compute_half(void *arg) {
     half *h = arg;
     unsigned long long sum = 0;
     for (long long i = h->from; i < h->to; i++) {
-        unsigned long long x = (unsigned long long) i * 0x9e3779b97f4a7c15ull + (unsigned long long) h->task;
-        x ^= x >> 29;
-        sum += x * 0xbf58476d1ce4e5b9ull >> 40;
+        sum += term(h->task, i);
     }
     h->sum = sum;
     return NULL;
@@ -44,6 +59,7 @@ static long long compute(int task, long long work) {
     pthread_join(second, NULL);
     return (long long) ((halves[0].sum + halves[1].sum) & 0x7fffffffffffffffull);
 }
+#endif
 
 static void master(int workers, int tasks) {
     int next = 0, busy = 0;

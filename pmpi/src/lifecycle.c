@@ -13,15 +13,18 @@ int MPI_Init(int *argc, char ***argv) {
     return result;
 }
 
-/* The program thread is the one that reports: MPI_THREAD_SERIALIZED or MULTIPLE would let other threads call MPI
- * between its facts, which one CPU clock and one link cannot follow. */
+/* SINGLE, FUNNELED and SERIALIZED: one call at a time, which the rank's one sequence of facts and its one link follow
+ * from whichever thread makes it (the program's own synchronisation between its threads orders the calls, and with
+ * them every field a call touches). MULTIPLE would let two threads be inside MPI at once, one blocked in a receive
+ * while another sends: one sequence of facts with one blocking call at a time cannot say that. */
 int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
     int result = PMPI_Init_thread(argc, argv, required, provided);
     if (result == MPI_SUCCESS) {
         mse_rank_start();
-        if (required > MPI_THREAD_FUNNELED) {
-            mse_die("MPI_Init_thread with MPI_THREAD_%s is not emulated by MSE (MPI_THREAD_SINGLE and FUNNELED are)",
-                    required == MPI_THREAD_SERIALIZED ? "SERIALIZED" : "MULTIPLE");
+        if (required > MPI_THREAD_SERIALIZED) {
+            mse_die("MPI_Init_thread with MPI_THREAD_MULTIPLE is not emulated by MSE: a rank's calls reach the emulator "
+                    "as one sequence with one blocking call at a time, so calls from several threads at once (a receive "
+                    "waiting in one while another sends) cannot be timed; MPI_THREAD_SERIALIZED is emulated");
         }
     }
     return result;

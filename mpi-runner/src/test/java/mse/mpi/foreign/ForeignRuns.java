@@ -59,11 +59,20 @@ final class ForeignRuns {
 
     /** The mse command started in directory (null: this JVM's), as ./run.sh starts it where the user called it. */
     static Result mse(List<String> args, long limitSeconds, Path directory) throws Exception {
+        return run(mseCommand(args), Map.of(), limitSeconds, directory);
+    }
+
+    /** The mse command with more in its environment, which mpirun's ranks on this host inherit. */
+    static Result mse(List<String> args, Map<String, String> environment) throws Exception {
+        return run(mseCommand(args), environment, 400, null);
+    }
+
+    private static List<String> mseCommand(List<String> args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "-Dmse.classpath=" + System.getProperty("mse.classpath"),
                 "-Dmse.pmpi.library=" + System.getProperty("mse.pmpi.library"), Mse.class.getName()));
         command.addAll(args);
-        return run(command, Map.of(), limitSeconds, directory);
+        return command;
     }
 
     /** A command to its end (at most limitSeconds, else it and everything it started are killed and the test fails). */
