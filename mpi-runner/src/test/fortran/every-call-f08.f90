@@ -5,15 +5,18 @@
 ! FortranExamplesIT runs it plain and emulated and compares the line rank 0 prints. Started by MPI_Init_thread
 ! (FUNNELED); a ring of Sendrecv, Ssend, Bsend, Rsend and Irsend into posted receives, Isend/Irecv with Test,
 ! Waitany, Wait, Request_free, Request_get_status and Cancel; Probe/Iprobe, Sendrecv_replace, Issend/Ibsend with
-! Waitsome, Testsome, Testall, Testany and Waitall; every collective; Wtime, Wtick and Pcontrol.
+! Waitsome, Testsome, Testall, Testany and Waitall; persistent requests (Send_init and Recv_init started twice by
+! Startall, Ssend_init, Bsend_init and Rsend_init by Start); every collective; Wtime, Wtick and Pcontrol.
 ! Not called here: MPI_Init (pmpi/conformance/f08-statuses-and-ierror.f90).
 program every_call_f08
   use mpi_f08
   implicit none
-  integer :: rank, size, left, right, got, n, i, index, checks, provided, ierror, root
-  integer :: buf(8), big(5), indices(2), attached(256), counts(0:63), displs(0:63), blocks(64 * 65 / 2), spread(64)
+  integer :: rank, size, left, right, n, i, index, checks, provided, ierror, root
+  ! ASYNCHRONOUS: nonblocking and persistent receives write them after the call that names them (MPI 3.1 §17.1.17).
+  integer, asynchronous :: buf(8), got
+  integer :: big(5), indices(2), attached(256), counts(0:63), displs(0:63), blocks(64 * 65 / 2), spread(64)
   type(MPI_Status) :: status, statuses(2)
-  type(MPI_Request) :: request, requests(2)
+  type(MPI_Request) :: request, requests(2), persistent(3), posted(3)
   logical :: flag, cancelled
   double precision :: t0, t1
   integer(kind=8) :: total
@@ -126,6 +129,36 @@ program every_call_f08
   call check(buf(2) == right .and. statuses(1)%MPI_SOURCE == right .and. all(requests == MPI_REQUEST_NULL))
   call MPI_Testany(2, requests, index, flag, status)
   call check(flag .and. index == MPI_UNDEFINED)
+
+  ! Persistent requests: a receive and a send started twice together, each time inactive again after the wait; then
+  ! a synchronous, a buffered and a ready one started once each into receives posted first.
+  call MPI_Recv_init(buf(1), 1, MPI_INTEGER, left, 16, MPI_COMM_WORLD, requests(1))
+  call MPI_Send_init(rank, 1, MPI_INTEGER, right, 16, MPI_COMM_WORLD, requests(2))
+  do i = 1, 2
+    buf(1) = -1
+    call MPI_Startall(2, requests)
+    call MPI_Waitall(2, requests, statuses)
+    call check(buf(1) == left .and. statuses(1)%MPI_SOURCE == left .and. all(requests /= MPI_REQUEST_NULL))
+  end do
+  call MPI_Request_free(requests(1))
+  call MPI_Request_free(requests(2))
+  do i = 1, 3
+    call MPI_Irecv(buf(i), 1, MPI_INTEGER, left, 16 + i, MPI_COMM_WORLD, posted(i))
+  end do
+  call MPI_Sendrecv(0, 0, MPI_INTEGER, left, 20, n, 0, MPI_INTEGER, right, 20, MPI_COMM_WORLD, MPI_STATUS_IGNORE)
+  call MPI_Ssend_init(rank, 1, MPI_INTEGER, right, 17, MPI_COMM_WORLD, persistent(1))
+  call MPI_Bsend_init(rank, 1, MPI_INTEGER, right, 18, MPI_COMM_WORLD, persistent(2))
+  call MPI_Rsend_init(rank, 1, MPI_INTEGER, right, 19, MPI_COMM_WORLD, persistent(3))
+  do i = 1, 3
+    call MPI_Start(persistent(i))
+  end do
+  call MPI_Waitall(3, posted, MPI_STATUSES_IGNORE)
+  call MPI_Waitall(3, persistent, MPI_STATUSES_IGNORE)
+  call check(all(buf(1:3) == left) .and. all(posted == MPI_REQUEST_NULL))
+  do i = 1, 3
+    call MPI_Request_free(persistent(i))
+  end do
+  call check(all(persistent == MPI_REQUEST_NULL) .and. all(requests == MPI_REQUEST_NULL))
 
   call MPI_Recv(got, 1, MPI_INTEGER, MPI_PROC_NULL, 8, MPI_COMM_WORLD, status)
   call check(status%MPI_SOURCE == MPI_PROC_NULL)
