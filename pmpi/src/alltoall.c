@@ -71,6 +71,11 @@ static mse_schedule *alltoall_of(const char *call, int tags, const void *sendbuf
 
 int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                  MPI_Datatype recvtype, MPI_Comm comm) {
+    int code = mse_collective_checked("MPI_Alltoall", comm, sendbuf == MPI_IN_PLACE ? recvcount : sendcount,
+                                      sendbuf == MPI_IN_PLACE ? recvtype : sendtype, MSE_NO_ROOT, NULL, 1);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     int tags = mse_collective_begin("MPI_Alltoall", comm, 0);
     return mse_collective_run(alltoall_of("MPI_Alltoall", tags, sendbuf, sendcount, sendtype, recvbuf, recvcount,
                                           recvtype));
@@ -78,6 +83,11 @@ int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
 
 int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) {
+    int code = mse_collective_checked("MPI_Ialltoall", comm, sendbuf == MPI_IN_PLACE ? recvcount : sendcount,
+                                      sendbuf == MPI_IN_PLACE ? recvtype : sendtype, MSE_NO_ROOT, NULL, 1);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     int tags = mse_collective_begin("MPI_Ialltoall", comm, 1);
     return mse_collective_start(alltoall_of("MPI_Ialltoall", tags, sendbuf, sendcount, sendtype, recvbuf, recvcount,
                                             recvtype), request);

@@ -64,11 +64,21 @@ mse_schedule *mse_fan_out(const char *call, int tags, int tag, void *buf, int co
 }
 
 int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm) {
+    int code = mse_collective_checked("MPI_Bcast", comm, count,
+                                      type, root, NULL, 1);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     int tags = mse_collective_begin("MPI_Bcast", comm, 0);
     return mse_collective_run(mse_fan_out("MPI_Bcast", tags, MSE_BCAST_TAG, buf, count, type, root, 0));
 }
 
 int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request *request) {
+    int code = mse_collective_checked("MPI_Ibcast", comm, count,
+                                      type, root, NULL, 1);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     int tags = mse_collective_begin("MPI_Ibcast", comm, 1);
     return mse_collective_start(mse_fan_out("MPI_Ibcast", tags, MSE_BCAST_TAG, buf, count, type, root, 0), request);
 }
@@ -189,12 +199,22 @@ static mse_schedule *reduce_to(const char *call, int tags, const void *sendbuf, 
 
 int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int root,
                MPI_Comm comm) {
+    int code = mse_collective_checked("MPI_Reduce", comm, count,
+                                      type, root, &op, 1);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     int tags = mse_collective_begin("MPI_Reduce", comm, 0);
     return mse_collective_run(reduce_to("MPI_Reduce", tags, sendbuf, recvbuf, count, type, op, root));
 }
 
 int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int root,
                 MPI_Comm comm, MPI_Request *request) {
+    int code = mse_collective_checked("MPI_Ireduce", comm, count,
+                                      type, root, &op, 1);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     int tags = mse_collective_begin("MPI_Ireduce", comm, 1);
     return mse_collective_start(reduce_to("MPI_Ireduce", tags, sendbuf, recvbuf, count, type, op, root), request);
 }
@@ -208,12 +228,22 @@ static mse_schedule *allreduce(const char *call, int tags, const void *sendbuf, 
 }
 
 int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+    int code = mse_collective_checked("MPI_Allreduce", comm, count,
+                                      type, MSE_NO_ROOT, &op, 1);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     int tags = mse_collective_begin("MPI_Allreduce", comm, 0);
     return mse_collective_run(allreduce("MPI_Allreduce", tags, sendbuf, recvbuf, count, type, op));
 }
 
 int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
                    MPI_Request *request) {
+    int code = mse_collective_checked("MPI_Iallreduce", comm, count,
+                                      type, MSE_NO_ROOT, &op, 1);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     int tags = mse_collective_begin("MPI_Iallreduce", comm, 1);
     return mse_collective_start(allreduce("MPI_Iallreduce", tags, sendbuf, recvbuf, count, type, op), request);
 }
@@ -240,9 +270,17 @@ static mse_schedule *barrier(const char *call, int tags) {
 }
 
 int MPI_Barrier(MPI_Comm comm) {
+    int code = mse_collective_checked("MPI_Barrier", comm, 0, MPI_BYTE, MSE_NO_ROOT, NULL, 1);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     return mse_collective_run(barrier("MPI_Barrier", mse_collective_begin("MPI_Barrier", comm, 0)));
 }
 
 int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request) {
+    int code = mse_collective_checked("MPI_Ibarrier", comm, 0, MPI_BYTE, MSE_NO_ROOT, NULL, 1);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     return mse_collective_start(barrier("MPI_Ibarrier", mse_collective_begin("MPI_Ibarrier", comm, 1)), request);
 }

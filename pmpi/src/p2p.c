@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "errors.h"
 #include "request.h"
 
 void mse_empty_status(MPI_Status *status) {
@@ -106,14 +107,18 @@ void mse_complete_sends(void) {
     }
 }
 
+/* An erroneous send sends nothing and returns its error (errors.h); the emulator hears of none. */
 static int send_call(const char *call, const void *buf, int count, MPI_Datatype type, int dest, int tag,
                      MPI_Comm comm) {
     mse_begin(call);
-    mse_check_comm(call, comm);
-    mse_check_tag(call, tag);
-    mse_send(call, buf, count, type, dest, tag);
+    int code = mse_send_arguments(comm, count, type, dest, tag);
+    if (code == MPI_SUCCESS) {
+        mse_check_comm(call, comm);
+        mse_check_tag(call, tag);
+        mse_send(call, buf, count, type, dest, tag);
+    }
     mse_leave();
-    return MPI_SUCCESS;
+    return mse_error(call, comm, code);
 }
 
 int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
@@ -135,9 +140,11 @@ int MPI_Rsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, 
 /* A nonblocking send of any mode: its packed copy is on its way, so the request is complete from the start. */
 static int isend_call(const char *call, const void *buf, int count, MPI_Datatype type, int dest, int tag,
                       MPI_Comm comm, MPI_Request *request) {
-    send_call(call, buf, count, type, dest, tag, comm);
-    *request = mse_request_send();
-    return MPI_SUCCESS;
+    int code = send_call(call, buf, count, type, dest, tag, comm);
+    if (code == MPI_SUCCESS) {
+        *request = mse_request_send();
+    }
+    return code;
 }
 
 int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request *request) {
@@ -154,6 +161,16 @@ int MPI_Ibsend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
 
 int MPI_Irsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request *request) {
     return isend_call("MPI_Irsend", buf, count, type, dest, tag, comm, request);
+}
+
+/* MPI's own probe of the granted message, for its real status; the program's MPI_ERROR stays as it was. */
+static void probe_status(mse_envelope first, MPI_Status *status) {
+    MPI_Status probed;
+    PMPI_Probe(first.source, first.tag, MPI_COMM_WORLD, &probed);
+    if (status != MPI_STATUS_IGNORE) {
+        probed.MPI_ERROR = status->MPI_ERROR;
+        *status = probed;
+    }
 }
 
 /* A receive from MPI_PROC_NULL completes at once with source MPI_PROC_NULL and nothing in it. */
@@ -174,74 +191,116 @@ void mse_check_receive(const char *call, int source, int tag, MPI_Comm comm) {
     }
 }
 
-int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status *status) {
-    mse_begin("MPI_Recv");
-    mse_check_receive("MPI_Recv", source, tag, comm);
+/* The receive side's checks: Open MPI's first (errors.h), then what MSE refuses. A probe has no count or type. */
+static int checked(const char *call, int code, int tag, MPI_Comm comm) {
+    if (code == MPI_SUCCESS) {
+        mse_check_comm(call, comm);
+        if (tag != MPI_ANY_TAG) {
+            mse_check_tag(call, tag);
+        }
+    }
+    return code;
+}
+
+static int checked_receive(const char *call, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm) {
+    return checked(call, mse_receive_arguments(comm, count, type, source, tag), tag, comm);
+}
+
+static int checked_probe(const char *call, int source, int tag, MPI_Comm comm) {
+    return checked(call, mse_probe_arguments(comm, source, tag), tag, comm);
+}
+
+/* The receive of MPI_Recv and of the Sendrecv calls: its error code, the status filled. */
+static int receive(const char *call, void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+                   MPI_Status *status) {
+    int code = checked_receive(call, count, type, source, tag, comm);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     if (source == MPI_PROC_NULL) {
         mse_from_nobody(status);
-    } else {
-        mse_destination into = {.buf = buf, .count = count, .type = type, .status = status};
-        mse_posted_recv(&mse_self.posted, (mse_pattern) {source, tag}, &into);
+        return MPI_SUCCESS;
+    }
+    mse_destination into = {.buf = buf, .count = count, .type = type, .status = status};
+    mse_posted_recv(&mse_self.posted, (mse_pattern) {source, tag}, &into);
+    return into.error;
+}
+
+int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status *status) {
+    mse_begin("MPI_Recv");
+    int code = receive("MPI_Recv", buf, count, type, source, tag, comm, status);
+    mse_leave();
+    return mse_error("MPI_Recv", comm, code);
+}
+
+/* Open MPI checks both halves' arguments before either moves. */
+static int send_receive(const char *call, const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
+                        int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                        MPI_Comm comm, MPI_Status *status) {
+    mse_begin(call);
+    int code = mse_send_arguments(comm, sendcount, sendtype, dest, sendtag);
+    if (code == MPI_SUCCESS) {
+        code = mse_receive_arguments(comm, recvcount, recvtype, source, recvtag);
+    }
+    if (code == MPI_SUCCESS) {
+        mse_check_comm(call, comm);
+        mse_check_tag(call, sendtag);
+        mse_send(call, sendbuf, sendcount, sendtype, dest, sendtag);
+        code = receive(call, recvbuf, recvcount, recvtype, source, recvtag, comm, status);
     }
     mse_leave();
-    return MPI_SUCCESS;
+    return mse_error(call, comm, code);
 }
 
 int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status *status) {
-    mse_begin("MPI_Sendrecv");
-    mse_check_comm("MPI_Sendrecv", comm);
-    mse_check_tag("MPI_Sendrecv", sendtag);
-    mse_send("MPI_Sendrecv", sendbuf, sendcount, sendtype, dest, sendtag);
-    MPI_Recv(recvbuf, recvcount, recvtype, source, recvtag, comm, status);
-    mse_leave();
-    return MPI_SUCCESS;
+    return send_receive("MPI_Sendrecv", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype,
+                        source, recvtag, comm, status);
 }
 
 /* The send leaves as a packed copy (mse_send) before the receive overwrites the buffer. */
 int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
                          MPI_Comm comm, MPI_Status *status) {
-    mse_begin("MPI_Sendrecv_replace");
-    mse_check_comm("MPI_Sendrecv_replace", comm);
-    mse_check_tag("MPI_Sendrecv_replace", sendtag);
-    mse_send("MPI_Sendrecv_replace", buf, count, type, dest, sendtag);
-    MPI_Recv(buf, count, type, source, recvtag, comm, status);
-    mse_leave();
-    return MPI_SUCCESS;
+    return send_receive("MPI_Sendrecv_replace", buf, count, type, dest, sendtag, buf, count, type, source, recvtag,
+                        comm, status);
 }
 
 int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request *request) {
     mse_begin("MPI_Irecv");
-    mse_check_receive("MPI_Irecv", source, tag, comm);
-    *request = mse_request_receive(buf, count, type, source, tag);
+    int code = checked_receive("MPI_Irecv", count, type, source, tag, comm);
+    if (code == MPI_SUCCESS) {
+        *request = mse_request_receive(buf, count, type, source, tag);
+    }
     mse_leave();
-    return MPI_SUCCESS;
+    return mse_error("MPI_Irecv", comm, code);
 }
 
 /* The message the emulator grants, then MPI's own probe of exactly its source and tag, for the real status. */
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status) {
     mse_begin("MPI_Probe");
-    mse_check_receive("MPI_Probe", source, tag, comm);
-    if (source == MPI_PROC_NULL) {
+    int code = checked_probe("MPI_Probe", source, tag, comm);
+    if (code == MPI_SUCCESS && source == MPI_PROC_NULL) {
         mse_from_nobody(status);
-    } else {
+    } else if (code == MPI_SUCCESS) {
         mse_envelope first = mse_posted_probe(&mse_self.posted, (mse_pattern) {source, tag});
-        PMPI_Probe(first.source, first.tag, MPI_COMM_WORLD, status);
+        probe_status(first, status);
     }
     mse_leave();
-    return MPI_SUCCESS;
+    return mse_error("MPI_Probe", comm, code);
 }
 
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status) {
     mse_begin("MPI_Iprobe");
-    mse_check_receive("MPI_Iprobe", source, tag, comm);
+    int code = checked_probe("MPI_Iprobe", source, tag, comm);
     mse_envelope first;
-    if (source == MPI_PROC_NULL) {
+    if (code == MPI_SUCCESS && source == MPI_PROC_NULL) {
         *flag = 1;
         mse_from_nobody(status);
-    } else if ((*flag = mse_posted_iprobe(&mse_self.posted, (mse_pattern) {source, tag}, &first))) {
-        PMPI_Probe(first.source, first.tag, MPI_COMM_WORLD, status);
+    } else if (code == MPI_SUCCESS) {
+        if ((*flag = mse_posted_iprobe(&mse_self.posted, (mse_pattern) {source, tag}, &first))) {
+            probe_status(first, status);
+        }
     }
     mse_leave();
-    return MPI_SUCCESS;
+    return mse_error("MPI_Iprobe", comm, code);
 }

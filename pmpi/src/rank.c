@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 mse_rank mse_self = {.link = {.lock = PTHREAD_MUTEX_INITIALIZER, .fd = -1, .lower_bound_fd = -1}};
@@ -61,12 +62,16 @@ static int64_t cpu_since_last_fact(void *unused) {
     return atomic_load(&mse_self.in_call) || atomic_load(&mse_self.operations_begun) != before ? -1 : so_far;
 }
 
-_Noreturn void mse_end_run(int errorcode, const char *reason) {
+void mse_report_failure(const char *reason) {
     if (mse_self.active && !atomic_load(&mse_self.link.ended)) {
         mse_fact failed = {.type = MSE_FAILED, .rank = mse_self.rank, .reason = reason};
         mse_link_report(&mse_self.link, &failed);
         mse_link_flush(&mse_self.link); /* the emulator's report names the cause, not a vanished rank */
     }
+}
+
+_Noreturn void mse_end_run(int errorcode, const char *reason) {
+    mse_report_failure(reason);
     fprintf(stderr, "mse-pmpi: rank %d: %s\n", mse_self.rank, reason);
     fflush(stderr);
     int initialized = 0, finalized = 0;
@@ -87,12 +92,22 @@ _Noreturn void mse_die(const char *format, ...) {
     mse_end_run(1, reason);
 }
 
+/* How long a rank the emulator aborted because another rank failed leaves that rank to end the job itself: a rank
+ * that failed under MPI_ERRORS_ARE_FATAL is inside Open MPI's handler, whose message to mpirun is cut off when this
+ * rank's MPI_Abort has mpirun kill it first. The failed rank's own abort ends this one long before. */
+#define OTHER_RANK_FAILED_GRACE_SECONDS 2
+
 /* The link failed (lost, closed, aborted by the emulator): its recorded cause is the reason. */
 _Noreturn static void die_of_link(void) {
     char reason[sizeof mse_self.link.failure];
     pthread_mutex_lock(&mse_self.link.lock);
     memcpy(reason, mse_self.link.failure, sizeof reason);
     pthread_mutex_unlock(&mse_self.link.lock);
+    int other;
+    if (sscanf(reason, "rank %d failed: ", &other) == 1 && other != mse_self.rank && strstr(reason, " failed: ") != NULL) {
+        struct timespec grace = {OTHER_RANK_FAILED_GRACE_SECONDS, 0};
+        nanosleep(&grace, NULL);
+    }
     mse_end_run(1, reason);
 }
 
@@ -157,6 +172,9 @@ static const char *from_environment(const char *name) {
 void mse_rank_start(void) {
     PMPI_Comm_rank(MPI_COMM_WORLD, &mse_self.rank);
     PMPI_Comm_size(MPI_COMM_WORLD, &mse_self.np);
+    int *tag_ub = NULL, has_tag_ub = 0;
+    PMPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &has_tag_ub);
+    mse_self.tag_ub = has_tag_ub && tag_ub != NULL ? *tag_ub : 32767; /* MPI's least upper bound otherwise */
     char error[256];
     if (mse_read_settings(from_environment, &mse_self.settings, error) != 0) {
         mse_die("%s", error);

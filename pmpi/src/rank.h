@@ -18,6 +18,7 @@ typedef struct mse_destination {
     int count;
     MPI_Datatype type;
     MPI_Status *status;
+    int error;               /* the receive's MPI error code once it completed: MPI_ERR_TRUNCATE when it did not fit */
     /* NULL for the program's receives. A collective's staging receive, whose size only its sender knows (an interior
      * rank of MPI_Gatherv's tree), sets it: called with the granted message's byte count before MPI receives it, it
      * points buf, count and type at room for exactly that many bytes. */
@@ -31,6 +32,7 @@ typedef struct mse_destination {
 typedef struct {
     int active;              /* between MPI_Init and MPI_Finalize */
     int rank, np;
+    int tag_ub;              /* MPI_TAG_UB of MPI_COMM_WORLD: larger tags are MPI_ERR_TAG */
     mse_settings settings;
     mse_link link;
     mse_cpu_meter meter;
@@ -73,6 +75,8 @@ void mse_ask(const mse_fact *fact, mse_reply *answer);
 /* Ends the run for this rank: Failed(reason) to the emulator (when it can still hear), one line on stderr
  * "mse-pmpi: rank N: reason", PMPI_Abort. */
 _Noreturn void mse_die(const char *format, ...) __attribute__((format(printf, 1, 2)));
+/* Failed(reason) to the emulator, when it can still hear, without ending anything here (an error handler will). */
+void mse_report_failure(const char *reason);
 /* mse_die with the exit code MPI_Abort is given (mse_die ends with 1). */
 _Noreturn void mse_end_run(int errorcode, const char *reason);
 /* The call is not emulated: ends the run naming it. */

@@ -48,23 +48,37 @@ static void receive_packed(mse_envelope granted, int elements, mse_destination *
     free(packed);
 }
 
+/* A message larger than the receive's room: Open MPI fills the room, and its status and MPI_ERR_TRUNCATE say so
+ * (MPI 3.1 §3.2.4). The receive runs under MPI_ERRORS_RETURN, so that the error reaches the call the program made,
+ * whose communicator's handler the caller invokes with it; MPI_COMM_WORLD's own handler is restored after. */
+static int receive_truncated(mse_envelope granted, mse_destination *into, MPI_Status *status) {
+    MPI_Errhandler program_handler;
+    PMPI_Comm_get_errhandler(MPI_COMM_WORLD, &program_handler);
+    PMPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    int code = PMPI_Recv(into->buf, into->count, into->type, granted.source, granted.tag, MPI_COMM_WORLD, status);
+    PMPI_Comm_set_errhandler(MPI_COMM_WORLD, program_handler);
+    PMPI_Errhandler_free(&program_handler);
+    return code;
+}
+
 /* Receives the granted message over MPI, from exactly its source and tag; its size must be the granted one. A
- * message of whole elements into a non-contiguous type is received packed; one that ends inside an element (or does
- * not fit, which MPI reports) goes to the type itself. */
+ * message of whole elements into a non-contiguous type is received packed; one that ends inside an element goes to
+ * the type itself, and one larger than the room is truncated as MPI truncates it. into->error says which. The
+ * program's MPI_ERROR stays as it was: the calls that complete one receive leave it alone (MPI 3.1 §3.2.5). */
 static void received(mse_envelope granted, mse_destination *into) {
     if (into->fit != NULL) {
         into->fit(into, granted.bytes);
     }
-    /* A receive leaves MPI_ERROR as it found it (Open MPI's PMPI_Recv does not write it): the destination's own value,
-     * not this variable's indeterminate one, is what goes back. */
-    MPI_Status status = {.MPI_ERROR = into->status != MPI_STATUS_IGNORE ? into->status->MPI_ERROR : MPI_SUCCESS};
-    int size;
-    PMPI_Type_size(into->type, &size);
+    MPI_Status status;
+    MPI_Count size;
+    PMPI_Type_size_x(into->type, &size);
+    into->error = MPI_SUCCESS;
     if (into->matched != NULL) { /* matched, not received: MPI_Mrecv moves its data later */
         PMPI_Mprobe(granted.source, granted.tag, MPI_COMM_WORLD, into->matched, &status);
-    } else if (!contiguous(into->count, into->type) && size > 0 && granted.bytes % size == 0
-            && granted.bytes / size <= into->count) {
-        receive_packed(granted, granted.bytes / size, into, &status);
+    } else if ((MPI_Count) granted.bytes > size * (MPI_Count) into->count) {
+        into->error = receive_truncated(granted, into, &status);
+    } else if (!contiguous(into->count, into->type) && size > 0 && granted.bytes % size == 0) {
+        receive_packed(granted, (int) (granted.bytes / size), into, &status);
     } else {
         PMPI_Recv(into->buf, into->count, into->type, granted.source, granted.tag, MPI_COMM_WORLD, &status);
     }
@@ -75,6 +89,7 @@ static void received(mse_envelope granted, mse_destination *into) {
                 granted.source, granted.tag, bytes);
     }
     if (into->status != MPI_STATUS_IGNORE) {
+        status.MPI_ERROR = into->status->MPI_ERROR;
         *into->status = status;
     }
 }

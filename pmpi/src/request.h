@@ -44,11 +44,11 @@ MPI_Request mse_request_collective(struct mse_schedule *s);
 /* A collective's schedule resumed past each receive of it that completed: 1 once the request is complete (any other
  * request: whether it is). */
 int mse_request_progress(mse_request *r);
-/* MPI_Wait's and MPI_Test's work on an active request: wait finishes it; test finishes it and returns 1 when it is
- * complete as of now, else returns 0. Either moves the rank's other pending collectives on meanwhile
- * (request_progress.c). */
-void mse_request_wait(MPI_Request *handle, MPI_Status *status);
-int mse_request_test(MPI_Request *handle, MPI_Status *status);
+/* MPI_Wait's and MPI_Test's work on an active request: wait finishes it and returns its error code; test finishes it
+ * and returns 1 when it is complete as of now, its error code in *code, else returns 0. Either moves the rank's other
+ * pending collectives on meanwhile (request_progress.c). */
+int mse_request_wait(MPI_Request *handle, MPI_Status *status);
+int mse_request_test(MPI_Request *handle, MPI_Status *status, int *code);
 
 /* The set calls' work for MPI_Wait and MPI_Test (request_sets.c): the request of requests[0] waited for (blocking) or
  * tested as of now, the others' messages given to them as they come; 1 when requests[0] is complete. */
@@ -59,8 +59,12 @@ mse_request *mse_request_own(const char *call, MPI_Request handle);
 /* True for a request a wait or test has something to complete in: not MPI_REQUEST_NULL, and not a persistent request
  * that is inactive (MPI 3.1 §3.7.3: both complete at once with an empty status). */
 int mse_request_active(const char *call, MPI_Request handle);
-/* The request completed: its status to the program, the request freed and the handle set to MPI_REQUEST_NULL; a
- * persistent request becomes inactive and the handle stays. */
-void mse_request_finish(MPI_Request *handle, MPI_Status *status);
+/* The request completed: its status to the program (whose MPI_ERROR stays as it was), the request freed and the
+ * handle set to MPI_REQUEST_NULL, or a persistent request made inactive with the handle kept; its MPI error code
+ * (MPI_ERR_TRUNCATE for a receive that did not fit). */
+int mse_request_finish(MPI_Request *handle, MPI_Status *status);
+/* The error a call over several requests returns (MPI 3.1 §3.7.5): the first failed request's code goes to the
+ * communicator's error handler, and the call returns MPI_ERR_IN_STATUS, each status saying its own. */
+int mse_requests_error(const char *call, int first_error);
 
 #endif

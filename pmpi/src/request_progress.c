@@ -96,23 +96,23 @@ static void with_other_collectives(MPI_Request handle, int blocking) {
     free(set);
 }
 
-void mse_request_wait(MPI_Request *handle, MPI_Status *status) {
+int mse_request_wait(MPI_Request *handle, MPI_Status *status) {
     mse_request *r = mse_request_own("MPI_Wait", *handle);
     with_other_collectives(*handle, 1);
     do {
         mse_posted_wait(&mse_self.posted, &r->posted);
     } while (!mse_request_progress(r));
-    mse_request_finish(handle, status);
+    return mse_request_finish(handle, status);
 }
 
-int mse_request_test(MPI_Request *handle, MPI_Status *status) {
+int mse_request_test(MPI_Request *handle, MPI_Status *status, int *code) {
     mse_request *r = mse_request_own("MPI_Test", *handle);
     with_other_collectives(*handle, 0);
     while (!r->posted.complete && mse_posted_test(&mse_self.posted, &r->posted)) {
         mse_request_progress(r);
     }
     if (mse_request_progress(r)) {
-        mse_request_finish(handle, status);
+        *code = mse_request_finish(handle, status);
         return 1;
     }
     return 0;

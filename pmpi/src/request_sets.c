@@ -3,6 +3,7 @@
  * does (EmulatedComm.pollAny). Either way each message goes to the earliest-posted pending receive it matches. */
 #include <stdlib.h>
 
+#include "errors.h"
 #include "request.h"
 
 /* The active requests of a set (neither null nor inactive persistent ones) and where each sits in the program's
@@ -90,13 +91,18 @@ static MPI_Status *status_at(MPI_Status statuses[], int i) {
     return statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
 }
 
-/* Finishes every complete request of the set, in array order, listing their indices; the number finished. */
-static int finish_complete(active_set *set, MPI_Request requests[], int indices[], MPI_Status statuses[]) {
+/* Finishes every complete request of the set, in array order, listing their indices, each status saying its error;
+ * the number finished, and the first error among them. */
+static int finish_complete(active_set *set, MPI_Request requests[], int indices[], MPI_Status statuses[],
+                           int *first_error) {
     int done = 0;
+    *first_error = MPI_SUCCESS;
     for (int k = 0; k < set->count; k++) {
         if (set->posted[k]->complete) {
             indices[done] = set->positions[k];
-            mse_request_finish(&requests[set->positions[k]], status_at(statuses, done));
+            int code = mse_request_finish(&requests[set->positions[k]], status_at(statuses, done));
+            mse_status_set_error(status_at(statuses, done), code);
+            *first_error = *first_error == MPI_SUCCESS ? code : *first_error;
             done++;
         }
     }
@@ -105,21 +111,23 @@ static int finish_complete(active_set *set, MPI_Request requests[], int indices[
 
 int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status) {
     mse_begin("MPI_Waitany");
+    int code = MPI_SUCCESS;
     active_set set = active_of("MPI_Waitany", count, requests);
     if (set.count == 0) {
         *index = MPI_UNDEFINED;
         mse_empty_status(status);
     } else {
         *index = set.positions[wait_any("MPI_Waitany", &set, requests)];
-        mse_request_finish(&requests[*index], status);
+        code = mse_request_finish(&requests[*index], status);
     }
     active_free(&set);
     mse_leave();
-    return MPI_SUCCESS;
+    return mse_error("MPI_Waitany", MPI_COMM_WORLD, code);
 }
 
 int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status) {
     mse_begin("MPI_Testany");
+    int code = MPI_SUCCESS;
     active_set set = active_of("MPI_Testany", count, requests);
     *index = MPI_UNDEFINED;
     *flag = set.count == 0;
@@ -135,12 +143,12 @@ int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_St
         } while (done >= 0 && !mse_request_progress(request_at(&set, requests, done)));
         if ((*flag = done >= 0)) {
             *index = set.positions[done];
-            mse_request_finish(&requests[*index], status);
+            code = mse_request_finish(&requests[*index], status);
         }
     }
     active_free(&set);
     mse_leave();
-    return MPI_SUCCESS;
+    return mse_error("MPI_Testany", MPI_COMM_WORLD, code);
 }
 
 /* True only when every request is complete as of now; then all are finished, else none is (MPI_Testall). */
@@ -152,16 +160,20 @@ int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuse
     for (int k = 0; k < set.count; k++) {
         *flag &= set.posted[k]->complete;
     }
+    int first_error = MPI_SUCCESS;
     for (int i = 0; *flag && i < count; i++) {
+        int code = MPI_SUCCESS;
         if (!mse_request_active("MPI_Testall", requests[i])) {
             mse_empty_status(status_at(statuses, i));
         } else {
-            mse_request_finish(&requests[i], status_at(statuses, i));
+            code = mse_request_finish(&requests[i], status_at(statuses, i));
         }
+        mse_status_set_error(status_at(statuses, i), code);
+        first_error = first_error == MPI_SUCCESS ? code : first_error;
     }
     active_free(&set);
     mse_leave();
-    return MPI_SUCCESS;
+    return mse_requests_error("MPI_Testall", first_error);
 }
 
 /* Testsome, or Waitsome once one has completed: the ones complete as of now, MPI_UNDEFINED when none is active. */
@@ -169,17 +181,18 @@ static int some(const char *call, int blocking, int count, MPI_Request requests[
                 MPI_Status statuses[]) {
     mse_begin(call);
     active_set set = active_of(call, count, requests);
+    int first_error = MPI_SUCCESS;
     *outcount = MPI_UNDEFINED;
     if (set.count > 0) {
         if (blocking) {
             wait_any(call, &set, requests);
         }
         test_some(call, &set, requests);
-        *outcount = finish_complete(&set, requests, indices, statuses);
+        *outcount = finish_complete(&set, requests, indices, statuses, &first_error);
     }
     active_free(&set);
     mse_leave();
-    return MPI_SUCCESS;
+    return mse_requests_error(call, first_error);
 }
 
 int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[]) {

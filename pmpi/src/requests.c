@@ -2,6 +2,7 @@
  * virtual arrival order; a send is complete from the start. */
 #include <stdlib.h>
 
+#include "errors.h"
 #include "request.h"
 #include "schedule.h"
 
@@ -115,48 +116,73 @@ static void release(MPI_Request *handle) {
     *handle = MPI_REQUEST_NULL;
 }
 
-void mse_request_finish(MPI_Request *handle, MPI_Status *status) {
+int mse_request_finish(MPI_Request *handle, MPI_Status *status) {
     mse_request *r = (mse_request *) (void *) *handle;
+    int code = r->is_receive ? r->into.error : MPI_SUCCESS;
     if (status != MPI_STATUS_IGNORE) {
+        int program_error = status->MPI_ERROR;
         *status = r->status;
+        status->MPI_ERROR = program_error;
     }
     if (r->persistent) {
         r->active = 0; /* MPI 3.1 §3.9: inactive until the next MPI_Start, the handle still the program's */
     } else {
         release(handle);
     }
+    return code;
+}
+
+/* The requests' communicator is MPI_COMM_WORLD, the only one emulated. */
+int mse_requests_error(const char *call, int first_error) {
+    if (first_error == MPI_SUCCESS) {
+        return MPI_SUCCESS;
+    }
+    mse_error(call, MPI_COMM_WORLD, first_error);
+    return MPI_ERR_IN_STATUS;
 }
 
 int MPI_Wait(MPI_Request *request, MPI_Status *status) {
     mse_begin("MPI_Wait");
+    int code = MPI_SUCCESS;
     if (!mse_request_active("MPI_Wait", *request)) {
         mse_empty_status(status);
     } else {
-        mse_request_wait(request, status);
+        code = mse_request_wait(request, status);
     }
     mse_leave();
-    return MPI_SUCCESS;
+    return mse_error("MPI_Wait", MPI_COMM_WORLD, code);
 }
 
 int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status) {
     mse_begin("MPI_Test");
+    int code = MPI_SUCCESS;
     if (!mse_request_active("MPI_Test", *request)) {
         *flag = 1;
         mse_empty_status(status);
     } else {
-        *flag = mse_request_test(request, status);
+        *flag = mse_request_test(request, status, &code);
     }
     mse_leave();
-    return MPI_SUCCESS;
+    return mse_error("MPI_Test", MPI_COMM_WORLD, code);
 }
 
+/* Every status of the array says its own error, MPI_SUCCESS included, as Open MPI's do. */
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
     mse_begin("MPI_Waitall");
+    int first_error = MPI_SUCCESS;
     for (int i = 0; i < count; i++) {
-        MPI_Wait(&requests[i], statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i]);
+        MPI_Status *status = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
+        int code = MPI_SUCCESS;
+        if (!mse_request_active("MPI_Waitall", requests[i])) {
+            mse_empty_status(status);
+        } else {
+            code = mse_request_wait(&requests[i], status);
+        }
+        mse_status_set_error(status, code);
+        first_error = first_error == MPI_SUCCESS ? code : first_error;
     }
     mse_leave();
-    return MPI_SUCCESS;
+    return mse_requests_error("MPI_Waitall", first_error);
 }
 
 /* MPI_Test that leaves the request to the program (MPI 3.1 §3.7.3): complete or not, it stays active until a wait or

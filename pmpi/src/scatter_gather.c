@@ -193,6 +193,11 @@ static mse_schedule *scatter_from(const char *call, int tags, const void *sendbu
 
 int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                MPI_Datatype recvtype, int root, MPI_Comm comm) {
+    int code = mse_collective_checked("MPI_Gather", comm, sendbuf == MPI_IN_PLACE ? recvcount : sendcount,
+                                      sendbuf == MPI_IN_PLACE ? recvtype : sendtype, root, NULL, 1);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     int tags = mse_collective_begin("MPI_Gather", comm, 0);
     return mse_collective_run(gather_to("MPI_Gather", tags, sendbuf, sendcount, sendtype, recvbuf,
                                         (layout) {NULL, NULL, recvcount, recvtype}, root));
@@ -200,6 +205,11 @@ int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *
 
 int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                 MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) {
+    int code = mse_collective_checked("MPI_Igather", comm, sendbuf == MPI_IN_PLACE ? recvcount : sendcount,
+                                      sendbuf == MPI_IN_PLACE ? recvtype : sendtype, root, NULL, 1);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     int tags = mse_collective_begin("MPI_Igather", comm, 1);
     return mse_collective_start(gather_to("MPI_Igather", tags, sendbuf, sendcount, sendtype, recvbuf,
                                           (layout) {NULL, NULL, recvcount, recvtype}, root), request);
@@ -207,6 +217,11 @@ int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
 
 int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                 const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) {
+    int code = mse_collective_checked("MPI_Gatherv", comm, sendbuf == MPI_IN_PLACE ? 0 : sendcount,
+                                      sendbuf == MPI_IN_PLACE ? recvtype : sendtype, root, NULL, 0);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     int tags = mse_collective_begin("MPI_Gatherv", comm, 0);
     return mse_collective_run(gather_to("MPI_Gatherv", tags, sendbuf, sendcount, sendtype, recvbuf,
                                         (layout) {recvcounts, displs, 0, recvtype}, root));
@@ -214,6 +229,11 @@ int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
 
 int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                  const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) {
+    int code = mse_collective_checked("MPI_Igatherv", comm, sendbuf == MPI_IN_PLACE ? 0 : sendcount,
+                                      sendbuf == MPI_IN_PLACE ? recvtype : sendtype, root, NULL, 0);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     int tags = mse_collective_begin("MPI_Igatherv", comm, 1);
     return mse_collective_start(gather_to("MPI_Igatherv", tags, sendbuf, sendcount, sendtype, recvbuf,
                                           (layout) {recvcounts, displs, 0, recvtype}, root), request);
@@ -221,6 +241,11 @@ int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
 
 int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm) {
+    int code = mse_collective_checked("MPI_Allgather", comm, sendbuf == MPI_IN_PLACE ? recvcount : sendcount,
+                                      sendbuf == MPI_IN_PLACE ? recvtype : sendtype, MSE_NO_ROOT, NULL, 1);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     int tags = mse_collective_begin("MPI_Allgather", comm, 0);
     return mse_collective_run(allgather("MPI_Allgather", tags, sendbuf, sendcount, sendtype, recvbuf,
                                         (layout) {NULL, NULL, recvcount, recvtype}));
@@ -228,6 +253,11 @@ int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
 
 int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                    MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) {
+    int code = mse_collective_checked("MPI_Iallgather", comm, sendbuf == MPI_IN_PLACE ? recvcount : sendcount,
+                                      sendbuf == MPI_IN_PLACE ? recvtype : sendtype, MSE_NO_ROOT, NULL, 1);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     int tags = mse_collective_begin("MPI_Iallgather", comm, 1);
     return mse_collective_start(allgather("MPI_Iallgather", tags, sendbuf, sendcount, sendtype, recvbuf,
                                           (layout) {NULL, NULL, recvcount, recvtype}), request);
@@ -235,6 +265,11 @@ int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
 
 int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                    const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
+    int code = mse_collective_checked("MPI_Allgatherv", comm, sendbuf == MPI_IN_PLACE ? 0 : sendcount,
+                                      sendbuf == MPI_IN_PLACE ? recvtype : sendtype, MSE_NO_ROOT, NULL, 0);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     int tags = mse_collective_begin("MPI_Allgatherv", comm, 0);
     return mse_collective_run(allgather("MPI_Allgatherv", tags, sendbuf, sendcount, sendtype, recvbuf,
                                         (layout) {recvcounts, displs, 0, recvtype}));
@@ -242,6 +277,11 @@ int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
 
 int MPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                     const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) {
+    int code = mse_collective_checked("MPI_Iallgatherv", comm, sendbuf == MPI_IN_PLACE ? 0 : sendcount,
+                                      sendbuf == MPI_IN_PLACE ? recvtype : sendtype, MSE_NO_ROOT, NULL, 0);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     int tags = mse_collective_begin("MPI_Iallgatherv", comm, 1);
     return mse_collective_start(allgather("MPI_Iallgatherv", tags, sendbuf, sendcount, sendtype, recvbuf,
                                           (layout) {recvcounts, displs, 0, recvtype}), request);
@@ -249,6 +289,11 @@ int MPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
 
 int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                 MPI_Datatype recvtype, int root, MPI_Comm comm) {
+    int code = mse_collective_checked("MPI_Scatter", comm, recvbuf == MPI_IN_PLACE ? sendcount : recvcount,
+                                      recvbuf == MPI_IN_PLACE ? sendtype : recvtype, root, NULL, 1);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     int tags = mse_collective_begin("MPI_Scatter", comm, 0);
     return mse_collective_run(scatter_from("MPI_Scatter", tags, sendbuf, (layout) {NULL, NULL, sendcount, sendtype},
                                            recvbuf, recvcount, recvtype, root));
@@ -256,6 +301,11 @@ int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
 
 int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                  MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) {
+    int code = mse_collective_checked("MPI_Iscatter", comm, recvbuf == MPI_IN_PLACE ? sendcount : recvcount,
+                                      recvbuf == MPI_IN_PLACE ? sendtype : recvtype, root, NULL, 1);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     int tags = mse_collective_begin("MPI_Iscatter", comm, 1);
     return mse_collective_start(scatter_from("MPI_Iscatter", tags, sendbuf, (layout) {NULL, NULL, sendcount, sendtype},
                                              recvbuf, recvcount, recvtype, root), request);
@@ -263,6 +313,11 @@ int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
 
 int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
                  void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+    int code = mse_collective_checked("MPI_Scatterv", comm, recvbuf == MPI_IN_PLACE ? 0 : recvcount,
+                                      recvbuf == MPI_IN_PLACE ? sendtype : recvtype, root, NULL, 0);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     int tags = mse_collective_begin("MPI_Scatterv", comm, 0);
     return mse_collective_run(scatter_from("MPI_Scatterv", tags, sendbuf, (layout) {sendcounts, displs, 0, sendtype},
                                            recvbuf, recvcount, recvtype, root));
@@ -270,6 +325,11 @@ int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[]
 
 int MPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
                   void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) {
+    int code = mse_collective_checked("MPI_Iscatterv", comm, recvbuf == MPI_IN_PLACE ? 0 : recvcount,
+                                      recvbuf == MPI_IN_PLACE ? sendtype : recvtype, root, NULL, 0);
+    if (code != MPI_SUCCESS) {
+        return code;
+    }
     int tags = mse_collective_begin("MPI_Iscatterv", comm, 1);
     return mse_collective_start(scatter_from("MPI_Iscatterv", tags, sendbuf, (layout) {sendcounts, displs, 0,
                                              sendtype}, recvbuf, recvcount, recvtype, root), request);

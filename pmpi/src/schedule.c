@@ -2,6 +2,7 @@
  * posted receive is the schedule's next message; requests.c resumes it each time that receive completes. */
 #include <stdlib.h>
 
+#include "errors.h"
 #include "request.h"
 #include "schedule.h"
 
@@ -21,6 +22,24 @@ int mse_collective_begin(const char *call, MPI_Comm comm, int nonblocking) {
     int instance = mse_self.collectives_started;
     mse_self.collectives_started = (instance + 1) % INSTANCES;
     return NONBLOCKING_TAGS_FROM + instance * MSE_COLLECTIVE_TAGS;
+}
+
+/* A user-defined operation's Fortran handle is the same on every rank that created the same operations in the same
+ * order, as correct programs do; a predefined one's is the same everywhere. */
+int mse_collective_checked(const char *call, MPI_Comm comm, int count, MPI_Datatype type, int root, const MPI_Op *op,
+                           int sized) {
+    mse_begin(call);
+    int code = mse_collective_arguments(comm, count, type, root, op);
+    if (code == MPI_SUCCESS && mse_self.depth == 1) { /* a collective another one runs follows from the outer one */
+        MPI_Count size = 0;
+        PMPI_Type_size_x(type, &size);
+        mse_fact fact = {.type = MSE_COLLECTIVE, .rank = mse_self.rank, .call = call, .comm = 0,
+                         .root = root == MSE_NO_ROOT ? -1 : root, .data_bytes = sized ? (int64_t) count * size : -1,
+                         .op = op == NULL ? -1 : (int32_t) PMPI_Op_c2f(*op)};
+        mse_report(&fact);
+    }
+    mse_leave();
+    return mse_error(call, comm, code);
 }
 
 int mse_collective_run(mse_schedule *s) {

@@ -7,6 +7,7 @@
 #define MSE_SCHEDULE_H
 
 #include "collective.h"
+#include "errors.h"
 
 struct mse_request;
 
@@ -28,6 +29,14 @@ typedef struct mse_schedule {
  * its nonblocking collectives (the same on every rank, MPI 3.1 §5.12), so that its messages never meet those of a
  * blocking collective or of another one pending. */
 int mse_collective_begin(const char *call, MPI_Comm comm, int nonblocking);
+/* Before mse_collective_begin: Open MPI's checks of the call's arguments (errors.h), given this rank's own count and
+ * type (the block it sends, or with MPI_IN_PLACE the one in place), its root (MSE_NO_ROOT: none) and operation (NULL:
+ * none). Wrong ones: the handler is invoked and their code returned, for the call to return having moved nothing.
+ * Right ones: the emulator is told what every rank of this collective must agree on (sized: count times the type's
+ * size; the v calls' sizes differ between ranks), which it compares across the ranks (the argument check), and
+ * MPI_SUCCESS. */
+int mse_collective_checked(const char *call, MPI_Comm comm, int count, MPI_Datatype type, int root, const MPI_Op *op,
+                           int sized);
 /* The end of a blocking collective call: its schedule run to the end, then mse_leave. */
 int mse_collective_run(mse_schedule *s);
 /* The end of a nonblocking one: its request, the schedule run until it needs a message, then mse_leave. */

@@ -82,6 +82,7 @@ size_t mse_fact_size(const mse_fact *f) {
     case MSE_PROBE_ANY: return 18 + 8 * (size_t) f->pattern_count;
     case MSE_PATTERNS: return 9 + 8 * (size_t) f->pattern_count;
     case MSE_FAILED: return 9 + reason_bytes(f->reason);
+    case MSE_COLLECTIVE: return 29 + strlen(f->call);
     default: return 0;
     }
 }
@@ -117,6 +118,10 @@ size_t mse_encode_fact(const mse_fact *f, uint8_t *out) {
         break;
     case MSE_FAILED:
         p = put_string(p, f->reason, reason_bytes(f->reason));
+        break;
+    case MSE_COLLECTIVE:
+        p = put_i32(put_i64(put_i32(put_i32(put_string(p, f->call, strlen(f->call)), f->comm), f->root), f->data_bytes),
+                    f->op);
         break;
     default: /* Computed, ClockQuery, Finished */
         p = put_i64(p, f->cpu_nanos);
@@ -239,6 +244,7 @@ const char *mse_type_name(uint8_t type) {
     case MSE_TASK_DONE: return "TASK_DONE";
     case MSE_PROBE_ANY: return "PROBE_ANY";
     case MSE_PATTERNS: return "PATTERNS";
+    case MSE_COLLECTIVE: return "COLLECTIVE";
     case MSE_GRANT: return "GRANT";
     case MSE_CLOCK: return "CLOCK";
     case MSE_ABORT: return "ABORT";

@@ -66,7 +66,8 @@ static const struct { const char *name; uint8_t type; } TYPES[] = {
     {"CLOCK_QUERY", MSE_CLOCK_QUERY}, {"FINISHED", MSE_FINISHED}, {"FAILED", MSE_FAILED}, {"PROBE", MSE_PROBE},
     {"TASK_DONE", MSE_TASK_DONE}, {"PROBE_ANY", MSE_PROBE_ANY}, {"GRANT", MSE_GRANT}, {"CLOCK", MSE_CLOCK},
     {"ABORT", MSE_ABORT}, {"PROGRESS_REQUEST", MSE_PROGRESS_REQUEST}, {"NOTHING_ARRIVED", MSE_NOTHING_ARRIVED},
-    {"GRANT_AHEAD", MSE_GRANT_AHEAD}, {"FORECAST", MSE_FORECAST}, {"HELLO", MSE_HELLO}, {"PATTERNS", MSE_PATTERNS}};
+    {"GRANT_AHEAD", MSE_GRANT_AHEAD}, {"FORECAST", MSE_FORECAST}, {"HELLO", MSE_HELLO}, {"PATTERNS", MSE_PATTERNS},
+    {"COLLECTIVE", MSE_COLLECTIVE}};
 #define TYPE_COUNT ((int) (sizeof TYPES / sizeof TYPES[0]))
 
 static int type_of(const char *name) {
@@ -108,6 +109,11 @@ static void check_encoding(const golden *g, uint8_t type) {
         else if (strcmp(k, "taskId") == 0) f.task_id = (int32_t) v;
         else if (strcmp(k, "measuredCpuNanos") == 0) f.measured_cpu_nanos = v;
         else if (strcmp(k, "reason") == 0) f.reason = g->values[i];
+        else if (strcmp(k, "call") == 0) f.call = g->values[i];
+        else if (strcmp(k, "comm") == 0) f.comm = (int32_t) v;
+        else if (strcmp(k, "root") == 0) f.root = (int32_t) v;
+        else if (strcmp(k, "dataBytes") == 0) f.data_bytes = v;
+        else if (strcmp(k, "op") == 0) f.op = (int32_t) v;
         else if (strcmp(k, "patterns") == 0) {
             char copy[256];
             snprintf(copy, sizeof copy, "%s", g->values[i]);

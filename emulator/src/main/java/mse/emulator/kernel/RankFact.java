@@ -85,6 +85,19 @@ public sealed interface RankFact {
     /** The rank finished after cpuNanos of computation since its previous fact. */
     record Finished(int rank, long cpuNanos) implements RankFact {}
 
+    /**
+     * The rank entered a collective on communicator comm (0: MPI_COMM_WORLD): what every rank of the n-th collective
+     * of a communicator must agree on (MPI 3.1 §5.1), -1 where the call has no such thing or the ranks may differ.
+     * It costs nothing: the collective's messages are charged as they are sent and received. The kernel compares it
+     * across ranks as it arrives ({@link CollectiveCalls}).
+     */
+    record Collective(int rank, String call, int comm, int root, long dataBytes, int op) implements RankFact {
+        @Override
+        public long cpuNanos() {
+            return 0;
+        }
+    }
+
     /** The rank failed; the run must end with this reason. */
     record Failed(int rank, String reason) implements RankFact {
         @Override

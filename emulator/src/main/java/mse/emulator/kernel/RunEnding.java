@@ -42,4 +42,15 @@ final class RunEnding {
         }
         return outcome;
     }
+
+    /** An erroneous program (CollectiveCalls): every live rank is aborted, the one whose call showed it too. */
+    static RunOutcome erroneous(RankState[] ranks, int rank, String difference, List<EmulatorReply> replies) {
+        RunOutcome outcome = new RunOutcome.Failed(rank, difference);
+        for (RankState r : ranks) {
+            if (!r.isFinished()) {
+                replies.add(new EmulatorReply.Abort(r.rank, outcome.reason()));
+            }
+        }
+        return outcome;
+    }
 }

@@ -32,6 +32,7 @@ public final class VirtualTimeKernel {
     private final Interconnect interconnect;
     private final PollRule pollRule;
     private final RankCharges charges;
+    private final CollectiveCalls collectiveCalls;
     private RunOutcome outcome = new RunOutcome.Running();
 
     /** A kernel whose ranks compute on the CPUs `cpus` says, one per process of the network model. */
@@ -48,6 +49,7 @@ public final class VirtualTimeKernel {
         this.interconnect = new Interconnect(network, cpus, ranks);
         this.pollRule = new PollRule(ranks, interconnect);
         this.charges = new RankCharges(network, cpus, observer);
+        this.collectiveCalls = new CollectiveCalls(processes);
     }
 
     /** Every rank on the same target CPU. */
@@ -83,6 +85,10 @@ public final class VirtualTimeKernel {
         }
         if (!(fact instanceof RankFact.Progress)) {
             rank.factsReported++;
+        }
+        if (fact instanceof RankFact.Collective call) {
+            collectiveCalls.check(call).ifPresent(difference -> outcome = RunEnding.erroneous(ranks, call.rank(), difference, replies));
+            return replies; // costs nothing in virtual time: compared as it arrives, never held
         }
         interconnect.changed(rank);
         if (rank.isBlocked()) {

@@ -28,9 +28,9 @@ public final class FrameCodec {
     /**
      * The protocol's version, the first field of Hello: a rank built from another version of this protocol (an
      * interposition library from another checkout) is refused with both numbers named instead of misread. Version 1
-     * had no such field; version 3 added PATTERNS. docs/wire-protocol.md writes the protocol down.
+     * had no such field; version 3 added PATTERNS, version 4 COLLECTIVE. docs/wire-protocol.md writes the protocol down.
      */
-    public static final int PROTOCOL_VERSION = 3;
+    public static final int PROTOCOL_VERSION = 4;
 
     /** Largest payload accepted or produced, in bytes, not counting the 4-byte length prefix. */
     public static final int MAX_FRAME_BYTES = 64 * 1024;
@@ -57,6 +57,7 @@ public final class FrameCodec {
     static final byte TASK_DONE = 0x18;
     static final byte PROBE_ANY = 0x19;
     static final byte PATTERNS = 0x1a;
+    static final byte COLLECTIVE = 0x1b;
     static final byte GRANT = 0x20;
     static final byte CLOCK = 0x21;
     static final byte ABORT = 0x22;
@@ -101,6 +102,10 @@ public final class FrameCodec {
         } else if (fact instanceof RankFact.Failed f) {
             byte[] reason = utf8(f.reason());
             return PayloadWriter.of(FAILED, 8 + reason.length).i32(f.rank()).string(reason).bytes();
+        } else if (fact instanceof RankFact.Collective f) {
+            byte[] call = utf8(f.call());
+            return PayloadWriter.of(COLLECTIVE, 28 + call.length).i32(f.rank()).string(call).i32(f.comm()).i32(f.root())
+                    .i64(f.dataBytes()).i32(f.op()).bytes();
         }
         throw new IllegalArgumentException("no wire encoding for fact " + fact);
     }
@@ -307,6 +312,8 @@ public final class FrameCodec {
             case CLOCK_QUERY -> new RankFact.ClockQuery(in.i32("rank"), in.i64("cpuNanos"));
             case FINISHED -> new RankFact.Finished(in.i32("rank"), in.i64("cpuNanos"));
             case FAILED -> new RankFact.Failed(in.i32("rank"), in.string("reason"));
+            case COLLECTIVE -> new RankFact.Collective(in.i32("rank"), in.string("call"), in.i32("comm"), in.i32("root"),
+                    in.i64("dataBytes"), in.i32("op"));
             default -> throw new MalformedFrameException("expected a rank fact, got type " + hex(type));
         };
     }

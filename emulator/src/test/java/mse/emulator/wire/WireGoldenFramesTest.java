@@ -158,6 +158,8 @@ class WireGoldenFramesTest {
                     g.i64("measuredCpuNanos"));
             case "FINISHED" -> new RankFact.Finished(g.i32("rank"), g.i64("cpuNanos"));
             case "FAILED" -> new RankFact.Failed(g.i32("rank"), g.get("reason"));
+            case "COLLECTIVE" -> new RankFact.Collective(g.i32("rank"), g.get("call"), g.i32("comm"), g.i32("root"),
+                    g.i64("dataBytes"), g.i32("op"));
             default -> null;
         };
     }

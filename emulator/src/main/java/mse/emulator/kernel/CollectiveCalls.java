@@ -1,0 +1,79 @@
+package mse.emulator.kernel;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The argument check of collectives (MPI 3.1 §5.1: every rank of a communicator calls its collectives in the same
+ * order, with the same root and operation and type signatures of the same size). A real MPI hangs, fails or
+ * silently computes garbage on such a program; an emulator sees every rank's call, so the n-th collective of each rank
+ * is compared with the first rank's n-th as the facts arrive, and the first difference ends the run naming the
+ * collective, both ranks and what differs, before any message of that collective is granted. Plain Java: the kernel
+ * asks it.
+ */
+final class CollectiveCalls {
+
+    /** The first rank's call of one collective, and how many ranks have called it so far. */
+    private static final class Call {
+        final RankFact.Collective first;
+        int ranks = 1;
+
+        Call(RankFact.Collective first) {
+            this.first = first;
+        }
+    }
+
+    private final int size;
+    private final Map<Integer, long[]> entered = new HashMap<>();
+    private final Map<Integer, Map<Long, Call>> open = new HashMap<>();
+
+    /** size: the ranks of MPI_COMM_WORLD, the communicator every collective runs on. */
+    CollectiveCalls(int size) {
+        this.size = size;
+    }
+
+    /** The difference that ends the run, if this call differs from the first rank's call of the same collective. */
+    Optional<String> check(RankFact.Collective call) {
+        long n = entered.computeIfAbsent(call.comm(), c -> new long[size])[call.rank()]++;
+        Map<Long, Call> calls = open.computeIfAbsent(call.comm(), c -> new HashMap<>());
+        Call seen = calls.get(n);
+        if (seen == null) {
+            if (size > 1) {
+                calls.put(n, new Call(call));
+            }
+            return Optional.empty();
+        }
+        Optional<String> difference = difference(seen.first, call, n);
+        if (difference.isEmpty() && ++seen.ranks == size) {
+            calls.remove(n); // every rank called it: nothing more to compare it with
+        }
+        return difference;
+    }
+
+    private static Optional<String> difference(RankFact.Collective first, RankFact.Collective call, long n) {
+        String where = " (collective " + (n + 1) + " on " + communicator(call.comm()) + ")";
+        String ranks = " at rank " + call.rank() + " and rank " + first.rank();
+        if (!first.call().equals(call.call())) {
+            return Optional.of("the ranks called different collectives" + where + ": " + call.call() + " at rank "
+                    + call.rank() + ", " + first.call() + " at rank " + first.rank());
+        }
+        String what = call.call() + where + " with ";
+        if (first.root() != call.root()) {
+            return Optional.of(what + "root " + call.root() + " and root " + first.root() + ranks);
+        }
+        if (first.dataBytes() != call.dataBytes()) {
+            return Optional.of(what + call.dataBytes() + " bytes and " + first.dataBytes() + " bytes" + ranks
+                    + " (count times the type's size)");
+        }
+        if (first.op() != call.op()) {
+            return Optional.of(what + "operation " + call.op() + " and operation " + first.op() + ranks
+                    + " (the operations' Fortran handles)");
+        }
+        return Optional.empty();
+    }
+
+    private static String communicator(int comm) {
+        return comm == 0 ? "MPI_COMM_WORLD" : "communicator " + comm;
+    }
+}

@@ -1,0 +1,68 @@
+package mse.emulator.kernel;
+
+import static mse.emulator.kernel.Fixtures.feed;
+import static mse.emulator.kernel.Fixtures.receive;
+import static mse.emulator.kernel.Fixtures.send;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The collectives' argument check: the n-th collective of every rank compared as it arrives (CollectiveCalls). */
+class CollectiveCallsTest {
+
+    private static RankFact.Collective bcast(int rank, int root, long bytes) {
+        return new RankFact.Collective(rank, "MPI_Bcast", 0, root, bytes, -1);
+    }
+
+    @Test
+    void agreeingCallsCostNothingAndEndNothing() {
+        VirtualTimeKernel kernel = Fixtures.kernel(3);
+        List<EmulatorReply> replies = feed(kernel, bcast(0, 0, 16), bcast(1, 0, 16), bcast(2, 0, 16), bcast(2, 1, 8),
+                bcast(0, 1, 8));
+        assertTrue(replies.isEmpty(), replies.toString());
+        assertEquals(new RunOutcome.Running(), kernel.outcome());
+    }
+
+    @Test
+    void aCountThatDiffersEndsTheRunNamingTheCollectiveTheRanksAndTheSizes() {
+        VirtualTimeKernel kernel = Fixtures.kernel(3);
+        feed(kernel, bcast(0, 0, 16), bcast(1, 0, 16), bcast(0, 0, 16));
+        List<EmulatorReply> replies = feed(kernel, bcast(2, 0, 16), bcast(1, 0, 32));
+        RunOutcome.Failed failed = assertInstanceOf(RunOutcome.Failed.class, kernel.outcome());
+        assertEquals("rank 1 failed: MPI_Bcast (collective 2 on MPI_COMM_WORLD) with 32 bytes and 16 bytes at rank 1 "
+                + "and rank 0 (count times the type's size)", failed.reason());
+        assertEquals(List.of(0, 1, 2), replies.stream().filter(EmulatorReply.Abort.class::isInstance)
+                .map(EmulatorReply::rank).toList(), "every rank aborted, the one that showed it too");
+    }
+
+    @Test
+    void rootsOperationsAndCallsAreComparedToo() {
+        VirtualTimeKernel roots = Fixtures.kernel(2);
+        feed(roots, bcast(0, 0, 4), bcast(1, 1, 4));
+        assertTrue(roots.outcome().reason().endsWith("MPI_Bcast (collective 1 on MPI_COMM_WORLD) with root 1 and root 0 "
+                + "at rank 1 and rank 0"), roots.outcome().reason());
+
+        VirtualTimeKernel ops = Fixtures.kernel(2);
+        feed(ops, new RankFact.Collective(1, "MPI_Reduce", 0, 0, 8, 3), new RankFact.Collective(0, "MPI_Reduce", 0, 0, 8, 4));
+        assertTrue(ops.outcome().reason().contains("with operation 4 and operation 3 at rank 0 and rank 1"),
+                ops.outcome().reason());
+
+        VirtualTimeKernel calls = Fixtures.kernel(2);
+        feed(calls, bcast(0, 0, 4), new RankFact.Collective(1, "MPI_Barrier", 0, -1, 0, -1));
+        assertTrue(calls.outcome().reason().endsWith("the ranks called different collectives (collective 1 on "
+                + "MPI_COMM_WORLD): MPI_Barrier at rank 1, MPI_Bcast at rank 0"), calls.outcome().reason());
+    }
+
+    /** The check is no message: a blocked rank's collective is compared at once, and its messages still flow. */
+    @Test
+    void aBlockedRanksCollectiveIsComparedAtOnce() {
+        VirtualTimeKernel kernel = Fixtures.kernel(2);
+        feed(kernel, receive(1, 0, 32760), bcast(1, 0, 4), bcast(0, 0, 4), send(0, 1, 32760, 4));
+        assertEquals(new RunOutcome.Running(), kernel.outcome());
+        feed(kernel, bcast(0, 0, 4), receive(1, 0, 32760), bcast(1, 0, 8));
+        assertInstanceOf(RunOutcome.Failed.class, kernel.outcome());
+    }
+}
