@@ -8,7 +8,9 @@
  * Not called here: MPI_Init_thread (threads-farm.c), MPI_Abort (faults.c), MPI_Ssend and MPI_Rsend (the conformance
  * case p2p-send-modes), MPI_Waitany (waitany-farm.c), MPI_Request_get_status (the conformance case
  * request-get-status), the persistent requests MPI_Send_init, MPI_Ssend_init, MPI_Bsend_init, MPI_Rsend_init,
- * MPI_Recv_init, MPI_Start and MPI_Startall (the conformance case request-persistent-farm, RequestTwinsIT). */
+ * MPI_Recv_init, MPI_Start and MPI_Startall (the conformance case request-persistent-farm, RequestTwinsIT),
+ * MPI_Comm_dup, MPI_Comm_dup_with_info, MPI_Comm_split, MPI_Comm_create, MPI_Comm_create_group and MPI_Comm_free (the
+ * conformance cases comm-contexts and comm-split-collectives). */
 #include <mpi.h>
 #include <stdio.h>
 

@@ -1,5 +1,5 @@
-/* MPI_Bcast, MPI_Reduce and MPI_Barrier as the point-to-point messages of the profile's tree on the reserved tags
- * (Collectives.java), sent and received like any other message: the emulator charges a collective as exactly these
+/* MPI_Bcast, MPI_Reduce and MPI_Barrier as the point-to-point messages of the profile's tree over the communicator's
+ * ranks, on its library context (Collectives.java), sent and received like any other message: the emulator charges a collective as exactly these
  * messages under the same LogGPS rules, and a C rank's collective costs what a Java rank's does. The reduction is
  * computed for real, by MPI's own PMPI_Reduce_local, so every predefined datatype and operation (and the program's
  * own operations) give MPI's result. */
@@ -8,42 +8,43 @@
 
 #include "collective.h"
 
-static void check_root(const char *call, int root) {
-    if (root < 0 || root >= mse_self.np) {
-        mse_die("%s with root %d outside 0..%d", call, root, mse_self.np - 1);
+static void check_root(const char *call, const mse_comm *c, int root) {
+    if (root < 0 || root >= c->size) {
+        mse_die("%s with root %d outside 0..%d", call, root, c->size - 1);
     }
 }
 
-mse_tree mse_collective_tree(const char *call, int root) {
+mse_tree mse_collective_tree(const char *call, const mse_comm *c, int root) {
     mse_tree tree;
-    check_root(call, root);
-    if (mse_tree_of(mse_self.settings.tree, mse_self.np, root, mse_self.rank, &tree) != 0) {
+    check_root(call, c, root);
+    if (mse_tree_of(mse_self.settings.tree, c->size, root, c->rank, &tree) != 0) {
         mse_die("%s: out of memory for the collective's tree", call);
     }
     return tree;
 }
 
-void mse_collective_receive(int source, int tag, void *buf, int count, MPI_Datatype type, MPI_Status *status) {
-    mse_destination into = {buf, count, type, status, NULL};
-    mse_posted_recv(&mse_self.posted, (mse_pattern) {source, tag}, &into);
+void mse_collective_receive(mse_route route, int source, int tag, void *buf, int count, MPI_Datatype type,
+                            MPI_Status *status) {
+    mse_destination into = {.buf = buf, .count = count, .type = type, .status = status, .route = route};
+    mse_posted_recv(&mse_self.posted, mse_pattern_on(route, source, tag), &into);
 }
 
 /* The value from the parent (the root has it), then on to the children, farthest first. */
-static void fan_out(const char *call, void *buf, int count, MPI_Datatype type, int root, int tag) {
-    mse_tree tree = mse_collective_tree(call, root);
+static void fan_out(const char *call, const mse_comm *c, void *buf, int count, MPI_Datatype type, int root, int tag) {
+    mse_route route = mse_library_route(c);
+    mse_tree tree = mse_collective_tree(call, c, root);
     if (tree.parent != MSE_TREE_NONE) {
-        mse_collective_receive(tree.parent, tag, buf, count, type, MPI_STATUS_IGNORE);
+        mse_collective_receive(route, tree.parent, tag, buf, count, type, MPI_STATUS_IGNORE);
     }
     for (int i = 0; i < tree.count; i++) {
-        mse_send(call, buf, count, type, tree.fan_out[i], tag);
+        mse_send(call, buf, count, type, route, tree.fan_out[i], tag);
     }
     mse_tree_free(&tree);
 }
 
 int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm) {
     mse_begin("MPI_Bcast");
-    mse_check_comm("MPI_Bcast", comm);
-    fan_out("MPI_Bcast", buf, count, type, root, MSE_BCAST_TAG);
+    fan_out("MPI_Bcast", mse_comm_of("MPI_Bcast", comm), buf, count, type, root, MSE_BCAST_TAG);
     mse_leave();
     return MPI_SUCCESS;
 }
@@ -86,24 +87,25 @@ static char *operand(size_t span, MPI_Aint true_lb, void **block) {
 int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int root,
                MPI_Comm comm) {
     mse_begin("MPI_Reduce");
-    mse_check_comm("MPI_Reduce", comm);
+    const mse_comm *c = mse_comm_of("MPI_Reduce", comm);
+    mse_route route = mse_library_route(c);
     int commutative;
     PMPI_Op_commutative(op, &commutative);
-    check_root("MPI_Reduce", root);
+    check_root("MPI_Reduce", c, root);
     int tree_root = mse_reduce_tree_root(mse_self.settings.tree, root, commutative);
-    mse_tree tree = mse_collective_tree("MPI_Reduce", tree_root);
+    mse_tree tree = mse_collective_tree("MPI_Reduce", c, tree_root);
     MPI_Aint true_lb;
     size_t span = span_of(count, type, &true_lb);
     void *blocks[2];
     char *acc = operand(span, true_lb, &blocks[0]), *next = operand(span, true_lb, &blocks[1]);
     const void *own = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-    int own_place = mse_reduce_own_place(&tree, mse_self.rank, commutative);
+    int own_place = mse_reduce_own_place(&tree, c->rank, commutative);
     for (int i = 0; i <= tree.count; i++) {
         char *value = i == 0 ? acc : next; /* the first value is the start of the combination */
         if (i == own_place) {
             mse_copy_typed("MPI_Reduce", own, value, count, type);
         } else {
-            mse_collective_receive(tree.fan_in[i < own_place ? i : i - 1], MSE_REDUCE_TAG, value, count, type,
+            mse_collective_receive(route, tree.fan_in[i < own_place ? i : i - 1], MSE_REDUCE_TAG, value, count, type,
                                    MPI_STATUS_IGNORE);
         }
         if (i > 0) {
@@ -114,14 +116,14 @@ int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
         }
     }
     if (tree.parent != MSE_TREE_NONE) {
-        mse_send("MPI_Reduce", acc, count, type, tree.parent, MSE_REDUCE_TAG);
+        mse_send("MPI_Reduce", acc, count, type, route, tree.parent, MSE_REDUCE_TAG);
     }
-    if (tree_root != root && mse_self.rank == tree_root) {
-        mse_send("MPI_Reduce", acc, count, type, root, MSE_REDUCE_TAG); /* the detour's last message */
-    } else if (tree_root != root && mse_self.rank == root) {
-        mse_collective_receive(tree_root, MSE_REDUCE_TAG, acc, count, type, MPI_STATUS_IGNORE);
+    if (tree_root != root && c->rank == tree_root) {
+        mse_send("MPI_Reduce", acc, count, type, route, root, MSE_REDUCE_TAG); /* the detour's last message */
+    } else if (tree_root != root && c->rank == root) {
+        mse_collective_receive(route, tree_root, MSE_REDUCE_TAG, acc, count, type, MPI_STATUS_IGNORE);
     }
-    if (mse_self.rank == root) {
+    if (c->rank == root) {
         mse_copy_typed("MPI_Reduce", acc, recvbuf, count, type); /* only the type's bytes: its gaps stay as they were */
     }
     free(blocks[0]);
@@ -134,9 +136,9 @@ int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
 /* The profile's reduce to rank 0, then its broadcast from there (Collectives.java has no allreduce of its own). */
 int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
     mse_begin("MPI_Allreduce");
-    mse_check_comm("MPI_Allreduce", comm);
+    const mse_comm *c = mse_comm_of("MPI_Allreduce", comm);
     MPI_Reduce(sendbuf, recvbuf, count, type, op, 0, comm);
-    fan_out("MPI_Allreduce", recvbuf, count, type, 0, MSE_BCAST_TAG);
+    fan_out("MPI_Allreduce", c, recvbuf, count, type, 0, MSE_BCAST_TAG);
     mse_leave();
     return MPI_SUCCESS;
 }
@@ -144,17 +146,18 @@ int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype ty
 /* A zero-byte fan-in to rank 0 and a zero-byte fan-out from it: nobody leaves before everyone came. */
 int MPI_Barrier(MPI_Comm comm) {
     mse_begin("MPI_Barrier");
-    mse_check_comm("MPI_Barrier", comm);
-    mse_tree tree = mse_collective_tree("MPI_Barrier", 0);
+    const mse_comm *c = mse_comm_of("MPI_Barrier", comm);
+    mse_route route = mse_library_route(c);
+    mse_tree tree = mse_collective_tree("MPI_Barrier", c, 0);
     char nothing = 0;
     for (int i = 0; i < tree.count; i++) {
-        mse_collective_receive(tree.fan_in[i], MSE_BARRIER_TAG, &nothing, 0, MPI_BYTE, MPI_STATUS_IGNORE);
+        mse_collective_receive(route, tree.fan_in[i], MSE_BARRIER_TAG, &nothing, 0, MPI_BYTE, MPI_STATUS_IGNORE);
     }
     if (tree.parent != MSE_TREE_NONE) {
-        mse_send("MPI_Barrier", &nothing, 0, MPI_BYTE, tree.parent, MSE_BARRIER_TAG);
+        mse_send("MPI_Barrier", &nothing, 0, MPI_BYTE, route, tree.parent, MSE_BARRIER_TAG);
     }
     mse_tree_free(&tree);
-    fan_out("MPI_Barrier", &nothing, 0, MPI_BYTE, 0, MSE_BARRIER_TAG);
+    fan_out("MPI_Barrier", c, &nothing, 0, MPI_BYTE, 0, MSE_BARRIER_TAG);
     mse_leave();
     return MPI_SUCCESS;
 }

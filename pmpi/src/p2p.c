@@ -61,30 +61,31 @@ static void keep_send(MPI_Request request, void *data) {
     mse_self.detached_data[mse_self.detached_count++] = data;
 }
 
-void mse_send(const char *call, const void *buf, int count, MPI_Datatype type, int dest, int tag) {
+void mse_send(const char *call, const void *buf, int count, MPI_Datatype type, mse_route route, int dest, int tag) {
     if (dest == MPI_PROC_NULL) {
         return;
     }
-    if (dest < 0 || dest >= mse_self.np) {
-        mse_die("%s to rank %d outside 0..%d", call, dest, mse_self.np - 1);
+    if (dest < 0 || dest >= route.comm->size) {
+        mse_die("%s to rank %d outside 0..%d", call, dest, route.comm->size - 1);
     }
-    if (dest == mse_self.rank) {
+    int world_dest = mse_world_rank(route.comm, dest);
+    if (world_dest == mse_self.rank) {
         mse_self.has_decided = 0; /* a message to itself may pass before the one the emulator told us of */
     }
-    mse_fact sent = {.type = MSE_SENT, .rank = mse_self.rank, .cpu_nanos = mse_charge(), .peer = dest, .tag = tag,
-                     .bytes = mse_message_bytes(call, count, type)};
+    mse_fact sent = {.type = MSE_SENT, .rank = mse_self.rank, .cpu_nanos = mse_charge(), .peer = world_dest,
+                     .tag = tag, .bytes = mse_message_bytes(call, count, type), .context = route.context};
     mse_report(&sent);
     reap_sends();
     int room;
-    PMPI_Pack_size(count, type, MPI_COMM_WORLD, &room);
+    PMPI_Pack_size(count, type, route.mpi, &room);
     void *copy = malloc(room > 0 ? (size_t) room : 1);
     if (copy == NULL) {
         mse_die("%s: out of memory for a copy of %d bytes", call, room);
     }
     int packed = 0;
-    PMPI_Pack(buf, count, type, copy, room, &packed, MPI_COMM_WORLD);
+    PMPI_Pack(buf, count, type, copy, room, &packed, route.mpi);
     MPI_Request request;
-    PMPI_Isend(copy, packed, MPI_PACKED, dest, tag, MPI_COMM_WORLD, &request);
+    PMPI_Isend(copy, packed, MPI_PACKED, dest, tag, route.mpi, &request);
     keep_send(request, copy);
 }
 
@@ -109,9 +110,9 @@ void mse_complete_sends(void) {
 static int send_call(const char *call, const void *buf, int count, MPI_Datatype type, int dest, int tag,
                      MPI_Comm comm) {
     mse_begin(call);
-    mse_check_comm(call, comm);
+    mse_route route = mse_program_route(mse_comm_of(call, comm));
     mse_check_tag(call, tag);
-    mse_send(call, buf, count, type, dest, tag);
+    mse_send(call, buf, count, type, route, dest, tag);
     mse_leave();
     return MPI_SUCCESS;
 }
@@ -165,24 +166,26 @@ static int from_nobody(MPI_Status *status) {
     return MPI_SUCCESS;
 }
 
-static void checked_receive(const char *call, int source, int tag, MPI_Comm comm) {
-    mse_check_comm(call, comm);
-    if (source != MPI_ANY_SOURCE && source != MPI_PROC_NULL && (source < 0 || source >= mse_self.np)) {
-        mse_die("%s from rank %d outside 0..%d", call, source, mse_self.np - 1);
+/* The program's route on comm, once source and tag are valid for a receive there. */
+static mse_route checked_receive(const char *call, int source, int tag, MPI_Comm comm) {
+    mse_comm *c = mse_comm_of(call, comm);
+    if (source != MPI_ANY_SOURCE && source != MPI_PROC_NULL && (source < 0 || source >= c->size)) {
+        mse_die("%s from rank %d outside 0..%d", call, source, c->size - 1);
     }
     if (tag != MPI_ANY_TAG) {
         mse_check_tag(call, tag);
     }
+    return mse_program_route(c);
 }
 
 int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status *status) {
     mse_begin("MPI_Recv");
-    checked_receive("MPI_Recv", source, tag, comm);
+    mse_route route = checked_receive("MPI_Recv", source, tag, comm);
     if (source == MPI_PROC_NULL) {
         from_nobody(status);
     } else {
-        mse_destination into = {buf, count, type, status, NULL};
-        mse_posted_recv(&mse_self.posted, (mse_pattern) {source, tag}, &into);
+        mse_destination into = {.buf = buf, .count = count, .type = type, .status = status, .route = route};
+        mse_posted_recv(&mse_self.posted, mse_pattern_on(route, source, tag), &into);
     }
     mse_leave();
     return MPI_SUCCESS;
@@ -191,9 +194,9 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_C
 int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status *status) {
     mse_begin("MPI_Sendrecv");
-    mse_check_comm("MPI_Sendrecv", comm);
+    mse_route route = mse_program_route(mse_comm_of("MPI_Sendrecv", comm));
     mse_check_tag("MPI_Sendrecv", sendtag);
-    mse_send("MPI_Sendrecv", sendbuf, sendcount, sendtype, dest, sendtag);
+    mse_send("MPI_Sendrecv", sendbuf, sendcount, sendtype, route, dest, sendtag);
     MPI_Recv(recvbuf, recvcount, recvtype, source, recvtag, comm, status);
     mse_leave();
     return MPI_SUCCESS;
@@ -203,9 +206,9 @@ int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int 
 int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
                          MPI_Comm comm, MPI_Status *status) {
     mse_begin("MPI_Sendrecv_replace");
-    mse_check_comm("MPI_Sendrecv_replace", comm);
+    mse_route route = mse_program_route(mse_comm_of("MPI_Sendrecv_replace", comm));
     mse_check_tag("MPI_Sendrecv_replace", sendtag);
-    mse_send("MPI_Sendrecv_replace", buf, count, type, dest, sendtag);
+    mse_send("MPI_Sendrecv_replace", buf, count, type, route, dest, sendtag);
     MPI_Recv(buf, count, type, source, recvtag, comm, status);
     mse_leave();
     return MPI_SUCCESS;
@@ -213,8 +216,8 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int 
 
 int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request *request) {
     mse_begin("MPI_Irecv");
-    checked_receive("MPI_Irecv", source, tag, comm);
-    *request = mse_request_receive(buf, count, type, source, tag);
+    mse_route route = checked_receive("MPI_Irecv", source, tag, comm);
+    *request = mse_request_receive(buf, count, type, route, source, tag);
     mse_leave();
     return MPI_SUCCESS;
 }
@@ -222,12 +225,12 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_
 /* The message the emulator grants, then MPI's own probe of exactly its source and tag, for the real status. */
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status) {
     mse_begin("MPI_Probe");
-    checked_receive("MPI_Probe", source, tag, comm);
+    mse_route route = checked_receive("MPI_Probe", source, tag, comm);
     if (source == MPI_PROC_NULL) {
         from_nobody(status);
     } else {
-        mse_envelope first = mse_posted_probe(&mse_self.posted, (mse_pattern) {source, tag});
-        PMPI_Probe(first.source, first.tag, MPI_COMM_WORLD, status);
+        mse_envelope first = mse_posted_probe(&mse_self.posted, mse_pattern_on(route, source, tag));
+        PMPI_Probe(mse_comm_rank(route.comm, first.source), first.tag, route.mpi, status);
     }
     mse_leave();
     return MPI_SUCCESS;
@@ -235,13 +238,13 @@ int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status) {
 
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status) {
     mse_begin("MPI_Iprobe");
-    checked_receive("MPI_Iprobe", source, tag, comm);
+    mse_route route = checked_receive("MPI_Iprobe", source, tag, comm);
     mse_envelope first;
     if (source == MPI_PROC_NULL) {
         *flag = 1;
         from_nobody(status);
-    } else if ((*flag = mse_posted_iprobe(&mse_self.posted, (mse_pattern) {source, tag}, &first))) {
-        PMPI_Probe(first.source, first.tag, MPI_COMM_WORLD, status);
+    } else if ((*flag = mse_posted_iprobe(&mse_self.posted, mse_pattern_on(route, source, tag), &first))) {
+        PMPI_Probe(mse_comm_rank(route.comm, first.source), first.tag, route.mpi, status);
     }
     mse_leave();
     return MPI_SUCCESS;

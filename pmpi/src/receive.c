@@ -14,7 +14,7 @@ static void forget_decided(void) {
 /* The next match the emulator decided for a receive of exactly this pattern, if it told us; forgotten either way. */
 static int take_decided(mse_pattern pattern, mse_envelope *next) {
     int told = mse_self.has_decided && mse_self.decided_pattern.source == pattern.source
-            && mse_self.decided_pattern.tag == pattern.tag;
+            && mse_self.decided_pattern.tag == pattern.tag && mse_self.decided_pattern.context == pattern.context;
     if (told) {
         *next = mse_self.decided;
     }
@@ -37,32 +37,38 @@ static int contiguous(int count, MPI_Datatype type) {
  * whole elements of the type, lands in a packed buffer that the receiver pulls alone (single copy) and is then
  * unpacked. Received into the type itself, a message above the eager limit needs its sender's MPI for every fragment.
  * The status is the same: MPI counts the bytes a status holds, whatever type received them. */
-static void receive_packed(mse_envelope granted, int elements, mse_destination *into, MPI_Status *status) {
+static void receive_packed(mse_envelope granted, int source, int elements, mse_destination *into, MPI_Status *status) {
     void *packed = malloc(granted.bytes > 0 ? (size_t) granted.bytes : 1);
     if (packed == NULL) {
         mse_die("out of memory for a receive of %d bytes", granted.bytes);
     }
-    PMPI_Recv(packed, granted.bytes, MPI_PACKED, granted.source, granted.tag, MPI_COMM_WORLD, status);
+    PMPI_Recv(packed, granted.bytes, MPI_PACKED, source, granted.tag, into->route.mpi, status);
     int position = 0;
-    PMPI_Unpack(packed, granted.bytes, &position, into->buf, elements, into->type, MPI_COMM_WORLD);
+    PMPI_Unpack(packed, granted.bytes, &position, into->buf, elements, into->type, into->route.mpi);
     free(packed);
 }
 
-/* Receives the granted message over MPI, from exactly its source and tag; its size must be the granted one. A
+/* Receives the granted message over MPI, from exactly its source and tag on the destination's communicator (its
+ * rank there: the grant names world ranks); its size must be the granted one. A
  * message of whole elements into a non-contiguous type is received packed; one that ends inside an element (or does
  * not fit, which MPI reports) goes to the type itself. */
 static void received(mse_envelope granted, mse_destination *into) {
     if (into->fit != NULL) {
         into->fit(into, granted.bytes);
     }
+    if (granted.context != into->route.context) {
+        mse_die("the emulator granted a message of context %d to a receive on context %d", granted.context,
+                into->route.context);
+    }
+    int source = mse_comm_rank(into->route.comm, granted.source);
     MPI_Status status;
     int size;
     PMPI_Type_size(into->type, &size);
     if (!contiguous(into->count, into->type) && size > 0 && granted.bytes % size == 0
             && granted.bytes / size <= into->count) {
-        receive_packed(granted, granted.bytes / size, into, &status);
+        receive_packed(granted, source, granted.bytes / size, into, &status);
     } else {
-        PMPI_Recv(into->buf, into->count, into->type, granted.source, granted.tag, MPI_COMM_WORLD, &status);
+        PMPI_Recv(into->buf, into->count, into->type, source, granted.tag, into->route.mpi, &status);
     }
     int bytes;
     PMPI_Get_count(&status, MPI_BYTE, &bytes);
@@ -75,12 +81,17 @@ static void received(mse_envelope granted, mse_destination *into) {
     }
 }
 
-void mse_receive_into(int source, int tag, mse_destination *into) {
-    mse_pattern pattern = {source, tag};
+mse_pattern mse_pattern_on(mse_route route, int source, int tag) {
+    return (mse_pattern) {source == MPI_ANY_SOURCE ? MSE_ANY : mse_world_rank(route.comm, source),
+                          tag == MPI_ANY_TAG ? MSE_ANY : tag, route.context};
+}
+
+void mse_receive_into(mse_pattern pattern, mse_destination *into) {
     mse_envelope told;
-    int known = take_decided(pattern, &told) || (source == MSE_ANY && mse_link_forecast(&mse_self.link, pattern, &told));
-    mse_fact fact = {.type = MSE_RECEIVE, .rank = mse_self.rank, .cpu_nanos = mse_charge(), .peer = source,
-                     .tag = tag, .needs_answer = !known};
+    int known = take_decided(pattern, &told)
+            || (pattern.source == MSE_ANY && mse_link_forecast(&mse_self.link, pattern, &told));
+    mse_fact fact = {.type = MSE_RECEIVE, .rank = mse_self.rank, .cpu_nanos = mse_charge(), .peer = pattern.source,
+                     .tag = pattern.tag, .context = pattern.context, .needs_answer = !known};
     if (known) {
         /* Out go the facts up to here at once (the sends among them are what other ranks' grants wait for), then
          * the receive takes the message the emulator told us of. */
@@ -103,13 +114,26 @@ void mse_receive_into(int source, int tag, mse_destination *into) {
     received(answer.granted, into);
 }
 
+void mse_receive_announce(mse_pattern pattern) {
+    forget_decided(); /* another receive comes between: the emulator forgets it too */
+    mse_fact fact = {.type = MSE_RECEIVE, .rank = mse_self.rank, .cpu_nanos = mse_charge(), .peer = pattern.source,
+                     .tag = pattern.tag, .context = pattern.context, .needs_answer = 0};
+    mse_report(&fact);
+    mse_flush();
+}
+
+void mse_receive_announced(mse_envelope message, mse_destination *into) {
+    received(message, into);
+}
+
 /* A blocking probe: one pattern is MPI_Probe's PROBE, several (MPI_Waitany) a PROBE_ANY, of any length (the link sends
  * what does not fit one frame ahead in PATTERNS facts). */
 static mse_envelope probe_blocking(void *ctx, const mse_pattern *patterns, int count) {
     (void) ctx;
     forget_decided();
     mse_fact fact = {.type = count == 1 ? MSE_PROBE : MSE_PROBE_ANY, .rank = mse_self.rank, .cpu_nanos = mse_charge(),
-                     .peer = patterns[0].source, .tag = patterns[0].tag, .pattern_count = count, .patterns = patterns};
+                     .peer = patterns[0].source, .tag = patterns[0].tag, .context = patterns[0].context,
+                     .pattern_count = count, .patterns = patterns};
     mse_reply grant;
     mse_ask(&fact, &grant);
     return grant.granted;
@@ -130,9 +154,9 @@ static int poll_now(void *ctx, const mse_pattern *patterns, int count, mse_envel
     return 1;
 }
 
-static void take(void *ctx, int source, int tag, void *target) {
+static void take(void *ctx, mse_pattern wanted, void *target) {
     (void) ctx;
-    mse_receive_into(source, tag, target);
+    mse_receive_into(wanted, target);
 }
 
 void mse_rank_side_init(void) {

@@ -22,11 +22,11 @@ typedef struct {
 
 /* A new request handle: a completed send, or a receive posted now. */
 MPI_Request mse_request_send(void);
-MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, int source, int tag);
-/* A new inactive persistent request: a send of count elements of type at buf to peer (its type held as a pending
- * receive holds one), or a receive from peer into them. */
+MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, mse_route route, int source, int tag);
+/* A new inactive persistent request: a send of count elements of type at buf to peer (a rank of the route's
+ * communicator; its type held as a pending receive holds one), or a receive from peer into them. */
 mse_request *mse_request_persistent(const char *call, int is_receive, const void *buf, int count, MPI_Datatype type,
-                                    int peer, int tag);
+                                    mse_route route, int peer, int tag);
 /* Posts a receive into r's destination: r becomes pending, or complete at once from MPI_PROC_NULL. */
 void mse_request_post_receive(mse_request *r, int source, int tag);
 

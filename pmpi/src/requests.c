@@ -43,7 +43,7 @@ static int keep_type(const char *call, MPI_Datatype type, MPI_Datatype *kept) {
 }
 
 void mse_request_post_receive(mse_request *r, int source, int tag) {
-    r->posted.pattern = (mse_pattern) {source, tag};
+    r->posted.pattern = mse_pattern_on(r->into.route, source == MPI_PROC_NULL ? MPI_ANY_SOURCE : source, tag);
     if (source == MPI_PROC_NULL) {
         r->posted.complete = 1; /* completes at once with source MPI_PROC_NULL */
         mse_empty_status(&r->status);
@@ -53,10 +53,11 @@ void mse_request_post_receive(mse_request *r, int source, int tag) {
     }
 }
 
-MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, int source, int tag) {
+MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, mse_route route, int source, int tag) {
     mse_request *r = new_request(1);
     r->into.buf = buf;
     r->into.count = count;
+    r->into.route = route;
     r->owns_type = keep_type("MPI_Irecv", type, &r->into.type);
     mse_request_post_receive(r, source, tag);
     return (MPI_Request) (void *) r;
@@ -65,12 +66,13 @@ MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, int sou
 /* The buffer is the program's until the request is freed; its type is held as a pending receive's is, since the
  * program may free its handle after the init call (MPI 3.1 §4.1.9). */
 mse_request *mse_request_persistent(const char *call, int is_receive, const void *buf, int count, MPI_Datatype type,
-                                    int peer, int tag) {
+                                    mse_route route, int peer, int tag) {
     mse_request *r = new_request(is_receive);
     r->persistent = 1;
     r->call = call;
     r->into.buf = (void *) buf;
     r->into.count = count;
+    r->into.route = route;
     r->owns_type = keep_type(call, type, &r->into.type);
     r->peer = peer;
     r->tag = tag;

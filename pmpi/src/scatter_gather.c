@@ -1,5 +1,5 @@
-/* MPI_Gather, Gatherv, Allgather, Allgatherv, Scatter, Scatterv and Alltoall as point-to-point messages on the
- * reserved tags. Gather goes up the profile's tree exactly as the Java Comm's gather (Collectives.java), whose blocks
+/* MPI_Gather, Gatherv, Allgather, Allgatherv, Scatter, Scatterv and Alltoall as point-to-point messages among the
+ * communicator's ranks, on its library context. Gather goes up the profile's tree exactly as the Java Comm's gather (Collectives.java), whose blocks
  * may differ in length as Gatherv's do: each rank's block travels as an entry with an 8-byte header (its rank and
  * length), and a rank sends its parent the entries of its whole subtree, so a C gather is charged the bytes a Java
  * one is, each edge its actual bytes. Scatter is its mirror down the same tree: each rank keeps its own entry and
@@ -48,11 +48,12 @@ static void fit_arriving(mse_destination *into, int bytes) {
     into->count = bytes;
 }
 
-/* Appends the entries a message from source on tag carries. */
-static void receive_entries(const char *call, mse_entries *e, int source, int tag) {
+/* Appends the entries a message from source (a rank of route's communicator) on tag carries. */
+static void receive_entries(const char *call, mse_entries *e, mse_route route, int source, int tag) {
     MPI_Status status;
-    arriving a = {{NULL, 0, MPI_BYTE, &status, fit_arriving}, e, call};
-    mse_posted_recv(&mse_self.posted, (mse_pattern) {source, tag}, &a.into);
+    arriving a = {{.buf = NULL, .count = 0, .type = MPI_BYTE, .status = &status, .route = route, .fit = fit_arriving},
+                  e, call};
+    mse_posted_recv(&mse_self.posted, mse_pattern_on(route, source, tag), &a.into);
     int got;
     PMPI_Get_count(&status, MPI_BYTE, &got);
     e->used += got;
@@ -82,21 +83,22 @@ static char *block_of(const void *buf, layout l, int r) {
 }
 
 /* The gather up the tree into the root's recvbuf laid out as into (read at the root only, or in place). */
-static void gather(const char *call, const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                   layout into, int root) {
-    mse_tree tree = mse_collective_tree(call, root);
+static void gather(const char *call, const mse_comm *c, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                   void *recvbuf, layout into, int root) {
+    mse_route route = mse_library_route(c);
+    mse_tree tree = mse_collective_tree(call, c, root);
     if (sendbuf == MPI_IN_PLACE) { /* this rank's block is already in place in recvbuf */
-        sendbuf = block_of(recvbuf, into, mse_self.rank);
-        sendcount = count_of(into, mse_self.rank);
+        sendbuf = block_of(recvbuf, into, c->rank);
+        sendcount = count_of(into, c->rank);
         sendtype = into.type;
     }
     mse_entries e = {NULL, 0, 0};
-    add_entry(call, &e, mse_self.rank, sendbuf, sendcount, sendtype);
+    add_entry(call, &e, c->rank, sendbuf, sendcount, sendtype);
     for (int i = 0; i < tree.count; i++) {
-        receive_entries(call, &e, tree.fan_in[i], MSE_GATHER_TAG);
+        receive_entries(call, &e, route, tree.fan_in[i], MSE_GATHER_TAG);
     }
     if (tree.parent != MSE_TREE_NONE) {
-        mse_send(call, e.bytes, e.used, MPI_BYTE, tree.parent, MSE_GATHER_TAG);
+        mse_send(call, e.bytes, e.used, MPI_BYTE, route, tree.parent, MSE_GATHER_TAG);
     } else {
         for (int at = 0, next; at < e.used; at = next) {
             int r = mse_entries_rank_at(&e, at, &next);
@@ -110,8 +112,7 @@ static void gather(const char *call, const void *sendbuf, int sendcount, MPI_Dat
 int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                MPI_Datatype recvtype, int root, MPI_Comm comm) {
     mse_begin("MPI_Gather");
-    mse_check_comm("MPI_Gather", comm);
-    gather("MPI_Gather", sendbuf, sendcount, sendtype, recvbuf, (layout) {NULL, NULL, recvcount, recvtype}, root);
+    gather("MPI_Gather", mse_comm_of("MPI_Gather", comm), sendbuf, sendcount, sendtype, recvbuf, (layout) {NULL, NULL, recvcount, recvtype}, root);
     mse_leave();
     return MPI_SUCCESS;
 }
@@ -119,8 +120,7 @@ int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *
 int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                 const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) {
     mse_begin("MPI_Gatherv");
-    mse_check_comm("MPI_Gatherv", comm);
-    gather("MPI_Gatherv", sendbuf, sendcount, sendtype, recvbuf, (layout) {recvcounts, displs, 0, recvtype}, root);
+    gather("MPI_Gatherv", mse_comm_of("MPI_Gatherv", comm), sendbuf, sendcount, sendtype, recvbuf, (layout) {recvcounts, displs, 0, recvtype}, root);
     mse_leave();
     return MPI_SUCCESS;
 }
@@ -129,9 +129,9 @@ int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
 int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm) {
     mse_begin("MPI_Allgather");
-    mse_check_comm("MPI_Allgather", comm);
-    gather("MPI_Allgather", sendbuf, sendcount, sendtype, recvbuf, (layout) {NULL, NULL, recvcount, recvtype}, 0);
-    MPI_Bcast(recvbuf, recvcount * mse_self.np, recvtype, 0, comm);
+    const mse_comm *c = mse_comm_of("MPI_Allgather", comm);
+    gather("MPI_Allgather", c, sendbuf, sendcount, sendtype, recvbuf, (layout) {NULL, NULL, recvcount, recvtype}, 0);
+    MPI_Bcast(recvbuf, recvcount * c->size, recvtype, 0, comm);
     mse_leave();
     return MPI_SUCCESS;
 }
@@ -140,10 +140,10 @@ int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
 int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                    const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
     mse_begin("MPI_Allgatherv");
-    mse_check_comm("MPI_Allgatherv", comm);
-    gather("MPI_Allgatherv", sendbuf, sendcount, sendtype, recvbuf, (layout) {recvcounts, displs, 0, recvtype}, 0);
+    const mse_comm *c = mse_comm_of("MPI_Allgatherv", comm);
+    gather("MPI_Allgatherv", c, sendbuf, sendcount, sendtype, recvbuf, (layout) {recvcounts, displs, 0, recvtype}, 0);
     MPI_Datatype blocks;
-    PMPI_Type_indexed(mse_self.np, recvcounts, displs, recvtype, &blocks);
+    PMPI_Type_indexed(c->size, recvcounts, displs, recvtype, &blocks);
     PMPI_Type_commit(&blocks);
     MPI_Bcast(recvbuf, 1, blocks, 0, comm);
     PMPI_Type_free(&blocks);
@@ -152,27 +152,27 @@ int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
 }
 
 /* The scatter down the tree from the root's sendbuf laid out as from (read at the root only). */
-static void scatter(const char *call, const void *sendbuf, layout from, void *recvbuf, int recvcount,
-                    MPI_Datatype recvtype, int root) {
-    mse_tree tree = mse_collective_tree(call, root);
+static void scatter(const char *call, const mse_comm *c, const void *sendbuf, layout from, void *recvbuf,
+                    int recvcount, MPI_Datatype recvtype, int root) {
+    mse_route route = mse_library_route(c);
+    mse_tree tree = mse_collective_tree(call, c, root);
     int at_root = tree.parent == MSE_TREE_NONE;
     mse_entries e = {NULL, 0, 0}, below = {NULL, 0, 0};
     if (at_root) {
-        for (int r = 0; r < mse_self.np; r++) {
+        for (int r = 0; r < c->size; r++) {
             add_entry(call, &e, r, block_of(sendbuf, from, r), count_of(from, r), from.type);
         }
     } else {
-        receive_entries(call, &e, tree.parent, MSE_SCATTER_TAG);
+        receive_entries(call, &e, route, tree.parent, MSE_SCATTER_TAG);
     }
     for (int i = 0; i < tree.count; i++) { /* farthest child first, as a broadcast */
-        if (mse_entries_toward(&below, &e, mse_self.settings.tree, mse_self.np, root, mse_self.rank,
-                               tree.fan_out[i]) != 0) {
+        if (mse_entries_toward(&below, &e, mse_self.settings.tree, c->size, root, c->rank, tree.fan_out[i]) != 0) {
             mse_die("%s: out of memory for %d bytes", call, e.used);
         }
-        mse_send(call, below.bytes, below.used, MPI_BYTE, tree.fan_out[i], MSE_SCATTER_TAG);
+        mse_send(call, below.bytes, below.used, MPI_BYTE, route, tree.fan_out[i], MSE_SCATTER_TAG);
     }
     for (int at = 0, next; at < e.used && !(at_root && recvbuf == MPI_IN_PLACE); at = next) {
-        if (mse_entries_rank_at(&e, at, &next) == mse_self.rank) {
+        if (mse_entries_rank_at(&e, at, &next) == c->rank) {
             unpack_entry(&e, at, recvbuf, recvcount, recvtype);
         }
     }
@@ -184,8 +184,7 @@ static void scatter(const char *call, const void *sendbuf, layout from, void *re
 int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                 MPI_Datatype recvtype, int root, MPI_Comm comm) {
     mse_begin("MPI_Scatter");
-    mse_check_comm("MPI_Scatter", comm);
-    scatter("MPI_Scatter", sendbuf, (layout) {NULL, NULL, sendcount, sendtype}, recvbuf, recvcount, recvtype, root);
+    scatter("MPI_Scatter", mse_comm_of("MPI_Scatter", comm), sendbuf, (layout) {NULL, NULL, sendcount, sendtype}, recvbuf, recvcount, recvtype, root);
     mse_leave();
     return MPI_SUCCESS;
 }
@@ -193,8 +192,7 @@ int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
 int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
                  void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
     mse_begin("MPI_Scatterv");
-    mse_check_comm("MPI_Scatterv", comm);
-    scatter("MPI_Scatterv", sendbuf, (layout) {sendcounts, displs, 0, sendtype}, recvbuf, recvcount, recvtype, root);
+    scatter("MPI_Scatterv", mse_comm_of("MPI_Scatterv", comm), sendbuf, (layout) {sendcounts, displs, 0, sendtype}, recvbuf, recvcount, recvtype, root);
     mse_leave();
     return MPI_SUCCESS;
 }
@@ -203,8 +201,9 @@ int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[]
 int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                  MPI_Datatype recvtype, MPI_Comm comm) {
     mse_begin("MPI_Alltoall");
-    mse_check_comm("MPI_Alltoall", comm);
-    int np = mse_self.np, me = mse_self.rank, in_place = sendbuf == MPI_IN_PLACE;
+    const mse_comm *c = mse_comm_of("MPI_Alltoall", comm);
+    mse_route route = mse_library_route(c);
+    int np = c->size, me = c->rank, in_place = sendbuf == MPI_IN_PLACE;
     mse_entries kept = {NULL, 0, 0};
     if (in_place) { /* the blocks to send are in recvbuf, which the receives overwrite: each is packed first, through
                      * the type (never recvbuf's span), in the order they go; its own block stays where it is */
@@ -219,10 +218,10 @@ int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
         if (in_place) {
             mse_entries_rank_at(&kept, at, &next);
             mse_send("MPI_Alltoall", kept.bytes + at + MSE_ENTRY_HEADER_BYTES, next - at - MSE_ENTRY_HEADER_BYTES,
-                     MPI_PACKED, to, MSE_ALLTOALL_TAG);
+                     MPI_PACKED, route, to, MSE_ALLTOALL_TAG);
         } else {
             mse_send("MPI_Alltoall", element_at(sendbuf, (MPI_Aint) to * sendcount, sendtype), sendcount, sendtype,
-                     to, MSE_ALLTOALL_TAG);
+                     route, to, MSE_ALLTOALL_TAG);
         }
     }
     if (!in_place) { /* its own block, copied through MPI's packing */
@@ -234,7 +233,7 @@ int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
     }
     for (int i = 1; i < np; i++) {
         int from = (me - i + np) % np;
-        mse_collective_receive(from, MSE_ALLTOALL_TAG, element_at(recvbuf, (MPI_Aint) from * recvcount, recvtype),
+        mse_collective_receive(route, from, MSE_ALLTOALL_TAG, element_at(recvbuf, (MPI_Aint) from * recvcount, recvtype),
                                recvcount, recvtype, MPI_STATUS_IGNORE);
     }
     mse_entries_free(&kept);

@@ -8,7 +8,9 @@
 ! Not called here: MPI_Init_thread, MPI_Rsend, MPI_Irsend, MPI_Testsome and MPI_Cancel (the conformance case
 ! p2p-send-modes-fortran), MPI_Waitall (examples/fortran/bcast-reduce.f90), MPI_Request_get_status (the conformance
 ! case request-get-status-fortran), MPI_Send_init, MPI_Ssend_init, MPI_Bsend_init, MPI_Rsend_init, MPI_Recv_init,
-! MPI_Start and MPI_Startall (the conformance case request-persistent-fortran), MPI_Pcontrol (MSE_Task_done in pmpi/include/mse.f90, examples/fortran/task-done-farm.f90).
+! MPI_Start and MPI_Startall (the conformance case request-persistent-fortran), MPI_Pcontrol (MSE_Task_done in pmpi/include/mse.f90, examples/fortran/task-done-farm.f90),
+! MPI_Comm_dup, MPI_Comm_dup_with_info, MPI_Comm_split, MPI_Comm_create, MPI_Comm_create_group and MPI_Comm_free (the
+! conformance case comm-create-fortran).
 program every_call
   use mpi
   implicit none
