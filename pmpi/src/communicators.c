@@ -102,11 +102,6 @@ static int create(const creation *cr, real_creation real, void *arg, MPI_Comm *n
     return result;
 }
 
-/* A creation over every rank of comm, as dup, split and create are. */
-static creation over_all(const char *call, const mse_comm *c, int member_bytes, int fan_out_bytes) {
-    return (creation) {call, c, c->size, c->rank, NULL, member_bytes, fan_out_bytes};
-}
-
 typedef struct {
     MPI_Comm comm;
     MPI_Info info;
@@ -139,37 +134,35 @@ static int real_create_group(void *arg, MPI_Comm *made) {
     return PMPI_Comm_create_group(a->comm, a->group, a->tag, made);
 }
 
-int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm) {
-    mse_begin("MPI_Comm_dup");
-    creation cr = over_all("MPI_Comm_dup", mse_comm_of("MPI_Comm_dup", comm), 4, 4);
-    int result = create(&cr, real_dup, &(creation_args) {.comm = comm}, newcomm);
+/* A creation over every rank of comm (dup, split, create), charged as an allreduce of one int, or (a split) as an
+ * allgather of two ints a member. */
+static int create_over_all(const char *call, MPI_Comm comm, int is_split, real_creation real, creation_args args,
+                           MPI_Comm *newcomm) {
+    mse_begin(call);
+    const mse_comm *c = mse_comm_of(call, comm);
+    creation cr = {call, c, c->size, c->rank, NULL, is_split ? 8 : 4, is_split ? 8 * c->size : 4};
+    int result = create(&cr, real, &args, newcomm);
     mse_leave();
     return result;
+}
+
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm) {
+    return create_over_all("MPI_Comm_dup", comm, 0, real_dup, (creation_args) {.comm = comm}, newcomm);
 }
 
 int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm) {
-    mse_begin("MPI_Comm_dup_with_info");
-    creation cr = over_all("MPI_Comm_dup_with_info", mse_comm_of("MPI_Comm_dup_with_info", comm), 4, 4);
-    int result = create(&cr, real_dup_with_info, &(creation_args) {.comm = comm, .info = info}, newcomm);
-    mse_leave();
-    return result;
+    return create_over_all("MPI_Comm_dup_with_info", comm, 0, real_dup_with_info,
+                           (creation_args) {.comm = comm, .info = info}, newcomm);
 }
 
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm) {
-    mse_begin("MPI_Comm_split");
-    const mse_comm *c = mse_comm_of("MPI_Comm_split", comm);
-    creation cr = over_all("MPI_Comm_split", c, 8, 8 * c->size);
-    int result = create(&cr, real_split, &(creation_args) {.comm = comm, .color = color, .key = key}, newcomm);
-    mse_leave();
-    return result;
+    return create_over_all("MPI_Comm_split", comm, 1, real_split,
+                           (creation_args) {.comm = comm, .color = color, .key = key}, newcomm);
 }
 
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm) {
-    mse_begin("MPI_Comm_create");
-    creation cr = over_all("MPI_Comm_create", mse_comm_of("MPI_Comm_create", comm), 4, 4);
-    int result = create(&cr, real_create, &(creation_args) {.comm = comm, .group = group}, newcomm);
-    mse_leave();
-    return result;
+    return create_over_all("MPI_Comm_create", comm, 0, real_create, (creation_args) {.comm = comm, .group = group},
+                           newcomm);
 }
 
 /* Collective over the group's members only: the agreement runs over them, on comm's library context, each member

@@ -28,7 +28,7 @@ import mse.emulator.model.NetworkModel;
 public final class RunAnalysis implements KernelObserver {
 
     /** What a message in flight carries: its sender's path up to the end of its send overhead, and its identity. */
-    private record InFlight(int source, int tag, int bytes, long sendNanos, long[] path) {
+    private record InFlight(int source, boolean collective, int bytes, long sendNanos, long[] path) {
     }
 
     private final NetworkModel network;
@@ -65,8 +65,9 @@ public final class RunAnalysis implements KernelObserver {
     }
 
     @Override
-    public void sent(long sequence, int source, int tag, int bytes, long sendNanos) {
-        inFlight.put(sequence, new InFlight(source, tag, bytes, sendNanos, path[source].clone()));
+    public void sent(long sequence, int source, int tag, int context, int bytes, long sendNanos) {
+        inFlight.put(sequence, new InFlight(source, RankFact.isLibraryContext(context), bytes, sendNanos,
+                path[source].clone()));
     }
 
     @Override
@@ -105,7 +106,7 @@ public final class RunAnalysis implements KernelObserver {
         }
         long late = Math.min(message.sendNanos(), blocking.untilNanos()) - blocking.fromNanos();
         if (late > 0) {
-            (message.tag() >= RankFact.RESERVED_TAGS_FROM ? collectiveWait : lateSender)[blocking.rank()] += late;
+            (message.collective() ? collectiveWait : lateSender)[blocking.rank()] += late;
         }
         long[] arrived = message.path().clone();
         long departed = total(arrived);

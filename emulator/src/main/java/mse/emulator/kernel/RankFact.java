@@ -23,6 +23,11 @@ public sealed interface RankFact {
     /** The context of the collectives on MPI_COMM_WORLD. */
     int WORLD_LIBRARY_CONTEXT = 1;
 
+    /** Whether a message of this context is a library's own (a collective's, a communicator creation's): odd ones. */
+    static boolean isLibraryContext(int context) {
+        return (context & 1) == 1;
+    }
+
     int rank();
 
     /**

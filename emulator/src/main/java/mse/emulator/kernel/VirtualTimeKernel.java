@@ -191,7 +191,7 @@ public final class VirtualTimeKernel {
         long start = sender.clock.now();
         charges.sendOverhead(sender, destination, sent.tag(), sent.bytes());
         AnnouncedMessage message = interconnect.send(sender, sent, start);
-        observer.sent(message.sequence(), sender.rank, message.tag(), message.bytes(), start);
+        observer.sent(message.sequence(), sender.rank, message.tag(), message.context(), message.bytes(), start);
         if (message.synchronous()) {
             sender.sendSynchronously(message);
         }
