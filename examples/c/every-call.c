@@ -12,7 +12,8 @@
  * matched probes MPI_Mprobe, MPI_Improbe, MPI_Mrecv and MPI_Imrecv (the conformance case request-mprobe), the
  * nonblocking collectives MPI_Ibcast, MPI_Ireduce, MPI_Iallreduce, MPI_Igather, MPI_Igatherv, MPI_Iallgather,
  * MPI_Iallgatherv, MPI_Iscatter, MPI_Iscatterv, MPI_Ialltoall and MPI_Ibarrier (the conformance case nbc-every,
- * RequestTwinsIT). */
+ * RequestTwinsIT), MPI_Comm_dup, MPI_Comm_dup_with_info, MPI_Comm_split, MPI_Comm_create, MPI_Comm_create_group and
+ * MPI_Comm_free (the conformance cases comm-contexts and comm-split-collectives). */
 #include <mpi.h>
 #include <stdio.h>
 

@@ -1,13 +1,13 @@
 /* faults: a program that goes wrong on purpose, one way per argument, so that the tests (and a user trying MSE) see
  * each failure end the emulated run with one line naming the cause. Usage: faults KIND, KIND one of
  *   refused       rank 1 calls MPI_Scan, which MSE does not emulate
- *   reserved-tag  rank 1 sends with tag 32761, in MSE's reserved range
+ *   bad-tag       rank 1 sends with tag -5, outside 0..MPI_TAG_UB (MPI_ERR_TAG)
  *   abort         rank 1 calls MPI_Abort with errorcode 7
  *   killed        rank 1 kills itself (SIGKILL) after its first receive
  *   deadlock      every rank receives from its neighbour and nobody sends
  *   multiple      MPI_Init_thread asks for MPI_THREAD_MULTIPLE
  *   none          a correct exchange: prints "faults none ok"
- * In a plain run (no MSE) refused, reserved-tag and multiple are correct MPI and finish; the others fail as MPI does. */
+ * In a plain run (no MSE) refused and multiple are correct MPI and finish; the others fail as MPI does. */
 #include <mpi.h>
 #include <signal.h>
 #include <stdio.h>
@@ -34,8 +34,8 @@ int main(int argc, char **argv) {
     if (strcmp(kind, "refused") == 0 && rank == 1) {
         int one = 1, sum;
         MPI_Scan(&one, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-    } else if (strcmp(kind, "reserved-tag") == 0 && rank == 1) {
-        MPI_Send(&rank, 1, MPI_INT, 0, 32761, MPI_COMM_WORLD);
+    } else if (strcmp(kind, "bad-tag") == 0 && rank == 1) {
+        MPI_Send(&rank, 1, MPI_INT, 0, -5, MPI_COMM_WORLD);
     } else if (strcmp(kind, "abort") == 0 && rank == 1) {
         MPI_Abort(MPI_COMM_WORLD, 7);
     } else if (strcmp(kind, "killed") == 0) {

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define STOP_TAG 32000 /* above every row (ROWS is at most 32000) and below MSE's reserved tags */
+#define STOP_TAG 32000 /* above every row (ROWS is at most 32000) */
 
 static int escape(double cr, double ci, int iterations) {
     double zr = 0, zi = 0;

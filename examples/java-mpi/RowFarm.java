@@ -13,7 +13,7 @@ import mpi.Status;
  */
 public final class RowFarm {
 
-    /** Above every row (ROWS is at most 32000) and below MSE's reserved tags. */
+    /** Above every row (ROWS is at most 32000). */
     private static final int STOP_TAG = 32000;
 
     private RowFarm() {

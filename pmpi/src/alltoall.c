@@ -19,7 +19,8 @@ static char *block_for(const alltoall *c, const void *buf, int r) {
 
 /* Every send, and this rank's own block, at the start. */
 static void alltoall_send(alltoall *c) {
-    int np = mse_self.np, me = mse_self.rank, in_place = c->sendbuf == MPI_IN_PLACE, tag = c->s.tags + MSE_ALLTOALL_TAG;
+    int np = c->s.comm->size, me = c->s.comm->rank, in_place = c->sendbuf == MPI_IN_PLACE;
+    int tag = c->s.tags + MSE_ALLTOALL_TAG;
     const char *call = c->s.call;
     mse_entries kept = {NULL, 0, 0};
     if (in_place) { /* the blocks to send are in recvbuf, which the receives overwrite: each is packed first, through
@@ -33,10 +34,10 @@ static void alltoall_send(alltoall *c) {
         int to = (me + i) % np;
         if (in_place) {
             mse_entries_rank_at(&kept, at, &next);
-            mse_send(call, kept.bytes + at + MSE_ENTRY_HEADER_BYTES, next - at - MSE_ENTRY_HEADER_BYTES, MPI_PACKED, to,
-                     tag);
+            mse_send(call, kept.bytes + at + MSE_ENTRY_HEADER_BYTES, next - at - MSE_ENTRY_HEADER_BYTES, MPI_PACKED,
+                     c->s.route, to, tag);
         } else {
-            mse_send(call, block_for(c, c->sendbuf, to), c->sendcount, c->sendtype, to, tag);
+            mse_send(call, block_for(c, c->sendbuf, to), c->sendcount, c->sendtype, c->s.route, to, tag);
         }
     }
     if (!in_place) { /* its own block, copied through MPI's packing */
@@ -54,15 +55,15 @@ static int alltoall_resume(mse_schedule *s) {
         alltoall_send(c);
         s->i = 1;
     }
-    if (s->i < mse_self.np) {
-        int from = (mse_self.rank - s->i++ + mse_self.np) % mse_self.np;
+    if (s->i < s->comm->size) {
+        int from = (s->comm->rank - s->i++ + s->comm->size) % s->comm->size;
         return mse_schedule_receive(s, from, s->tags + MSE_ALLTOALL_TAG, block_for(c, c->recvbuf, from),
                                     c->recvcount, c->recvtype, NULL, NULL);
     }
     return 0;
 }
 
-static mse_schedule *alltoall_of(const char *call, int tags, const void *sendbuf, int sendcount,
+static mse_schedule *alltoall_of(const char *call, mse_collective tags, const void *sendbuf, int sendcount,
                                  MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype) {
     alltoall *c = mse_schedule_new(sizeof *c, call, tags, MSE_TREE_NONE, alltoall_resume, NULL);
     *c = (alltoall) {c->s, sendbuf, sendcount, recvcount, sendtype, recvtype, recvbuf};
@@ -76,7 +77,7 @@ int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
     if (code != MPI_SUCCESS) {
         return code;
     }
-    int tags = mse_collective_begin("MPI_Alltoall", comm, 0);
+    mse_collective tags = mse_collective_begin("MPI_Alltoall", comm, 0);
     return mse_collective_run(alltoall_of("MPI_Alltoall", tags, sendbuf, sendcount, sendtype, recvbuf, recvcount,
                                           recvtype));
 }
@@ -88,7 +89,7 @@ int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
     if (code != MPI_SUCCESS) {
         return code;
     }
-    int tags = mse_collective_begin("MPI_Ialltoall", comm, 1);
+    mse_collective tags = mse_collective_begin("MPI_Ialltoall", comm, 1);
     return mse_collective_start(alltoall_of("MPI_Ialltoall", tags, sendbuf, sendcount, sendtype, recvbuf, recvcount,
                                             recvtype), request);
 }

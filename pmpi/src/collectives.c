@@ -9,19 +9,24 @@
 
 #include "schedule.h"
 
-static void check_root(const char *call, int root) {
-    if (root < 0 || root >= mse_self.np) {
-        mse_die("%s with root %d outside 0..%d", call, root, mse_self.np - 1);
+static void check_root(const char *call, const mse_comm *c, int root) {
+    if (root < 0 || root >= c->size) {
+        mse_die("%s with root %d outside 0..%d", call, root, c->size - 1);
     }
 }
 
-mse_tree mse_collective_tree(const char *call, int root) {
+mse_tree mse_collective_tree(const char *call, const mse_comm *c, int root) {
     mse_tree tree;
-    check_root(call, root);
-    if (mse_tree_of(mse_self.settings.tree, mse_self.np, root, mse_self.rank, &tree) != 0) {
+    check_root(call, c, root);
+    if (mse_tree_of(mse_self.settings.tree, c->size, root, c->rank, &tree) != 0) {
         mse_die("%s: out of memory for the collective's tree", call);
     }
     return tree;
+}
+
+void mse_collective_receive(mse_route route, int source, int tag, void *buf, int count, MPI_Datatype type) {
+    mse_destination into = {.buf = buf, .count = count, .type = type, .status = MPI_STATUS_IGNORE, .route = route};
+    mse_posted_recv(&mse_self.posted, mse_pattern_on(route, source, tag), &into);
 }
 
 /* The value from the parent (the root has it), then on to the children, farthest first. */
@@ -40,7 +45,7 @@ static int fan_out_resume(mse_schedule *s) {
         return mse_schedule_receive(s, s->tree.parent, f->tag, f->buf, f->count, f->type, NULL, NULL);
     }
     for (int i = 0; i < s->tree.count; i++) {
-        mse_send(s->call, f->buf, f->count, f->type, s->tree.fan_out[i], f->tag);
+        mse_send(s->call, f->buf, f->count, f->type, s->route, s->tree.fan_out[i], f->tag);
     }
     return 0;
 }
@@ -52,10 +57,10 @@ static void fan_out_release(mse_schedule *s) {
     }
 }
 
-mse_schedule *mse_fan_out(const char *call, int tags, int tag, void *buf, int count, MPI_Datatype type, int root,
+mse_schedule *mse_fan_out(const char *call, mse_collective tags, int tag, void *buf, int count, MPI_Datatype type, int root,
                           int owns_type) {
     fan_out *f = mse_schedule_new(sizeof *f, call, tags, root, fan_out_resume, fan_out_release);
-    f->tag = tags + tag;
+    f->tag = tags.first + tag;
     f->buf = buf;
     f->count = count;
     f->type = type;
@@ -69,7 +74,7 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm) 
     if (code != MPI_SUCCESS) {
         return code;
     }
-    int tags = mse_collective_begin("MPI_Bcast", comm, 0);
+    mse_collective tags = mse_collective_begin("MPI_Bcast", comm, 0);
     return mse_collective_run(mse_fan_out("MPI_Bcast", tags, MSE_BCAST_TAG, buf, count, type, root, 0));
 }
 
@@ -79,7 +84,7 @@ int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
     if (code != MPI_SUCCESS) {
         return code;
     }
-    int tags = mse_collective_begin("MPI_Ibcast", comm, 1);
+    mse_collective tags = mse_collective_begin("MPI_Ibcast", comm, 1);
     return mse_collective_start(mse_fan_out("MPI_Ibcast", tags, MSE_BCAST_TAG, buf, count, type, root, 0), request);
 }
 
@@ -153,17 +158,18 @@ static int reduce_resume(mse_schedule *s) {
     }
     if (s->phase != REDUCE_DETOUR) {
         if (s->tree.parent != MSE_TREE_NONE) {
-            mse_send(s->call, r->acc, r->count, r->type, s->tree.parent, s->tags + MSE_REDUCE_TAG);
+            mse_send(s->call, r->acc, r->count, r->type, s->route, s->tree.parent, s->tags + MSE_REDUCE_TAG);
         }
-        if (r->tree_root != r->root && mse_self.rank == r->tree_root) {
-            mse_send(s->call, r->acc, r->count, r->type, r->root, s->tags + MSE_REDUCE_TAG); /* the detour's last */
-        } else if (r->tree_root != r->root && mse_self.rank == r->root) {
+        if (r->tree_root != r->root && s->comm->rank == r->tree_root) {
+            mse_send(s->call, r->acc, r->count, r->type, s->route, r->root, s->tags + MSE_REDUCE_TAG); /* the detour's
+                                                                                                     * last */
+        } else if (r->tree_root != r->root && s->comm->rank == r->root) {
             s->phase = REDUCE_DETOUR;
             return mse_schedule_receive(s, r->tree_root, s->tags + MSE_REDUCE_TAG, r->acc, r->count, r->type, NULL,
                                         NULL);
         }
     }
-    if (mse_self.rank == r->root) { /* only the type's bytes: its gaps stay as they were */
+    if (s->comm->rank == r->root) { /* only the type's bytes: its gaps stay as they were */
         mse_copy_typed(s->call, r->acc, r->recvbuf, r->count, r->type);
     }
     return 0;
@@ -175,11 +181,11 @@ static void reduce_release(mse_schedule *s) {
     free(r->blocks[1]);
 }
 
-static mse_schedule *reduce_to(const char *call, int tags, const void *sendbuf, void *recvbuf, int count,
+static mse_schedule *reduce_to(const char *call, mse_collective tags, const void *sendbuf, void *recvbuf, int count,
                                MPI_Datatype type, MPI_Op op, int root) {
     int commutative;
     PMPI_Op_commutative(op, &commutative);
-    check_root(call, root);
+    check_root(call, tags.comm, root);
     int tree_root = mse_reduce_tree_root(mse_self.settings.tree, root, commutative);
     reduce *r = mse_schedule_new(sizeof *r, call, tags, tree_root, reduce_resume, reduce_release);
     MPI_Aint true_lb;
@@ -193,7 +199,7 @@ static mse_schedule *reduce_to(const char *call, int tags, const void *sendbuf, 
     r->op = op;
     r->root = root;
     r->tree_root = tree_root;
-    r->own_place = mse_reduce_own_place(&r->s.tree, mse_self.rank, commutative);
+    r->own_place = mse_reduce_own_place(&r->s.tree, tags.comm->rank, commutative);
     return &r->s;
 }
 
@@ -204,7 +210,7 @@ int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
     if (code != MPI_SUCCESS) {
         return code;
     }
-    int tags = mse_collective_begin("MPI_Reduce", comm, 0);
+    mse_collective tags = mse_collective_begin("MPI_Reduce", comm, 0);
     return mse_collective_run(reduce_to("MPI_Reduce", tags, sendbuf, recvbuf, count, type, op, root));
 }
 
@@ -215,12 +221,12 @@ int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type
     if (code != MPI_SUCCESS) {
         return code;
     }
-    int tags = mse_collective_begin("MPI_Ireduce", comm, 1);
+    mse_collective tags = mse_collective_begin("MPI_Ireduce", comm, 1);
     return mse_collective_start(reduce_to("MPI_Ireduce", tags, sendbuf, recvbuf, count, type, op, root), request);
 }
 
 /* The profile's reduce to rank 0, then its broadcast from there (Collectives.java has no allreduce of its own). */
-static mse_schedule *allreduce(const char *call, int tags, const void *sendbuf, void *recvbuf, int count,
+static mse_schedule *allreduce(const char *call, mse_collective tags, const void *sendbuf, void *recvbuf, int count,
                                MPI_Datatype type, MPI_Op op) {
     mse_schedule *s = reduce_to(call, tags, sendbuf, recvbuf, count, type, op, 0);
     s->then = mse_fan_out(call, tags, MSE_BCAST_TAG, recvbuf, count, type, 0, 0);
@@ -233,7 +239,7 @@ int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype ty
     if (code != MPI_SUCCESS) {
         return code;
     }
-    int tags = mse_collective_begin("MPI_Allreduce", comm, 0);
+    mse_collective tags = mse_collective_begin("MPI_Allreduce", comm, 0);
     return mse_collective_run(allreduce("MPI_Allreduce", tags, sendbuf, recvbuf, count, type, op));
 }
 
@@ -244,7 +250,7 @@ int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype t
     if (code != MPI_SUCCESS) {
         return code;
     }
-    int tags = mse_collective_begin("MPI_Iallreduce", comm, 1);
+    mse_collective tags = mse_collective_begin("MPI_Iallreduce", comm, 1);
     return mse_collective_start(allreduce("MPI_Iallreduce", tags, sendbuf, recvbuf, count, type, op), request);
 }
 
@@ -256,12 +262,12 @@ static int fan_in_resume(mse_schedule *s) {
         return mse_schedule_receive(s, child, s->tags + MSE_BARRIER_TAG, &f->nothing, 0, MPI_BYTE, NULL, NULL);
     }
     if (s->tree.parent != MSE_TREE_NONE) {
-        mse_send(s->call, &f->nothing, 0, MPI_BYTE, s->tree.parent, s->tags + MSE_BARRIER_TAG);
+        mse_send(s->call, &f->nothing, 0, MPI_BYTE, s->route, s->tree.parent, s->tags + MSE_BARRIER_TAG);
     }
     return 0;
 }
 
-static mse_schedule *barrier(const char *call, int tags) {
+static mse_schedule *barrier(const char *call, mse_collective tags) {
     fan_out *in = mse_schedule_new(sizeof *in, call, tags, 0, fan_in_resume, NULL);
     fan_out *out = (fan_out *) mse_fan_out(call, tags, MSE_BARRIER_TAG, NULL, 0, MPI_BYTE, 0, 0);
     out->buf = &out->nothing;

@@ -59,11 +59,20 @@ static int communicator(MPI_Comm comm) {
     return comm == MPI_COMM_NULL ? MPI_ERR_COMM : MPI_SUCCESS;
 }
 
-static int peer(int rank, int wildcard_allowed) {
+/* The ranks of comm (0 for MPI_COMM_NULL, which the communicator check reports first). */
+static int size_of(MPI_Comm comm) {
+    int size = 0;
+    if (comm != MPI_COMM_NULL) {
+        PMPI_Comm_size(comm, &size);
+    }
+    return size;
+}
+
+static int peer(MPI_Comm comm, int rank, int wildcard_allowed) {
     if (rank == MPI_PROC_NULL || (wildcard_allowed && rank == MPI_ANY_SOURCE)) {
         return MPI_SUCCESS;
     }
-    return rank < 0 || rank >= mse_self.np ? MPI_ERR_RANK : MPI_SUCCESS;
+    return rank < 0 || rank >= size_of(comm) ? MPI_ERR_RANK : MPI_SUCCESS;
 }
 
 static int tag_of(int tag, int wildcard_allowed) {
@@ -91,24 +100,24 @@ static int first_of(const int codes[], int n) {
 }
 
 int mse_send_arguments(MPI_Comm comm, int count, MPI_Datatype type, int dest, int tag) {
-    int codes[] = {communicator(comm), count < 0 ? MPI_ERR_COUNT : MPI_SUCCESS, tag_of(tag, 0), peer(dest, 0),
+    int codes[] = {communicator(comm), count < 0 ? MPI_ERR_COUNT : MPI_SUCCESS, tag_of(tag, 0), peer(comm, dest, 0),
                    typed(count, type)};
     return first_of(codes, 5);
 }
 
 int mse_receive_arguments(MPI_Comm comm, int count, MPI_Datatype type, int source, int tag) {
     int codes[] = {communicator(comm), count < 0 ? MPI_ERR_COUNT : MPI_SUCCESS, typed(count, type), tag_of(tag, 1),
-                   peer(source, 1)};
+                   peer(comm, source, 1)};
     return first_of(codes, 5);
 }
 
 int mse_probe_arguments(MPI_Comm comm, int source, int tag) {
-    int codes[] = {communicator(comm), tag_of(tag, 1), peer(source, 1)};
+    int codes[] = {communicator(comm), tag_of(tag, 1), peer(comm, source, 1)};
     return first_of(codes, 3);
 }
 
 int mse_collective_arguments(MPI_Comm comm, int count, MPI_Datatype type, int root, const MPI_Op *op) {
-    int root_code = root == MSE_NO_ROOT || (root >= 0 && root < mse_self.np) ? MPI_SUCCESS : MPI_ERR_ROOT;
+    int root_code = root == MSE_NO_ROOT || (root >= 0 && root < size_of(comm)) ? MPI_SUCCESS : MPI_ERR_ROOT;
     /* Open MPI asks whether the operation applies to the type before it checks the type: a null type is MPI_ERR_OP. */
     int op_code = op != NULL && (*op == MPI_OP_NULL || type == MPI_DATATYPE_NULL) ? MPI_ERR_OP : MPI_SUCCESS;
     int codes[] = {communicator(comm), op_code, typed(count, type), root_code};

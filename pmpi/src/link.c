@@ -58,7 +58,7 @@ static void append(mse_link *link, const mse_fact *fact) {
     link->pending_bytes += mse_fact_size(fact);
 }
 
-/* A PROBE_ANY whose patterns fit no frame (a wait or test over more than 8,189 distinct patterns) sends its first
+/* A PROBE_ANY whose patterns fit no frame (a wait or test over more than 5,459 distinct patterns) sends its first
  * patterns ahead in PATTERNS facts, each filling the frame it is in, which then goes (docs/wire-protocol.md); the
  * PROBE_ANY that follows carries the rest, at least one. All under the lock: nothing comes between. 0 or -1. */
 static int send_patterns_ahead(mse_link *link, mse_fact *probe) {
@@ -66,7 +66,7 @@ static int send_patterns_ahead(mse_link *link, mse_fact *probe) {
         mse_fact part = {.type = MSE_PATTERNS, .rank = probe->rank, .patterns = probe->patterns, .pattern_count = 1};
         size_t room = MSE_MAX_FRAME_BYTES - link->pending_bytes;
         if (room >= mse_fact_size(&part)) {
-            size_t fits = (room - mse_fact_size(&part)) / 8 + 1;
+            size_t fits = (room - mse_fact_size(&part)) / MSE_PATTERN_BYTES + 1;
             part.pattern_count = fits < (size_t) probe->pattern_count - 1 ? (int) fits : probe->pattern_count - 1;
             append(link, &part);
             probe->patterns += part.pattern_count;
@@ -211,7 +211,8 @@ static int read_answer(mse_link *link, mse_reply *reply) {
 }
 
 static int forecasts(const mse_reply *f, int64_t call, mse_pattern p) {
-    return f->blocking_calls == call && f->pattern.source == p.source && f->pattern.tag == p.tag;
+    return f->blocking_calls == call && f->pattern.source == p.source && f->pattern.tag == p.tag
+            && f->pattern.context == p.context;
 }
 
 static int expected(const mse_fact *fact, const mse_reply *answer) {
@@ -232,7 +233,7 @@ int mse_link_ask(mse_link *link, const mse_fact *fact, mse_reply *answer) {
     while (answer->type == MSE_FORECAST) {
         link->forecast = *answer;
         link->has_forecast = 1;
-        mse_pattern asked = {fact->peer, fact->tag};
+        mse_pattern asked = {fact->peer, fact->tag, fact->context};
         if (fact->type == MSE_RECEIVE && forecasts(answer, call, asked)) {
             return 0; /* decided while the rank ran, sent before the ask reached the emulator: no grant follows */
         }

@@ -6,19 +6,21 @@
  * MPI_Imrecv's request is complete at once. */
 #include "request.h"
 
-static void match(mse_envelope first, MPI_Message *message, MPI_Status *status) {
-    mse_destination into = {.buf = NULL, .count = 0, .type = MPI_BYTE, .status = status, .matched = message};
-    mse_receive_into(first.source, first.tag, &into);
+/* The message first on route's communicator received in virtual time and matched by MPI's own MPI_Mprobe there. */
+static void match(mse_route route, mse_envelope first, MPI_Message *message, MPI_Status *status) {
+    mse_destination into = {.buf = NULL, .count = 0, .type = MPI_BYTE, .status = status, .route = route,
+                            .matched = message};
+    mse_receive_into((mse_pattern) {first.source, first.tag, first.context}, &into);
 }
 
 int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status) {
     mse_begin("MPI_Mprobe");
-    mse_check_receive("MPI_Mprobe", source, tag, comm);
+    mse_route route = mse_check_receive("MPI_Mprobe", source, tag, comm);
     if (source == MPI_PROC_NULL) {
         *message = MPI_MESSAGE_NO_PROC;
         mse_from_nobody(status);
     } else {
-        match(mse_posted_probe(&mse_self.posted, (mse_pattern) {source, tag}), message, status);
+        match(route, mse_posted_probe(&mse_self.posted, mse_pattern_on(route, source, tag)), message, status);
     }
     mse_leave();
     return MPI_SUCCESS;
@@ -26,14 +28,14 @@ int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Sta
 
 int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status) {
     mse_begin("MPI_Improbe");
-    mse_check_receive("MPI_Improbe", source, tag, comm);
+    mse_route route = mse_check_receive("MPI_Improbe", source, tag, comm);
     mse_envelope first;
     if (source == MPI_PROC_NULL) {
         *flag = 1;
         *message = MPI_MESSAGE_NO_PROC;
         mse_from_nobody(status);
-    } else if ((*flag = mse_posted_iprobe(&mse_self.posted, (mse_pattern) {source, tag}, &first))) {
-        match(first, message, status);
+    } else if ((*flag = mse_posted_iprobe(&mse_self.posted, mse_pattern_on(route, source, tag), &first))) {
+        match(route, first, message, status);
     }
     mse_leave();
     return MPI_SUCCESS;

@@ -62,30 +62,31 @@ static void keep_send(MPI_Request request, void *data) {
     mse_self.detached_data[mse_self.detached_count++] = data;
 }
 
-void mse_send(const char *call, const void *buf, int count, MPI_Datatype type, int dest, int tag) {
+void mse_send(const char *call, const void *buf, int count, MPI_Datatype type, mse_route route, int dest, int tag) {
     if (dest == MPI_PROC_NULL) {
         return;
     }
-    if (dest < 0 || dest >= mse_self.np) {
-        mse_die("%s to rank %d outside 0..%d", call, dest, mse_self.np - 1);
+    if (dest < 0 || dest >= route.comm->size) {
+        mse_die("%s to rank %d outside 0..%d", call, dest, route.comm->size - 1);
     }
-    if (dest == mse_self.rank) {
+    int world_dest = mse_world_rank(route.comm, dest);
+    if (world_dest == mse_self.rank) {
         mse_self.has_decided = 0; /* a message to itself may pass before the one the emulator told us of */
     }
-    mse_fact sent = {.type = MSE_SENT, .rank = mse_self.rank, .cpu_nanos = mse_charge(), .peer = dest, .tag = tag,
-                     .bytes = mse_message_bytes(call, count, type)};
+    mse_fact sent = {.type = MSE_SENT, .rank = mse_self.rank, .cpu_nanos = mse_charge(), .peer = world_dest,
+                     .tag = tag, .bytes = mse_message_bytes(call, count, type), .context = route.context};
     mse_report(&sent);
     reap_sends();
     int room;
-    PMPI_Pack_size(count, type, MPI_COMM_WORLD, &room);
+    PMPI_Pack_size(count, type, route.mpi, &room);
     void *copy = malloc(room > 0 ? (size_t) room : 1);
     if (copy == NULL) {
         mse_die("%s: out of memory for a copy of %d bytes", call, room);
     }
     int packed = 0;
-    PMPI_Pack(buf, count, type, copy, room, &packed, MPI_COMM_WORLD);
+    PMPI_Pack(buf, count, type, copy, room, &packed, route.mpi);
     MPI_Request request;
-    PMPI_Isend(copy, packed, MPI_PACKED, dest, tag, MPI_COMM_WORLD, &request);
+    PMPI_Isend(copy, packed, MPI_PACKED, dest, tag, route.mpi, &request);
     keep_send(request, copy);
 }
 
@@ -113,9 +114,7 @@ static int send_call(const char *call, const void *buf, int count, MPI_Datatype 
     mse_begin(call);
     int code = mse_send_arguments(comm, count, type, dest, tag);
     if (code == MPI_SUCCESS) {
-        mse_check_comm(call, comm);
-        mse_check_tag(call, tag);
-        mse_send(call, buf, count, type, dest, tag);
+        mse_send(call, buf, count, type, mse_program_route(mse_comm_of(call, comm)), dest, tag);
     }
     mse_leave();
     return mse_error(call, comm, code);
@@ -163,10 +162,11 @@ int MPI_Irsend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
     return isend_call("MPI_Irsend", buf, count, type, dest, tag, comm, request);
 }
 
-/* MPI's own probe of the granted message, for its real status; the program's MPI_ERROR stays as it was. */
-static void probe_status(mse_envelope first, MPI_Status *status) {
+/* MPI's own probe of the granted message on route's communicator (its source's rank there), for its real status; the
+ * program's MPI_ERROR stays as it was. */
+static void probe_status(mse_route route, mse_envelope first, MPI_Status *status) {
     MPI_Status probed;
-    PMPI_Probe(first.source, first.tag, MPI_COMM_WORLD, &probed);
+    PMPI_Probe(mse_comm_rank(route.comm, first.source), first.tag, route.mpi, &probed);
     if (status != MPI_STATUS_IGNORE) {
         probed.MPI_ERROR = status->MPI_ERROR;
         *status = probed;
@@ -181,39 +181,40 @@ void mse_from_nobody(MPI_Status *status) {
     }
 }
 
-void mse_check_receive(const char *call, int source, int tag, MPI_Comm comm) {
-    mse_check_comm(call, comm);
-    if (source != MPI_ANY_SOURCE && source != MPI_PROC_NULL && (source < 0 || source >= mse_self.np)) {
-        mse_die("%s from rank %d outside 0..%d", call, source, mse_self.np - 1);
+mse_route mse_check_receive(const char *call, int source, int tag, MPI_Comm comm) {
+    mse_comm *c = mse_comm_of(call, comm);
+    if (source != MPI_ANY_SOURCE && source != MPI_PROC_NULL && (source < 0 || source >= c->size)) {
+        mse_die("%s from rank %d outside 0..%d", call, source, c->size - 1);
     }
     if (tag != MPI_ANY_TAG) {
         mse_check_tag(call, tag);
     }
+    return mse_program_route(c);
 }
 
-/* The receive side's checks: Open MPI's first (errors.h), then what MSE refuses. A probe has no count or type. */
-static int checked(const char *call, int code, int tag, MPI_Comm comm) {
+/* The receive side's checks: Open MPI's first (errors.h), then the communicator's route, which refuses a communicator
+ * MSE does not emulate. A probe has no count or type. */
+static int checked(const char *call, int code, MPI_Comm comm, mse_route *route) {
     if (code == MPI_SUCCESS) {
-        mse_check_comm(call, comm);
-        if (tag != MPI_ANY_TAG) {
-            mse_check_tag(call, tag);
-        }
+        *route = mse_program_route(mse_comm_of(call, comm));
     }
     return code;
 }
 
-static int checked_receive(const char *call, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm) {
-    return checked(call, mse_receive_arguments(comm, count, type, source, tag), tag, comm);
+static int checked_receive(const char *call, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+                           mse_route *route) {
+    return checked(call, mse_receive_arguments(comm, count, type, source, tag), comm, route);
 }
 
-static int checked_probe(const char *call, int source, int tag, MPI_Comm comm) {
-    return checked(call, mse_probe_arguments(comm, source, tag), tag, comm);
+static int checked_probe(const char *call, int source, int tag, MPI_Comm comm, mse_route *route) {
+    return checked(call, mse_probe_arguments(comm, source, tag), comm, route);
 }
 
 /* The receive of MPI_Recv and of the Sendrecv calls: its error code, the status filled. */
 static int receive(const char *call, void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
                    MPI_Status *status) {
-    int code = checked_receive(call, count, type, source, tag, comm);
+    mse_route route;
+    int code = checked_receive(call, count, type, source, tag, comm, &route);
     if (code != MPI_SUCCESS) {
         return code;
     }
@@ -221,8 +222,8 @@ static int receive(const char *call, void *buf, int count, MPI_Datatype type, in
         mse_from_nobody(status);
         return MPI_SUCCESS;
     }
-    mse_destination into = {.buf = buf, .count = count, .type = type, .status = status};
-    mse_posted_recv(&mse_self.posted, (mse_pattern) {source, tag}, &into);
+    mse_destination into = {.buf = buf, .count = count, .type = type, .status = status, .route = route};
+    mse_posted_recv(&mse_self.posted, mse_pattern_on(route, source, tag), &into);
     return into.error;
 }
 
@@ -243,9 +244,7 @@ static int send_receive(const char *call, const void *sendbuf, int sendcount, MP
         code = mse_receive_arguments(comm, recvcount, recvtype, source, recvtag);
     }
     if (code == MPI_SUCCESS) {
-        mse_check_comm(call, comm);
-        mse_check_tag(call, sendtag);
-        mse_send(call, sendbuf, sendcount, sendtype, dest, sendtag);
+        mse_send(call, sendbuf, sendcount, sendtype, mse_program_route(mse_comm_of(call, comm)), dest, sendtag);
         code = receive(call, recvbuf, recvcount, recvtype, source, recvtag, comm, status);
     }
     mse_leave();
@@ -267,9 +266,10 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int 
 
 int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request *request) {
     mse_begin("MPI_Irecv");
-    int code = checked_receive("MPI_Irecv", count, type, source, tag, comm);
+    mse_route route;
+    int code = checked_receive("MPI_Irecv", count, type, source, tag, comm, &route);
     if (code == MPI_SUCCESS) {
-        *request = mse_request_receive(buf, count, type, source, tag);
+        *request = mse_request_receive(buf, count, type, route, source, tag);
     }
     mse_leave();
     return mse_error("MPI_Irecv", comm, code);
@@ -278,12 +278,13 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_
 /* The message the emulator grants, then MPI's own probe of exactly its source and tag, for the real status. */
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status) {
     mse_begin("MPI_Probe");
-    int code = checked_probe("MPI_Probe", source, tag, comm);
+    mse_route route;
+    int code = checked_probe("MPI_Probe", source, tag, comm, &route);
     if (code == MPI_SUCCESS && source == MPI_PROC_NULL) {
         mse_from_nobody(status);
     } else if (code == MPI_SUCCESS) {
-        mse_envelope first = mse_posted_probe(&mse_self.posted, (mse_pattern) {source, tag});
-        probe_status(first, status);
+        mse_envelope first = mse_posted_probe(&mse_self.posted, mse_pattern_on(route, source, tag));
+        probe_status(route, first, status);
     }
     mse_leave();
     return mse_error("MPI_Probe", comm, code);
@@ -291,14 +292,15 @@ int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status) {
 
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status) {
     mse_begin("MPI_Iprobe");
-    int code = checked_probe("MPI_Iprobe", source, tag, comm);
+    mse_route route;
+    int code = checked_probe("MPI_Iprobe", source, tag, comm, &route);
     mse_envelope first;
     if (code == MPI_SUCCESS && source == MPI_PROC_NULL) {
         *flag = 1;
         mse_from_nobody(status);
     } else if (code == MPI_SUCCESS) {
-        if ((*flag = mse_posted_iprobe(&mse_self.posted, (mse_pattern) {source, tag}, &first))) {
-            probe_status(first, status);
+        if ((*flag = mse_posted_iprobe(&mse_self.posted, mse_pattern_on(route, source, tag), &first))) {
+            probe_status(route, first, status);
         }
     }
     mse_leave();

@@ -3,8 +3,6 @@
 
 #include <stdlib.h>
 
-#define ANY_ANY ((mse_pattern) {MSE_ANY, MSE_ANY})
-
 void mse_tally_init(mse_pattern_tally *t) {
     *t = (mse_pattern_tally) {0};
 }
@@ -17,7 +15,7 @@ void mse_tally_free(mse_pattern_tally *t) {
 }
 
 static unsigned slot_of(const mse_pattern_tally *t, mse_pattern p) {
-    uint32_t h = (uint32_t) p.source * 0x9E3779B1u ^ (uint32_t) p.tag * 0x85EBCA77u;
+    uint32_t h = (uint32_t) p.source * 0x9E3779B1u ^ (uint32_t) p.tag * 0x85EBCA77u ^ (uint32_t) p.context * 0xC2B2AE3Du;
     return (unsigned) (h ^ (h >> 15)) & (unsigned) (t->slot_count - 1);
 }
 
@@ -31,7 +29,8 @@ static int find(const mse_pattern_tally *t, mse_pattern p) {
         if (e < 0) {
             return -1;
         }
-        if (t->entries[e].pattern.source == p.source && t->entries[e].pattern.tag == p.tag) {
+        mse_pattern q = t->entries[e].pattern;
+        if (q.source == p.source && q.tag == p.tag && q.context == p.context) {
             return e;
         }
     }
@@ -105,13 +104,12 @@ static int waits_on(const mse_pattern_tally *t, mse_pattern p) {
     return e >= 0 && t->entries[e].waiting > 0;
 }
 
-/* True when another live pattern matches every message p matches (a wildcard tag never matches a reserved one). */
+/* True when another live pattern of its context matches every message p matches. */
 static int covered(const mse_pattern_tally *t, mse_pattern p) {
     int exact_source = p.source != MSE_ANY, exact_tag = p.tag != MSE_ANY;
-    int unreserved = p.tag < MSE_RESERVED_TAGS_FROM; /* MSE_ANY included */
-    return ((exact_source || exact_tag) && unreserved && waits_on(t, ANY_ANY))
-            || (exact_source && exact_tag && unreserved && waits_on(t, (mse_pattern) {p.source, MSE_ANY}))
-            || (exact_source && exact_tag && waits_on(t, (mse_pattern) {MSE_ANY, p.tag}));
+    return ((exact_source || exact_tag) && waits_on(t, (mse_pattern) {MSE_ANY, MSE_ANY, p.context}))
+            || (exact_source && exact_tag && waits_on(t, (mse_pattern) {p.source, MSE_ANY, p.context}))
+            || (exact_source && exact_tag && waits_on(t, (mse_pattern) {MSE_ANY, p.tag, p.context}));
 }
 
 int mse_tally_cover(mse_pattern_tally *t, const mse_pattern **patterns, int *count) {

@@ -1,7 +1,7 @@
 /* The patterns a wait or test over a set of pending receives asks the emulator for (posted.c): each distinct
- * (source, tag) once, with how many receives of the set still wait on it, and on the wire only those that no other
- * pattern of the set covers ((ANY, ANY) covers every pattern with an unreserved tag, (s, ANY) covers (s, t), (ANY, t)
- * covers (s, t)). Both say exactly what the receives' own patterns say: the emulator answers with the first message
+ * (source, tag, context) once, with how many receives of the set still wait on it, and on the wire only those that no
+ * other pattern of the set covers (within one context, (ANY, ANY) covers every pattern, (s, ANY) covers (s, t), (ANY,
+ * t) covers (s, t)). Both say exactly what the receives' own patterns say: the emulator answers with the first message
  * that matches any of them. A program with 100,000 receives of one (source, tag) pending asks with one pattern, and
  * a receive completing costs a table look-up, not a pass over the set. Plain C: the unit tests drive it directly. */
 #ifndef MSE_PATTERNS_H

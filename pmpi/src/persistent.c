@@ -4,23 +4,24 @@
  * tests or waits. A wait or test that completes it leaves it inactive (request.h), MPI_Request_free frees it. */
 #include "request.h"
 
-static void check_peer(const char *call, int peer, int is_receive) {
+static void check_peer(const char *call, const mse_comm *c, int peer, int is_receive) {
     int wildcard = is_receive && peer == MPI_ANY_SOURCE;
-    if (!wildcard && peer != MPI_PROC_NULL && (peer < 0 || peer >= mse_self.np)) {
-        mse_die("%s %s rank %d outside 0..%d", call, is_receive ? "from" : "to", peer, mse_self.np - 1);
+    if (!wildcard && peer != MPI_PROC_NULL && (peer < 0 || peer >= c->size)) {
+        mse_die("%s %s rank %d outside 0..%d", call, is_receive ? "from" : "to", peer, c->size - 1);
     }
 }
 
 static int init_call(const char *call, int is_receive, const void *buf, int count, MPI_Datatype type, int peer,
                      int tag, MPI_Comm comm, MPI_Request *request) {
     mse_begin(call);
-    mse_check_comm(call, comm);
-    check_peer(call, peer, is_receive);
+    mse_comm *c = mse_comm_of(call, comm);
+    check_peer(call, c, peer, is_receive);
     if (!(is_receive && tag == MPI_ANY_TAG)) {
         mse_check_tag(call, tag);
     }
     mse_message_bytes(call, count, type); /* a message the wire cannot carry is refused now, not at its first start */
-    *request = (MPI_Request) (void *) mse_request_persistent(call, is_receive, buf, count, type, peer, tag);
+    *request = (MPI_Request) (void *) mse_request_persistent(call, is_receive, buf, count, type,
+                                                                    mse_program_route(c), peer, tag);
     mse_leave();
     return MPI_SUCCESS;
 }
@@ -62,7 +63,7 @@ static void start(const char *call, MPI_Request handle) {
     if (r->is_receive) {
         mse_request_post_receive(r, r->peer, r->tag);
     } else {
-        mse_send(r->call, r->into.buf, r->into.count, r->into.type, r->peer, r->tag);
+        mse_send(r->call, r->into.buf, r->into.count, r->into.type, r->into.route, r->peer, r->tag);
         r->posted.complete = 1;
         mse_empty_status(&r->status);
     }

@@ -3,18 +3,19 @@
 
 #include "patterns.h"
 
-static int matches_tag(int32_t wanted, int tag) {
-    return wanted == MSE_ANY ? tag < MSE_RESERVED_TAGS_FROM : wanted == tag;
-}
-
-int mse_pattern_matches(mse_pattern p, int source, int tag) {
-    return (p.source == MSE_ANY || p.source == source) && matches_tag(p.tag, tag);
+int mse_pattern_matches(mse_pattern p, mse_envelope message) {
+    return p.context == message.context && (p.source == MSE_ANY || p.source == message.source)
+            && (p.tag == MSE_ANY || p.tag == message.tag);
 }
 
 int mse_pattern_overlaps(mse_pattern a, mse_pattern b) {
-    int sources = a.source == MSE_ANY || b.source == MSE_ANY || a.source == b.source;
-    /* MSE_ANY is -1, below the reserved tags: a wildcard overlaps a wildcard and every unreserved tag. */
-    return sources && (a.tag == MSE_ANY ? b.tag < MSE_RESERVED_TAGS_FROM : matches_tag(b.tag, a.tag));
+    return a.context == b.context && (a.source == MSE_ANY || b.source == MSE_ANY || a.source == b.source)
+            && (a.tag == MSE_ANY || b.tag == MSE_ANY || a.tag == b.tag);
+}
+
+/* The one message of exactly this source, tag and context a receive takes. */
+static mse_pattern exactly(mse_envelope message) {
+    return (mse_pattern) {message.source, message.tag, message.context};
 }
 
 void mse_posted_add(mse_posted_list *list, mse_posted *request) {
@@ -57,9 +58,9 @@ int mse_posted_pending(const mse_posted_list *list, const mse_posted *request) {
 /* Gives the message to the earliest pending receive it matches, if any: that receive, or NULL when none matches. */
 static mse_posted *give_to_pending(mse_posted_list *list, mse_envelope message) {
     for (mse_posted *p = list->head; p != NULL; p = p->next) {
-        if (mse_pattern_matches(p->pattern, message.source, message.tag)) {
+        if (mse_pattern_matches(p->pattern, message)) {
             unlink_pending(list, p);
-            list->side->take(list->side->ctx, message.source, message.tag, p->target);
+            list->side->take(list->side->ctx, exactly(message), p->target);
             p->complete = 1;
             return p;
         }
@@ -81,11 +82,11 @@ void mse_posted_recv(mse_posted_list *list, mse_pattern wanted, void *target) {
     while (overlaps_pending(list, wanted, NULL)) {
         mse_envelope first = list->side->probe(list->side->ctx, &wanted, 1);
         if (!give_to_pending(list, first)) {
-            list->side->take(list->side->ctx, first.source, first.tag, target);
+            list->side->take(list->side->ctx, exactly(first), target);
             return;
         }
     }
-    list->side->take(list->side->ctx, wanted.source, wanted.tag, target);
+    list->side->take(list->side->ctx, wanted, target);
 }
 
 mse_envelope mse_posted_probe(mse_posted_list *list, mse_pattern wanted) {
@@ -123,7 +124,7 @@ void mse_posted_wait(mse_posted_list *list, mse_posted *request) {
     while (!request->complete) {
         if (!overlaps_pending(list, request->pattern, request)) {
             unlink_pending(list, request);
-            list->side->take(list->side->ctx, request->pattern.source, request->pattern.tag, request->target);
+            list->side->take(list->side->ctx, request->pattern, request->target);
             request->complete = 1;
         } else {
             give_to_pending(list, list->side->probe(list->side->ctx, &request->pattern, 1));

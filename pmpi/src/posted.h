@@ -23,8 +23,9 @@ typedef struct {
     mse_envelope (*probe)(void *ctx, const mse_pattern *patterns, int count);
     /* As of now: 1 and the first matching message that has arrived (left queued), or 0. */
     int (*poll)(void *ctx, const mse_pattern *patterns, int count, mse_envelope *first);
-    /* The plain blocking receive of the first message from exactly (source, tag) into target. */
-    void (*take)(void *ctx, int source, int tag, void *target);
+    /* The plain blocking receive of the first message matching wanted into target (wildcards only where no pending
+     * receive could take the message first: then the emulator decides). */
+    void (*take)(void *ctx, mse_pattern wanted, void *target);
     void *ctx;
 } mse_side;
 
@@ -33,8 +34,8 @@ typedef struct {
     mse_posted *head, *tail; /* pending receives, in posting order */
 } mse_posted_list;
 
-/* MPI matching with wildcards, where a wildcard tag never matches a reserved tag (MessagePattern.java). */
-int mse_pattern_matches(mse_pattern p, int source, int tag);
+/* MPI matching with wildcards within one context (MessagePattern.java): messages of different contexts never match. */
+int mse_pattern_matches(mse_pattern p, mse_envelope message);
 int mse_pattern_overlaps(mse_pattern a, mse_pattern b);
 
 void mse_posted_add(mse_posted_list *list, mse_posted *request);

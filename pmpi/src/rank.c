@@ -115,15 +115,9 @@ _Noreturn void mse_refuse(const char *call) {
     mse_die("%s is not emulated by MSE (docs/interposition.md lists the calls it emulates)", call);
 }
 
-void mse_check_comm(const char *call, MPI_Comm comm) {
-    if (comm != MPI_COMM_WORLD) {
-        mse_die("%s on a communicator other than MPI_COMM_WORLD is not emulated by MSE", call);
-    }
-}
-
 void mse_check_tag(const char *call, int tag) {
-    if (tag >= MSE_RESERVED_TAGS_FROM) {
-        mse_die("%s with tag %d: tags from %d up are reserved for MSE's collectives", call, tag, MSE_RESERVED_TAGS_FROM);
+    if (tag < 0 || tag > mse_self.tag_ub) {
+        mse_die("%s with tag %d outside 0..%d, MPI_TAG_UB (MPI_ERR_TAG)", call, tag, mse_self.tag_ub);
     }
 }
 
@@ -174,7 +168,8 @@ void mse_rank_start(void) {
     PMPI_Comm_size(MPI_COMM_WORLD, &mse_self.np);
     int *tag_ub = NULL, has_tag_ub = 0;
     PMPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &has_tag_ub);
-    mse_self.tag_ub = has_tag_ub && tag_ub != NULL ? *tag_ub : 32767; /* MPI's least upper bound otherwise */
+    mse_self.tag_ub = has_tag_ub && tag_ub != NULL ? *tag_ub : 32767; /* the least MPI_TAG_UB the standard allows */
+    mse_comms_start(); /* the duplicates are real collectives: made before any rank waits on the emulator */
     char error[256];
     if (mse_read_settings(from_environment, &mse_self.settings, error) != 0) {
         mse_die("%s", error);

@@ -6,6 +6,7 @@
 #include <mpi.h>
 #include <stdatomic.h>
 
+#include "comm.h"
 #include "cpu_meter.h"
 #include "env.h"
 #include "link.h"
@@ -19,6 +20,7 @@ typedef struct mse_destination {
     MPI_Datatype type;
     MPI_Status *status;
     int error;               /* the receive's MPI error code once it completed: MPI_ERR_TRUNCATE when it did not fit */
+    mse_route route;         /* the communicator and context the message comes on */
     /* NULL for the program's receives. A collective's staging receive, whose size only its sender knows (an interior
      * rank of MPI_Gatherv's tree), sets it: called with the granted message's byte count before MPI receives it, it
      * points buf, count and type at room for exactly that many bytes. */
@@ -31,8 +33,8 @@ typedef struct mse_destination {
 
 typedef struct {
     int active;              /* between MPI_Init and MPI_Finalize */
-    int rank, np;
-    int tag_ub;              /* MPI_TAG_UB of MPI_COMM_WORLD: larger tags are MPI_ERR_TAG */
+    int rank, np;            /* in MPI_COMM_WORLD */
+    int tag_ub;              /* MPI_TAG_UB: the program's tags are 0..tag_ub */
     mse_settings settings;
     mse_link link;
     mse_cpu_meter meter;
@@ -47,7 +49,6 @@ typedef struct {
     mse_envelope decided;
     mse_posted_list posted;
     mse_side side;
-    int collectives_started; /* nonblocking collectives started, which numbers their tags (schedule.c) */
     /* Sends in flight: their packed copies go when they complete (MPI_Send returns at once, see p2p.c). */
     MPI_Request *detached;
     void **detached_data;
@@ -81,8 +82,7 @@ void mse_report_failure(const char *reason);
 _Noreturn void mse_end_run(int errorcode, const char *reason);
 /* The call is not emulated: ends the run naming it. */
 _Noreturn void mse_refuse(const char *call);
-/* Refuses a call on a communicator other than MPI_COMM_WORLD, or with a tag in the reserved range. */
-void mse_check_comm(const char *call, MPI_Comm comm);
+/* Ends the run for a tag outside 0..MPI_TAG_UB, as MPI would (MPI_ERR_TAG). */
 void mse_check_tag(const char *call, int tag);
 /* The size in bytes of count elements of type (MPI_Type_size_x: types of 2 GiB and more too), checked to fit the
  * wire's i32; anything larger ends the run naming call and the size (mse_die). */
@@ -91,13 +91,21 @@ int mse_message_bytes(const char *call, int count, MPI_Datatype type);
 /* Starts emulating after PMPI_Init: settings, link, meter, lower-bound thread. Dies on any failure. */
 void mse_rank_start(void);
 
-/* The receive side (receive.c): plain receive of (source, tag) into a destination, probes and polls. */
-void mse_receive_into(int source, int tag, mse_destination *into);
+/* The receive side (receive.c): plain receive of pattern into a destination, probes and polls. Sources in patterns
+ * and envelopes are world ranks; a destination's route says on which communicator MPI receives. */
+void mse_receive_into(mse_pattern pattern, mse_destination *into);
 void mse_rank_side_init(void);
+/* A receive of exactly pattern announced without waiting for its grant (the emulator settles its virtual time from
+ * the facts alone, holding the rank's later facts until then), and taken later with mse_receive_announced: between
+ * them the rank may block in a real collective of MPI without holding anyone's grant back (creating a communicator). */
+void mse_receive_announce(mse_pattern pattern);
+void mse_receive_announced(mse_envelope message, mse_destination *into);
+/* The pattern of a receive from rank source (MPI_ANY_SOURCE too) of route's communicator with tag. */
+mse_pattern mse_pattern_on(mse_route route, int source, int tag);
 
-/* Sends (p2p.c): reports Sent and sends a packed copy without waiting; MPI_PROC_NULL sends nothing. The tag is
- * not checked here: the collectives send on the reserved ones. */
-void mse_send(const char *call, const void *buf, int count, MPI_Datatype type, int dest, int tag);
+/* Sends (p2p.c): reports Sent and sends a packed copy to rank dest of the route's communicator without waiting;
+ * MPI_PROC_NULL sends nothing. The tag is not checked here: the library's own messages choose theirs. */
+void mse_send(const char *call, const void *buf, int count, MPI_Datatype type, mse_route route, int dest, int tag);
 /* Tests the sends in flight (which moves MPI's progress along) and frees the copies of those complete; how many
  * are still in flight. The link calls it while the rank waits for an answer (link.h). */
 int mse_progress_sends(void *unused);
@@ -108,7 +116,8 @@ void mse_complete_sends(void);
 void mse_empty_status(MPI_Status *status);
 /* What a receive from MPI_PROC_NULL gives: an empty status with source MPI_PROC_NULL. */
 void mse_from_nobody(MPI_Status *status);
-/* Checks a receive's or probe's communicator, source (a rank, MPI_ANY_SOURCE or MPI_PROC_NULL) and tag. */
-void mse_check_receive(const char *call, int source, int tag, MPI_Comm comm);
+/* The program's route on a receive's or probe's communicator, once its source (a rank there, MPI_ANY_SOURCE or
+ * MPI_PROC_NULL) and tag are checked. */
+mse_route mse_check_receive(const char *call, int source, int tag, MPI_Comm comm);
 
 #endif

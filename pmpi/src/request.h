@@ -23,6 +23,8 @@ typedef struct mse_request {
     int collective;          /* a nonblocking collective's: not cancellable (MPI 3.1 §5.12) */
     struct mse_schedule *schedule; /* a collective's, until it is done: resumed as each of its receives completes */
     struct mse_request *prev_pending, *next_pending; /* a collective's place among the pending ones */
+    mse_comm *comm;          /* a receive's, persistent or collective request's communicator, held while it lives
+                              * (comm.h); NULL for a send's */
 } mse_request;
 
 /* A new request of the library, complete (a send) until the caller posts its receive. */
@@ -31,11 +33,11 @@ mse_request *mse_request_new(int is_receive);
  * MPI_Imrecv's). */
 MPI_Request mse_request_send(void);
 MPI_Request mse_request_complete(const MPI_Status *status);
-MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, int source, int tag);
-/* A new inactive persistent request: a send of count elements of type at buf to peer (its type held as a pending
- * receive holds one), or a receive from peer into them. */
+MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, mse_route route, int source, int tag);
+/* A new inactive persistent request: a send of count elements of type at buf to peer (a rank of the route's
+ * communicator; its type held as a pending receive holds one), or a receive from peer into them. */
 mse_request *mse_request_persistent(const char *call, int is_receive, const void *buf, int count, MPI_Datatype type,
-                                    int peer, int tag);
+                                    mse_route route, int peer, int tag);
 /* Posts a receive into r's destination: r becomes pending, or complete at once from MPI_PROC_NULL. */
 void mse_request_post_receive(mse_request *r, int source, int tag);
 
@@ -63,8 +65,11 @@ int mse_request_active(const char *call, MPI_Request handle);
  * handle set to MPI_REQUEST_NULL, or a persistent request made inactive with the handle kept; its MPI error code
  * (MPI_ERR_TRUNCATE for a receive that did not fit). */
 int mse_request_finish(MPI_Request *handle, MPI_Status *status);
-/* The error a call over several requests returns (MPI 3.1 §3.7.5): the first failed request's code goes to the
+/* The error a call over several requests returns (MPI 3.1 §3.7.5): the first failed request's code goes to its
  * communicator's error handler, and the call returns MPI_ERR_IN_STATUS, each status saying its own. */
-int mse_requests_error(const char *call, int first_error);
+int mse_requests_error(const char *call, MPI_Comm comm, int first_error);
+/* The communicator whose error handler a request's failure goes to: its own, MPI_COMM_WORLD for a send's or a null
+ * request (whose completions never fail). */
+MPI_Comm mse_request_comm(MPI_Request handle);
 
 #endif

@@ -44,6 +44,8 @@ MPI_Request mse_request_collective(mse_schedule *s) {
     mse_request *r = mse_request_new(0);
     r->collective = 1;
     r->schedule = s;
+    r->comm = s->comm;
+    mse_comm_hold(r->comm);
     s->request = r;
     r->posted.complete = 1; /* nothing to wait for until the schedule posts its first receive */
     if (!mse_request_progress(r)) {

@@ -92,17 +92,21 @@ static MPI_Status *status_at(MPI_Status statuses[], int i) {
 }
 
 /* Finishes every complete request of the set, in array order, listing their indices, each status saying its error;
- * the number finished, and the first error among them. */
+ * the number finished, and the first error among them with its request's communicator. */
 static int finish_complete(active_set *set, MPI_Request requests[], int indices[], MPI_Status statuses[],
-                           int *first_error) {
+                           int *first_error, MPI_Comm *failed_on) {
     int done = 0;
     *first_error = MPI_SUCCESS;
     for (int k = 0; k < set->count; k++) {
         if (set->posted[k]->complete) {
             indices[done] = set->positions[k];
+            MPI_Comm comm = mse_request_comm(requests[set->positions[k]]);
             int code = mse_request_finish(&requests[set->positions[k]], status_at(statuses, done));
             mse_status_set_error(status_at(statuses, done), code);
-            *first_error = *first_error == MPI_SUCCESS ? code : *first_error;
+            if (*first_error == MPI_SUCCESS && code != MPI_SUCCESS) {
+                *first_error = code;
+                *failed_on = comm;
+            }
             done++;
         }
     }
@@ -112,22 +116,25 @@ static int finish_complete(active_set *set, MPI_Request requests[], int indices[
 int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status) {
     mse_begin("MPI_Waitany");
     int code = MPI_SUCCESS;
+    MPI_Comm comm = MPI_COMM_WORLD;
     active_set set = active_of("MPI_Waitany", count, requests);
     if (set.count == 0) {
         *index = MPI_UNDEFINED;
         mse_empty_status(status);
     } else {
         *index = set.positions[wait_any("MPI_Waitany", &set, requests)];
+        comm = mse_request_comm(requests[*index]);
         code = mse_request_finish(&requests[*index], status);
     }
     active_free(&set);
     mse_leave();
-    return mse_error("MPI_Waitany", MPI_COMM_WORLD, code);
+    return mse_error("MPI_Waitany", comm, code);
 }
 
 int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status) {
     mse_begin("MPI_Testany");
     int code = MPI_SUCCESS;
+    MPI_Comm comm = MPI_COMM_WORLD;
     active_set set = active_of("MPI_Testany", count, requests);
     *index = MPI_UNDEFINED;
     *flag = set.count == 0;
@@ -143,12 +150,13 @@ int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_St
         } while (done >= 0 && !mse_request_progress(request_at(&set, requests, done)));
         if ((*flag = done >= 0)) {
             *index = set.positions[done];
+            comm = mse_request_comm(requests[*index]);
             code = mse_request_finish(&requests[*index], status);
         }
     }
     active_free(&set);
     mse_leave();
-    return mse_error("MPI_Testany", MPI_COMM_WORLD, code);
+    return mse_error("MPI_Testany", comm, code);
 }
 
 /* True only when every request is complete as of now; then all are finished, else none is (MPI_Testall). */
@@ -161,19 +169,24 @@ int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuse
         *flag &= set.posted[k]->complete;
     }
     int first_error = MPI_SUCCESS;
+    MPI_Comm failed_on = MPI_COMM_WORLD;
     for (int i = 0; *flag && i < count; i++) {
         int code = MPI_SUCCESS;
+        MPI_Comm comm = mse_request_comm(requests[i]);
         if (!mse_request_active("MPI_Testall", requests[i])) {
             mse_empty_status(status_at(statuses, i));
         } else {
             code = mse_request_finish(&requests[i], status_at(statuses, i));
         }
         mse_status_set_error(status_at(statuses, i), code);
-        first_error = first_error == MPI_SUCCESS ? code : first_error;
+        if (first_error == MPI_SUCCESS && code != MPI_SUCCESS) {
+            first_error = code;
+            failed_on = comm;
+        }
     }
     active_free(&set);
     mse_leave();
-    return mse_requests_error("MPI_Testall", first_error);
+    return mse_requests_error("MPI_Testall", failed_on, first_error);
 }
 
 /* Testsome, or Waitsome once one has completed: the ones complete as of now, MPI_UNDEFINED when none is active. */
@@ -182,17 +195,18 @@ static int some(const char *call, int blocking, int count, MPI_Request requests[
     mse_begin(call);
     active_set set = active_of(call, count, requests);
     int first_error = MPI_SUCCESS;
+    MPI_Comm failed_on = MPI_COMM_WORLD;
     *outcount = MPI_UNDEFINED;
     if (set.count > 0) {
         if (blocking) {
             wait_any(call, &set, requests);
         }
         test_some(call, &set, requests);
-        *outcount = finish_complete(&set, requests, indices, statuses, &first_error);
+        *outcount = finish_complete(&set, requests, indices, statuses, &first_error, &failed_on);
     }
     active_free(&set);
     mse_leave();
-    return mse_requests_error(call, first_error);
+    return mse_requests_error(call, failed_on, first_error);
 }
 
 int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[]) {

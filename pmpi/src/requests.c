@@ -52,7 +52,7 @@ static int keep_type(const char *call, MPI_Datatype type, MPI_Datatype *kept) {
 }
 
 void mse_request_post_receive(mse_request *r, int source, int tag) {
-    r->posted.pattern = (mse_pattern) {source, tag};
+    r->posted.pattern = mse_pattern_on(r->into.route, source == MPI_PROC_NULL ? MPI_ANY_SOURCE : source, tag);
     if (source == MPI_PROC_NULL) {
         r->posted.complete = 1; /* completes at once with source MPI_PROC_NULL */
         mse_empty_status(&r->status);
@@ -62,10 +62,13 @@ void mse_request_post_receive(mse_request *r, int source, int tag) {
     }
 }
 
-MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, int source, int tag) {
+MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, mse_route route, int source, int tag) {
     mse_request *r = mse_request_new(1);
     r->into.buf = buf;
     r->into.count = count;
+    r->into.route = route;
+    r->comm = route.comm;
+    mse_comm_hold(r->comm);
     r->owns_type = keep_type("MPI_Irecv", type, &r->into.type);
     mse_request_post_receive(r, source, tag);
     return (MPI_Request) (void *) r;
@@ -74,12 +77,15 @@ MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, int sou
 /* The buffer is the program's until the request is freed; its type is held as a pending receive's is, since the
  * program may free its handle after the init call (MPI 3.1 §4.1.9). */
 mse_request *mse_request_persistent(const char *call, int is_receive, const void *buf, int count, MPI_Datatype type,
-                                    int peer, int tag) {
+                                    mse_route route, int peer, int tag) {
     mse_request *r = mse_request_new(is_receive);
+    r->comm = route.comm;
+    mse_comm_hold(r->comm);
     r->persistent = 1;
     r->call = call;
     r->into.buf = (void *) buf;
     r->into.count = count;
+    r->into.route = route;
     r->owns_type = keep_type(call, type, &r->into.type);
     r->peer = peer;
     r->tag = tag;
@@ -111,6 +117,9 @@ static void release(MPI_Request *handle) {
     if (r->owns_type) {
         PMPI_Type_free(&r->into.type);
     }
+    if (r->comm != NULL) {
+        mse_comm_release(r->comm);
+    }
     r->magic = 0;
     free(r);
     *handle = MPI_REQUEST_NULL;
@@ -132,30 +141,36 @@ int mse_request_finish(MPI_Request *handle, MPI_Status *status) {
     return code;
 }
 
-/* The requests' communicator is MPI_COMM_WORLD, the only one emulated. */
-int mse_requests_error(const char *call, int first_error) {
+MPI_Comm mse_request_comm(MPI_Request handle) {
+    mse_request *r = (mse_request *) (void *) handle;
+    return handle == MPI_REQUEST_NULL || r->comm == NULL ? MPI_COMM_WORLD : r->comm->handle;
+}
+
+int mse_requests_error(const char *call, MPI_Comm comm, int first_error) {
     if (first_error == MPI_SUCCESS) {
         return MPI_SUCCESS;
     }
-    mse_error(call, MPI_COMM_WORLD, first_error);
+    mse_error(call, comm, first_error);
     return MPI_ERR_IN_STATUS;
 }
 
 int MPI_Wait(MPI_Request *request, MPI_Status *status) {
     mse_begin("MPI_Wait");
     int code = MPI_SUCCESS;
+    MPI_Comm comm = mse_request_comm(*request);
     if (!mse_request_active("MPI_Wait", *request)) {
         mse_empty_status(status);
     } else {
         code = mse_request_wait(request, status);
     }
     mse_leave();
-    return mse_error("MPI_Wait", MPI_COMM_WORLD, code);
+    return mse_error("MPI_Wait", comm, code);
 }
 
 int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status) {
     mse_begin("MPI_Test");
     int code = MPI_SUCCESS;
+    MPI_Comm comm = mse_request_comm(*request);
     if (!mse_request_active("MPI_Test", *request)) {
         *flag = 1;
         mse_empty_status(status);
@@ -163,26 +178,31 @@ int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status) {
         *flag = mse_request_test(request, status, &code);
     }
     mse_leave();
-    return mse_error("MPI_Test", MPI_COMM_WORLD, code);
+    return mse_error("MPI_Test", comm, code);
 }
 
 /* Every status of the array says its own error, MPI_SUCCESS included, as Open MPI's do. */
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
     mse_begin("MPI_Waitall");
     int first_error = MPI_SUCCESS;
+    MPI_Comm failed_on = MPI_COMM_WORLD;
     for (int i = 0; i < count; i++) {
         MPI_Status *status = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
         int code = MPI_SUCCESS;
+        MPI_Comm comm = mse_request_comm(requests[i]);
         if (!mse_request_active("MPI_Waitall", requests[i])) {
             mse_empty_status(status);
         } else {
             code = mse_request_wait(&requests[i], status);
         }
         mse_status_set_error(status, code);
-        first_error = first_error == MPI_SUCCESS ? code : first_error;
+        if (first_error == MPI_SUCCESS && code != MPI_SUCCESS) {
+            first_error = code;
+            failed_on = comm;
+        }
     }
     mse_leave();
-    return mse_requests_error("MPI_Waitall", first_error);
+    return mse_requests_error("MPI_Waitall", failed_on, first_error);
 }
 
 /* MPI_Test that leaves the request to the program (MPI 3.1 §3.7.3): complete or not, it stays active until a wait or

@@ -104,7 +104,7 @@ static int gather_resume(mse_schedule *s) {
     }
     mse_entries *e = &c->g.e;
     if (s->tree.parent != MSE_TREE_NONE) {
-        mse_send(s->call, e->bytes, e->used, MPI_BYTE, s->tree.parent, s->tags + MSE_GATHER_TAG);
+        mse_send(s->call, e->bytes, e->used, MPI_BYTE, s->route, s->tree.parent, s->tags + MSE_GATHER_TAG);
     } else {
         for (int at = 0, next; at < e->used; at = next) {
             int r = mse_entries_rank_at(e, at, &next);
@@ -115,30 +115,30 @@ static int gather_resume(mse_schedule *s) {
 }
 
 /* This rank's own block becomes its entry at the start (MPI 3.1 §5.12: the send buffer is the library's from then). */
-static mse_schedule *gather_to(const char *call, int tags, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+static mse_schedule *gather_to(const char *call, mse_collective tags, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                void *recvbuf, layout into, int root) {
     gather *c = mse_schedule_new(sizeof *c, call, tags, root, gather_resume, staged_release);
     c->recvbuf = recvbuf;
     c->into = into;
     if (sendbuf == MPI_IN_PLACE) { /* this rank's block is already in place in recvbuf */
-        sendbuf = block_of(recvbuf, into, mse_self.rank);
-        sendcount = count_of(into, mse_self.rank);
+        sendbuf = block_of(recvbuf, into, tags.comm->rank);
+        sendcount = count_of(into, tags.comm->rank);
         sendtype = into.type;
     }
-    mse_add_entry(call, &c->g.e, mse_self.rank, sendbuf, sendcount, sendtype);
+    mse_add_entry(call, &c->g.e, tags.comm->rank, sendbuf, sendcount, sendtype);
     return &c->g.s;
 }
 
 /* The gather to rank 0, then its broadcast of every block from there (Allgatherv's as one indexed datatype of the
  * blocks where they lie: every rank knows every block's size). */
-static mse_schedule *allgather(const char *call, int tags, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+static mse_schedule *allgather(const char *call, mse_collective tags, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                void *recvbuf, layout into) {
     mse_schedule *s = gather_to(call, tags, sendbuf, sendcount, sendtype, recvbuf, into, 0);
     if (into.counts == NULL) {
-        s->then = mse_fan_out(call, tags, MSE_BCAST_TAG, recvbuf, into.count * mse_self.np, into.type, 0, 0);
+        s->then = mse_fan_out(call, tags, MSE_BCAST_TAG, recvbuf, into.count * tags.comm->size, into.type, 0, 0);
     } else {
         MPI_Datatype blocks;
-        PMPI_Type_indexed(mse_self.np, into.counts, into.displs, into.type, &blocks);
+        PMPI_Type_indexed(tags.comm->size, into.counts, into.displs, into.type, &blocks);
         PMPI_Type_commit(&blocks);
         s->then = mse_fan_out(call, tags, MSE_BCAST_TAG, recvbuf, 1, blocks, 0, 1);
     }
@@ -164,14 +164,14 @@ static int scatter_resume(mse_schedule *s) {
         entries_arrived(&c->g);
     }
     for (int i = 0; i < s->tree.count; i++) { /* farthest child first, as a broadcast */
-        if (mse_entries_toward(&below, e, mse_self.settings.tree, mse_self.np, s->root, mse_self.rank,
+        if (mse_entries_toward(&below, e, mse_self.settings.tree, s->comm->size, s->root, s->comm->rank,
                                s->tree.fan_out[i]) != 0) {
             mse_die("%s: out of memory for %d bytes", s->call, e->used);
         }
-        mse_send(s->call, below.bytes, below.used, MPI_BYTE, s->tree.fan_out[i], s->tags + MSE_SCATTER_TAG);
+        mse_send(s->call, below.bytes, below.used, MPI_BYTE, s->route, s->tree.fan_out[i], s->tags + MSE_SCATTER_TAG);
     }
     for (int at = 0, next; at < e->used && !(at_root && c->recvbuf == MPI_IN_PLACE); at = next) {
-        if (mse_entries_rank_at(e, at, &next) == mse_self.rank) {
+        if (mse_entries_rank_at(e, at, &next) == s->comm->rank) {
             mse_unpack_entry(e, at, c->recvbuf, c->recvcount, c->recvtype);
         }
     }
@@ -179,13 +179,13 @@ static int scatter_resume(mse_schedule *s) {
     return 0;
 }
 
-static mse_schedule *scatter_from(const char *call, int tags, const void *sendbuf, layout from, void *recvbuf,
+static mse_schedule *scatter_from(const char *call, mse_collective tags, const void *sendbuf, layout from, void *recvbuf,
                                   int recvcount, MPI_Datatype recvtype, int root) {
     scatter *c = mse_schedule_new(sizeof *c, call, tags, root, scatter_resume, staged_release);
     c->recvbuf = recvbuf;
     c->recvcount = recvcount;
     c->recvtype = recvtype;
-    for (int r = 0; c->g.s.tree.parent == MSE_TREE_NONE && r < mse_self.np; r++) {
+    for (int r = 0; c->g.s.tree.parent == MSE_TREE_NONE && r < tags.comm->size; r++) {
         mse_add_entry(call, &c->g.e, r, block_of(sendbuf, from, r), count_of(from, r), from.type);
     }
     return &c->g.s;
@@ -198,7 +198,7 @@ int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *
     if (code != MPI_SUCCESS) {
         return code;
     }
-    int tags = mse_collective_begin("MPI_Gather", comm, 0);
+    mse_collective tags = mse_collective_begin("MPI_Gather", comm, 0);
     return mse_collective_run(gather_to("MPI_Gather", tags, sendbuf, sendcount, sendtype, recvbuf,
                                         (layout) {NULL, NULL, recvcount, recvtype}, root));
 }
@@ -210,7 +210,7 @@ int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
     if (code != MPI_SUCCESS) {
         return code;
     }
-    int tags = mse_collective_begin("MPI_Igather", comm, 1);
+    mse_collective tags = mse_collective_begin("MPI_Igather", comm, 1);
     return mse_collective_start(gather_to("MPI_Igather", tags, sendbuf, sendcount, sendtype, recvbuf,
                                           (layout) {NULL, NULL, recvcount, recvtype}, root), request);
 }
@@ -222,7 +222,7 @@ int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
     if (code != MPI_SUCCESS) {
         return code;
     }
-    int tags = mse_collective_begin("MPI_Gatherv", comm, 0);
+    mse_collective tags = mse_collective_begin("MPI_Gatherv", comm, 0);
     return mse_collective_run(gather_to("MPI_Gatherv", tags, sendbuf, sendcount, sendtype, recvbuf,
                                         (layout) {recvcounts, displs, 0, recvtype}, root));
 }
@@ -234,7 +234,7 @@ int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
     if (code != MPI_SUCCESS) {
         return code;
     }
-    int tags = mse_collective_begin("MPI_Igatherv", comm, 1);
+    mse_collective tags = mse_collective_begin("MPI_Igatherv", comm, 1);
     return mse_collective_start(gather_to("MPI_Igatherv", tags, sendbuf, sendcount, sendtype, recvbuf,
                                           (layout) {recvcounts, displs, 0, recvtype}, root), request);
 }
@@ -246,7 +246,7 @@ int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
     if (code != MPI_SUCCESS) {
         return code;
     }
-    int tags = mse_collective_begin("MPI_Allgather", comm, 0);
+    mse_collective tags = mse_collective_begin("MPI_Allgather", comm, 0);
     return mse_collective_run(allgather("MPI_Allgather", tags, sendbuf, sendcount, sendtype, recvbuf,
                                         (layout) {NULL, NULL, recvcount, recvtype}));
 }
@@ -258,7 +258,7 @@ int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
     if (code != MPI_SUCCESS) {
         return code;
     }
-    int tags = mse_collective_begin("MPI_Iallgather", comm, 1);
+    mse_collective tags = mse_collective_begin("MPI_Iallgather", comm, 1);
     return mse_collective_start(allgather("MPI_Iallgather", tags, sendbuf, sendcount, sendtype, recvbuf,
                                           (layout) {NULL, NULL, recvcount, recvtype}), request);
 }
@@ -270,7 +270,7 @@ int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
     if (code != MPI_SUCCESS) {
         return code;
     }
-    int tags = mse_collective_begin("MPI_Allgatherv", comm, 0);
+    mse_collective tags = mse_collective_begin("MPI_Allgatherv", comm, 0);
     return mse_collective_run(allgather("MPI_Allgatherv", tags, sendbuf, sendcount, sendtype, recvbuf,
                                         (layout) {recvcounts, displs, 0, recvtype}));
 }
@@ -282,7 +282,7 @@ int MPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
     if (code != MPI_SUCCESS) {
         return code;
     }
-    int tags = mse_collective_begin("MPI_Iallgatherv", comm, 1);
+    mse_collective tags = mse_collective_begin("MPI_Iallgatherv", comm, 1);
     return mse_collective_start(allgather("MPI_Iallgatherv", tags, sendbuf, sendcount, sendtype, recvbuf,
                                           (layout) {recvcounts, displs, 0, recvtype}), request);
 }
@@ -294,7 +294,7 @@ int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
     if (code != MPI_SUCCESS) {
         return code;
     }
-    int tags = mse_collective_begin("MPI_Scatter", comm, 0);
+    mse_collective tags = mse_collective_begin("MPI_Scatter", comm, 0);
     return mse_collective_run(scatter_from("MPI_Scatter", tags, sendbuf, (layout) {NULL, NULL, sendcount, sendtype},
                                            recvbuf, recvcount, recvtype, root));
 }
@@ -306,7 +306,7 @@ int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
     if (code != MPI_SUCCESS) {
         return code;
     }
-    int tags = mse_collective_begin("MPI_Iscatter", comm, 1);
+    mse_collective tags = mse_collective_begin("MPI_Iscatter", comm, 1);
     return mse_collective_start(scatter_from("MPI_Iscatter", tags, sendbuf, (layout) {NULL, NULL, sendcount, sendtype},
                                              recvbuf, recvcount, recvtype, root), request);
 }
@@ -318,7 +318,7 @@ int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[]
     if (code != MPI_SUCCESS) {
         return code;
     }
-    int tags = mse_collective_begin("MPI_Scatterv", comm, 0);
+    mse_collective tags = mse_collective_begin("MPI_Scatterv", comm, 0);
     return mse_collective_run(scatter_from("MPI_Scatterv", tags, sendbuf, (layout) {sendcounts, displs, 0, sendtype},
                                            recvbuf, recvcount, recvtype, root));
 }
@@ -330,7 +330,7 @@ int MPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[
     if (code != MPI_SUCCESS) {
         return code;
     }
-    int tags = mse_collective_begin("MPI_Iscatterv", comm, 1);
+    mse_collective tags = mse_collective_begin("MPI_Iscatterv", comm, 1);
     return mse_collective_start(scatter_from("MPI_Iscatterv", tags, sendbuf, (layout) {sendcounts, displs, 0,
                                              sendtype}, recvbuf, recvcount, recvtype, root), request);
 }

@@ -6,22 +6,19 @@
 #include "request.h"
 #include "schedule.h"
 
-/* Tags for the nonblocking collectives: above the blocking ones' (collective.h), MSE_COLLECTIVE_TAGS each. */
-#define NONBLOCKING_TAGS_FROM (MSE_RESERVED_TAGS_FROM + MSE_COLLECTIVE_TAGS)
-/* How many nonblocking collectives may be pending on a rank before their tags repeat: far more than any program keeps
- * pending, and the last tag, NONBLOCKING_TAGS_FROM + INSTANCES * MSE_COLLECTIVE_TAGS, well within Open MPI's
- * MPI_TAG_UB (2^31 - 1). */
-#define INSTANCES (1 << 20)
-
-int mse_collective_begin(const char *call, MPI_Comm comm, int nonblocking) {
+/* A communicator's nonblocking collectives take MSE_COLLECTIVE_TAGS tags each above the blocking ones' (collective.h),
+ * numbered in the order the program starts them there and repeating after as many as fit below MPI_TAG_UB: far more
+ * than any program keeps pending (Open MPI's MPI_TAG_UB is 2^31 - 1, and never less than 32767 under MPI 3.1 §8.1.2). */
+mse_collective mse_collective_begin(const char *call, MPI_Comm comm, int nonblocking) {
     mse_begin(call);
-    mse_check_comm(call, comm);
+    mse_comm *c = mse_comm_of(call, comm);
     if (!nonblocking) {
-        return MSE_RESERVED_TAGS_FROM;
+        return (mse_collective) {c, 0};
     }
-    int instance = mse_self.collectives_started;
-    mse_self.collectives_started = (instance + 1) % INSTANCES;
-    return NONBLOCKING_TAGS_FROM + instance * MSE_COLLECTIVE_TAGS;
+    int instances = mse_self.tag_ub / MSE_COLLECTIVE_TAGS - 1;
+    int instance = c->collectives_started;
+    c->collectives_started = (instance + 1) % instances;
+    return (mse_collective) {c, MSE_COLLECTIVE_TAGS + instance * MSE_COLLECTIVE_TAGS};
 }
 
 /* A user-defined operation's Fortran handle is the same on every rank that created the same operations in the same
@@ -33,7 +30,9 @@ int mse_collective_checked(const char *call, MPI_Comm comm, int count, MPI_Datat
     if (code == MPI_SUCCESS && mse_self.depth == 1) { /* a collective another one runs follows from the outer one */
         MPI_Count size = 0;
         PMPI_Type_size_x(type, &size);
-        mse_fact fact = {.type = MSE_COLLECTIVE, .rank = mse_self.rank, .call = call, .comm = 0,
+        const mse_comm *c = mse_comm_of(call, comm);
+        mse_fact fact = {.type = MSE_COLLECTIVE, .rank = mse_self.rank, .call = call, .comm = c->id,
+                         .leader = mse_world_rank(c, 0), .members = c->size,
                          .root = root == MSE_NO_ROOT ? -1 : root, .data_bytes = sized ? (int64_t) count * size : -1,
                          .op = op == NULL ? -1 : (int32_t) PMPI_Op_c2f(*op)};
         mse_report(&fact);
@@ -55,19 +54,22 @@ int mse_collective_start(mse_schedule *s, MPI_Request *request) {
     return MPI_SUCCESS;
 }
 
-void *mse_schedule_new(size_t size, const char *call, int tags, int root, int (*resume)(mse_schedule *s),
+void *mse_schedule_new(size_t size, const char *call, mse_collective tags, int root, int (*resume)(mse_schedule *s),
                        void (*release)(mse_schedule *s)) {
     mse_schedule *s = calloc(1, size);
     if (s == NULL) {
         mse_die("%s: out of memory for its schedule", call);
     }
     s->call = call;
-    s->tags = tags;
+    s->comm = tags.comm;
+    s->route = mse_library_route(tags.comm);
+    mse_comm_hold(tags.comm);
+    s->tags = tags.first;
     s->resume = resume;
     s->release = release;
     s->root = root;
     if (root != MSE_TREE_NONE) {
-        s->tree = mse_collective_tree(call, root);
+        s->tree = mse_collective_tree(call, tags.comm, root);
     }
     return s;
 }
@@ -75,8 +77,8 @@ void *mse_schedule_new(size_t size, const char *call, int tags, int root, int (*
 int mse_schedule_receive(mse_schedule *s, int source, int tag, void *buf, int count, MPI_Datatype type,
                          void (*fit)(mse_destination *into, int bytes), void *context) {
     mse_request *r = s->request;
-    r->into = (mse_destination) {.buf = buf, .count = count, .type = type, .status = &r->status, .fit = fit,
-                                 .context = context};
+    r->into = (mse_destination) {.buf = buf, .count = count, .type = type, .status = &r->status, .route = s->route,
+                                 .fit = fit, .context = context};
     mse_request_post_receive(r, source, tag);
     return 1;
 }
@@ -92,6 +94,7 @@ void mse_schedule_free(mse_schedule *s) {
             s->release(s);
         }
         mse_tree_free(&s->tree);
+        mse_comm_release(s->comm);
         free(s);
         s = then;
     }

@@ -13,6 +13,8 @@ struct mse_request;
 
 typedef struct mse_schedule {
     const char *call;
+    mse_comm *comm;                          /* the communicator it runs over (held until it is freed, comm.h) */
+    mse_route route;                         /* its messages: the communicator's library context */
     int tags;                                /* the collective's first tag (collective.h) */
     int root;                                /* the root of its tree, or MSE_TREE_NONE */
     /* Runs on from where it stopped: 1 when it posted a receive and waits for it, 0 when it is done. */
@@ -24,11 +26,11 @@ typedef struct mse_schedule {
     mse_tree tree;                           /* this rank's place in its tree, built at the start */
 } mse_schedule;
 
-/* The start of a collective call: mse_begin, the communicator checked, and the collective's first tag: the reserved
- * tags for a blocking one; for a nonblocking one, tags of its own above them, numbered in the order the program starts
- * its nonblocking collectives (the same on every rank, MPI 3.1 §5.12), so that its messages never meet those of a
- * blocking collective or of another one pending. */
-int mse_collective_begin(const char *call, MPI_Comm comm, int nonblocking);
+/* The start of a collective call: mse_begin, the communicator found (one MSE does not emulate ends the run), and the
+ * collective's first tag on its library context: 0 for a blocking one; for a nonblocking one, tags of its own above,
+ * numbered in the order the program starts its nonblocking collectives on that communicator (the same on every member,
+ * MPI 3.1 §5.12), so that its messages never meet those of a blocking collective or of another one pending. */
+mse_collective mse_collective_begin(const char *call, MPI_Comm comm, int nonblocking);
 /* Before mse_collective_begin: Open MPI's checks of the call's arguments (errors.h), given this rank's own count and
  * type (the block it sends, or with MPI_IN_PLACE the one in place), its root (MSE_NO_ROOT: none) and operation (NULL:
  * none). Wrong ones: the handler is invoked and their code returned, for the call to return having moved nothing.
@@ -42,12 +44,13 @@ int mse_collective_run(mse_schedule *s);
 /* The end of a nonblocking one: its request, the schedule run until it needs a message, then mse_leave. */
 int mse_collective_start(mse_schedule *s, MPI_Request *request);
 
-/* A new schedule of `size` bytes (the collective's struct) for call, with its tree rooted at root (none when root is
- * MSE_TREE_NONE; a root outside the ranks ends the run naming call). */
-void *mse_schedule_new(size_t size, const char *call, int tags, int root, int (*resume)(mse_schedule *s),
+/* A new schedule of `size` bytes (the collective's struct) for call over the collective's communicator, with its tree
+ * over the communicator's ranks rooted at root (none when root is MSE_TREE_NONE; a root outside the ranks ends the run
+ * naming call). */
+void *mse_schedule_new(size_t size, const char *call, mse_collective tags, int root, int (*resume)(mse_schedule *s),
                        void (*release)(mse_schedule *s));
-/* Posts the schedule's next receive, of exactly (source, tag) into count elements of type at buf (fit and context as
- * mse_destination's); returns 1, for resume to return. */
+/* Posts the schedule's next receive, of exactly (source, a rank of its communicator, tag) on its library context into
+ * count elements of type at buf (fit and context as mse_destination's); returns 1, for resume to return. */
 int mse_schedule_receive(mse_schedule *s, int source, int tag, void *buf, int count, MPI_Datatype type,
                          void (*fit)(mse_destination *into, int bytes), void *context);
 /* The status of the receive that completed last. */
@@ -57,7 +60,7 @@ void mse_schedule_free(mse_schedule *s);
 
 /* A broadcast of count elements of type at buf from root on the collective's tag (collectives.c): the value from the
  * parent, then on to the children, farthest first; owns_type: type is the schedule's, freed with it. */
-mse_schedule *mse_fan_out(const char *call, int tags, int tag, void *buf, int count, MPI_Datatype type, int root,
+mse_schedule *mse_fan_out(const char *call, mse_collective tags, int tag, void *buf, int count, MPI_Datatype type, int root,
                           int owns_type);
 
 #endif

@@ -44,7 +44,7 @@ static uint8_t *put_string(uint8_t *p, const char *s, size_t n) {
 static uint8_t *put_patterns(uint8_t *p, const mse_fact *f) {
     p = put_i32(p, f->pattern_count);
     for (int i = 0; i < f->pattern_count; i++) {
-        p = put_i32(put_i32(p, f->patterns[i].source), f->patterns[i].tag);
+        p = put_i32(put_i32(put_i32(p, f->patterns[i].source), f->patterns[i].tag), f->patterns[i].context);
     }
     return p;
 }
@@ -76,13 +76,14 @@ size_t mse_encode_hello(const char *token, int32_t rank, int32_t np, int lower_b
 size_t mse_fact_size(const mse_fact *f) {
     switch (f->type) {
     case MSE_COMPUTED: case MSE_CLOCK_QUERY: case MSE_FINISHED: return 13;
-    case MSE_PROGRESS: case MSE_PROBE: return 21;
-    case MSE_SENT: case MSE_TASK_DONE: return 25;
-    case MSE_RECEIVE: return 22;
-    case MSE_PROBE_ANY: return 18 + 8 * (size_t) f->pattern_count;
-    case MSE_PATTERNS: return 9 + 8 * (size_t) f->pattern_count;
+    case MSE_PROGRESS: return 21;
+    case MSE_PROBE: case MSE_TASK_DONE: return 25;
+    case MSE_SENT: return 29;
+    case MSE_RECEIVE: return 26;
+    case MSE_PROBE_ANY: return 18 + MSE_PATTERN_BYTES * (size_t) f->pattern_count;
+    case MSE_PATTERNS: return 9 + MSE_PATTERN_BYTES * (size_t) f->pattern_count;
     case MSE_FAILED: return 9 + reason_bytes(f->reason);
-    case MSE_COLLECTIVE: return 29 + strlen(f->call);
+    case MSE_COLLECTIVE: return 37 + strlen(f->call);
     default: return 0;
     }
 }
@@ -96,14 +97,15 @@ size_t mse_encode_fact(const mse_fact *f, uint8_t *out) {
         p = put_i64(put_i64(p, f->facts_before), f->cpu_nanos);
         break;
     case MSE_SENT:
-        p = put_i32(put_i32(put_i32(put_i64(p, f->cpu_nanos), f->peer), f->tag), f->bytes);
+        p = put_i32(put_i32(put_i32(put_i32(put_i64(p, f->cpu_nanos), f->peer), f->tag), f->bytes), f->context);
         break;
     case MSE_RECEIVE:
         p = put_i32(put_i32(put_i64(p, f->cpu_nanos), f->peer), f->tag);
         *p++ = f->needs_answer ? 1 : 0;
+        p = put_i32(p, f->context);
         break;
     case MSE_PROBE:
-        p = put_i32(put_i32(put_i64(p, f->cpu_nanos), f->peer), f->tag);
+        p = put_i32(put_i32(put_i32(put_i64(p, f->cpu_nanos), f->peer), f->tag), f->context);
         break;
     case MSE_PROBE_ANY:
         p = put_i64(p, f->cpu_nanos);
@@ -120,7 +122,8 @@ size_t mse_encode_fact(const mse_fact *f, uint8_t *out) {
         p = put_string(p, f->reason, reason_bytes(f->reason));
         break;
     case MSE_COLLECTIVE:
-        p = put_i32(put_i64(put_i32(put_i32(put_string(p, f->call, strlen(f->call)), f->comm), f->root), f->data_bytes),
+        p = put_string(p, f->call, strlen(f->call));
+        p = put_i32(put_i64(put_i32(put_i32(put_i32(put_i32(p, f->comm), f->leader), f->members), f->root), f->data_bytes),
                     f->op);
         break;
     default: /* Computed, ClockQuery, Finished */
@@ -197,7 +200,8 @@ int mse_decode_reply(const uint8_t *payload, size_t length, mse_reply *r, char *
     case MSE_GRANT_AHEAD:
         bad = bad || get_envelope(&in, &r->granted) || get_i64(&in, &r->virtual_nanos, "virtualNanos");
         r->has_next = r->type == MSE_GRANT_AHEAD;
-        bad = bad || (r->has_next && get_envelope(&in, &r->next));
+        bad = bad || (r->has_next && get_envelope(&in, &r->next)) || get_i32(&in, &r->granted.context, "context");
+        r->next.context = r->granted.context; /* the next receive is of the same pattern: on the same context */
         break;
     case MSE_CLOCK:
     case MSE_NOTHING_ARRIVED:
@@ -208,7 +212,9 @@ int mse_decode_reply(const uint8_t *payload, size_t length, mse_reply *r, char *
         break;
     case MSE_FORECAST:
         bad = bad || get_i64(&in, &r->blocking_calls, "blockingCalls") || get_i32(&in, &r->pattern.source, "patternSource")
-                || get_i32(&in, &r->pattern.tag, "patternTag") || get_envelope(&in, &r->next);
+                || get_i32(&in, &r->pattern.tag, "patternTag") || get_envelope(&in, &r->next)
+                || get_i32(&in, &r->pattern.context, "context");
+        r->next.context = r->pattern.context;
         break;
     case MSE_PROGRESS_REQUEST:
         bad = bad || get_i64(&in, &r->facts_seen, "factsSeen") || get_i64(&in, &r->cpu_nanos, "cpuNanos");

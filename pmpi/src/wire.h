@@ -1,4 +1,4 @@
-/* The MSE wire protocol, version 4 (docs/wire-protocol.md): the facts a rank sends and the replies it reads.
+/* The MSE wire protocol, version 5 (docs/wire-protocol.md): the facts a rank sends and the replies it reads.
  * Plain C with no MPI in it, so the unit tests check it against docs/wire-golden-frames.txt on their own. */
 #ifndef MSE_WIRE_H
 #define MSE_WIRE_H
@@ -6,18 +6,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define MSE_PROTOCOL_VERSION 4
+#define MSE_PROTOCOL_VERSION 5
 /* Largest payload either side sends, without the 4-byte length prefix (FrameCodec.MAX_FRAME_BYTES). */
 #define MSE_MAX_FRAME_BYTES (64 * 1024)
 #define MSE_LENGTH_FIELD_BYTES 4
 /* Wildcards on the wire, as MPI_ANY_SOURCE and MPI_ANY_TAG in Open MPI. */
 #define MSE_ANY (-1)
-/* Tags from here up carry collectives as point-to-point messages (RankFact.RESERVED_TAGS_FROM). */
-#define MSE_RESERVED_TAGS_FROM 32760
-/* The most patterns one PROBE_ANY and one PATTERNS fact carry (18 and 9 bytes, then 8 a pattern): a PROBE_ANY with more
+/* The communication contexts of MPI_COMM_WORLD: its program's messages, and its library's (RankFact.WORLD_CONTEXT,
+ * WORLD_LIBRARY_CONTEXT). Every communicator has such a pair, even then odd (comm.h); a message matches only within its
+ * context, so the library's collectives need no tags of the program's. */
+#define MSE_WORLD_CONTEXT 0
+#define MSE_WORLD_LIBRARY_CONTEXT 1
+/* The most patterns one PROBE_ANY and one PATTERNS fact carry (18 and 9 bytes, then 12 a pattern): a PROBE_ANY with more
  * sends the first ones ahead in PATTERNS facts (link.c), so a wait or test over any number of receives fits. */
-#define MSE_PROBE_ANY_MAX_PATTERNS ((MSE_MAX_FRAME_BYTES - 18) / 8)
-#define MSE_PATTERNS_MAX_PATTERNS ((MSE_MAX_FRAME_BYTES - 9) / 8)
+#define MSE_PATTERN_BYTES 12 /* source, tag, context */
+#define MSE_PROBE_ANY_MAX_PATTERNS ((MSE_MAX_FRAME_BYTES - 18) / MSE_PATTERN_BYTES)
+#define MSE_PATTERNS_MAX_PATTERNS ((MSE_MAX_FRAME_BYTES - 9) / MSE_PATTERN_BYTES)
 
 enum mse_type {
     MSE_HELLO = 0x01,
@@ -28,11 +32,11 @@ enum mse_type {
     MSE_GRANT_AHEAD = 0x25, MSE_FORECAST = 0x26
 };
 
-/* What a receive or probe matches; either field may be MSE_ANY. */
-typedef struct { int32_t source, tag; } mse_pattern;
+/* What a receive or probe matches: source (a world rank) and tag may be MSE_ANY, the context never is. */
+typedef struct { int32_t source, tag, context; } mse_pattern;
 
-/* A message decided for a receive: where it comes from, its tag and size. */
-typedef struct { int32_t source, tag, bytes; } mse_envelope;
+/* A message decided for a receive: where it comes from (a world rank), its tag, size and context. */
+typedef struct { int32_t source, tag, bytes, context; } mse_envelope;
 
 /* One fact. Fields a type does not carry are ignored; reason is Failed's, patterns ProbeAny's and Patterns'. */
 typedef struct {
@@ -42,6 +46,7 @@ typedef struct {
     int32_t peer;      /* Sent: dst; Receive, Probe: source */
     int32_t tag;
     int32_t bytes;     /* Sent */
+    int32_t context;   /* Sent, Receive, Probe */
     int32_t task_id;   /* TaskDone */
     int64_t measured_cpu_nanos; /* TaskDone */
     int64_t facts_before;       /* Progress */
@@ -50,10 +55,11 @@ typedef struct {
     int pattern_count;
     const mse_pattern *patterns;
     const char *reason;
-    /* Collective: the call's name and what its ranks must agree on (the n-th collective of a communicator is
-     * compared across its ranks); -1 for a root, byte count or operation the call does not have. */
+    /* Collective: the call's name, its communicator (its id, the world rank of its rank 0 and its size: communicators
+     * with no member in common may share an id) and what its ranks must agree on (the n-th collective of a
+     * communicator is compared across its members); -1 for a root, byte count or operation the call does not have. */
     const char *call;
-    int32_t comm, root, op;
+    int32_t comm, leader, members, root, op;
     int64_t data_bytes;
 } mse_fact;
 

@@ -70,32 +70,32 @@ static void facts_and_answers(void) {
     mse_fact sent = {.type = MSE_SENT, .rank = 2, .cpu_nanos = 10, .peer = 0, .tag = 4, .bytes = 8};
     CHECK(mse_link_report(&link, &sent) == 0 && mse_link_report(&link, &sent) == 0, "reports");
     CHECK(!readable(emulator, 0), "a report waits for the next ask or flush");
-    reply(emulator, MSE_GRANT, (int64_t[]) {0, 9, 16, 777}, (int[]) {4, 4, 4, 8}, 4);
+    reply(emulator, MSE_GRANT, (int64_t[]) {0, 9, 16, 777, 0}, (int[]) {4, 4, 4, 8, 4}, 5);
     mse_fact receive = {.type = MSE_RECEIVE, .rank = 2, .peer = MSE_ANY, .tag = MSE_ANY, .needs_answer = 1};
     mse_reply answer;
     CHECK(mse_link_ask(&link, &receive, &answer) == 0, "ask: %s", link.failure);
     CHECK(answer.type == MSE_GRANT && answer.granted.source == 0 && answer.granted.tag == 9
           && answer.granted.bytes == 16 && answer.virtual_nanos == 777, "the grant's fields");
-    CHECK_EQ(25 + 25 + 22, mse_read_frame(emulator, payload, sizeof payload), "two SENTs and the RECEIVE in one frame");
-    CHECK(payload[0] == MSE_SENT && payload[25] == MSE_SENT && payload[50] == MSE_RECEIVE, "in order");
+    CHECK_EQ(29 + 29 + 26, mse_read_frame(emulator, payload, sizeof payload), "two SENTs and the RECEIVE in one frame");
+    CHECK(payload[0] == MSE_SENT && payload[29] == MSE_SENT && payload[58] == MSE_RECEIVE, "in order");
     CHECK_EQ(3, mse_link_facts_reported(&link), "facts counted");
 
     /* A FORECAST for this very receive (blocking call 1) answers it: no grant follows. */
-    reply(emulator, MSE_FORECAST, (int64_t[]) {1, -1, -1, 3, 7, 16}, (int[]) {8, 4, 4, 4, 4, 4}, 6);
+    reply(emulator, MSE_FORECAST, (int64_t[]) {1, -1, -1, 3, 7, 16, 0}, (int[]) {8, 4, 4, 4, 4, 4, 4}, 7);
     CHECK(mse_link_ask(&link, &receive, &answer) == 0 && answer.type == MSE_FORECAST && answer.next.source == 3,
           "the forecast answers the receive it names");
     mse_read_frame(emulator, payload, sizeof payload);
 
     /* A FORECAST for a later call, read while waiting for a CLOCK, is kept for that call only. */
-    reply(emulator, MSE_FORECAST, (int64_t[]) {2, -1, -1, 5, 1, 4}, (int[]) {8, 4, 4, 4, 4, 4}, 6);
+    reply(emulator, MSE_FORECAST, (int64_t[]) {2, -1, -1, 5, 1, 4, 0}, (int[]) {8, 4, 4, 4, 4, 4, 4}, 7);
     reply(emulator, MSE_CLOCK, (int64_t[]) {123456}, (int[]) {8}, 1);
     mse_fact clock = {.type = MSE_CLOCK_QUERY, .rank = 2};
     CHECK(mse_link_ask(&link, &clock, &answer) == 0 && answer.type == MSE_CLOCK && answer.virtual_nanos == 123456,
           "the clock after the forecast");
     mse_envelope next;
-    CHECK(mse_link_forecast(&link, (mse_pattern) {MSE_ANY, MSE_ANY}, &next) && next.source == 5 && next.bytes == 4,
+    CHECK(mse_link_forecast(&link, (mse_pattern) {MSE_ANY, MSE_ANY, 0}, &next) && next.source == 5 && next.bytes == 4,
           "the forecast waits for blocking call 2");
-    CHECK(!mse_link_forecast(&link, (mse_pattern) {0, MSE_ANY}, &next), "not for another pattern");
+    CHECK(!mse_link_forecast(&link, (mse_pattern) {0, MSE_ANY, 0}, &next), "not for another pattern");
     mse_read_frame(emulator, payload, sizeof payload);
 
     /* Progress: sent when no fact came since, silent otherwise. */
@@ -109,9 +109,9 @@ static void facts_and_answers(void) {
         mse_link_report(&link, &sent);
     }
     long first = mse_read_frame(emulator, payload, sizeof payload);
-    CHECK(first > MSE_MAX_FRAME_BYTES - 25 && first <= MSE_MAX_FRAME_BYTES, "a full frame of %ld bytes", first);
+    CHECK(first > MSE_MAX_FRAME_BYTES - 29 && first <= MSE_MAX_FRAME_BYTES, "a full frame of %ld bytes", first);
     mse_link_flush(&link);
-    CHECK_EQ(3000 * 25 - first, mse_read_frame(emulator, payload, sizeof payload), "the rest on flush");
+    CHECK_EQ(3000 * 29 - first, mse_read_frame(emulator, payload, sizeof payload), "the rest on flush");
 
     /* An ABORT is the rank's failure, for this and every later call. */
     reply(emulator, MSE_ABORT, NULL, NULL, 0);
@@ -181,7 +181,7 @@ static int scripted_progress(void *ctx) {
 static void *grant_later(void *fd) {
     struct timespec pause = {0, 50 * 1000000L};
     nanosleep(&pause, NULL);
-    reply(*(int *) fd, MSE_GRANT, (int64_t[]) {1, 4, 8, 5}, (int[]) {4, 4, 4, 8}, 4);
+    reply(*(int *) fd, MSE_GRANT, (int64_t[]) {1, 4, 8, 5, 0}, (int[]) {4, 4, 4, 8, 4}, 5);
     return NULL;
 }
 
@@ -245,16 +245,17 @@ static void *read_split(void *arg) {
             if (type == MSE_SENT) {
                 r->others++;
                 r->misplaced += r->count > 0; /* nothing comes between PATTERNS and their PROBE_ANY */
-                at += 25;
+                at += 29;
                 continue;
             }
             long head = type == MSE_PATTERNS ? 5 : 14;
             int count = (int) field(payload + at + head, 4);
             for (int i = 0; i < count && r->count < 40000; i++) {
-                r->got[r->count++] = (mse_pattern) {(int32_t) field(payload + at + head + 4 + 8 * i, 4),
-                                                     (int32_t) field(payload + at + head + 8 + 8 * i, 4)};
+                r->got[r->count++] = (mse_pattern) {(int32_t) field(payload + at + head + 4 + 12 * i, 4),
+                                                     (int32_t) field(payload + at + head + 8 + 12 * i, 4),
+                                                     (int32_t) field(payload + at + head + 12 + 12 * i, 4)};
             }
-            at += head + 4 + 8L * count;
+            at += head + 4 + 12L * count;
             if (type == MSE_PROBE_ANY) {
                 r->probes++;
                 r->misplaced += at != n; /* the PROBE_ANY asks: it ends its frame */
@@ -274,7 +275,7 @@ static void long_probe_any(int total) {
     r.count = r.frames = r.largest = r.others = r.probes = r.misplaced = 0;
     static mse_pattern many[40000];
     for (int i = 0; i < total; i++) {
-        many[i] = (mse_pattern) {i % 3, i};
+        many[i] = (mse_pattern) {i % 3, i, i % 2};
     }
     mse_fact sent = {.type = MSE_SENT, .rank = 2, .cpu_nanos = 10, .peer = 0, .tag = 4, .bytes = 8};
     for (int i = 0; i < 100; i++) {
@@ -290,10 +291,11 @@ static void long_probe_any(int total) {
     CHECK_EQ(total, r.count, "every pattern arrived");
     int in_order = 1;
     for (int i = 0; i < r.count; i++) {
-        in_order &= r.got[i].source == many[i].source && r.got[i].tag == many[i].tag;
+        in_order &= r.got[i].source == many[i].source && r.got[i].tag == many[i].tag
+                && r.got[i].context == many[i].context;
     }
     CHECK(in_order && r.probes == 1 && r.others == 100 && r.misplaced == 0, "in order, after the SENTs, one PROBE_ANY");
-    CHECK(r.largest <= MSE_MAX_FRAME_BYTES && r.frames == (int) ((100 * 25 + 18 + 8L * total + MSE_MAX_FRAME_BYTES - 1)
+    CHECK(r.largest <= MSE_MAX_FRAME_BYTES && r.frames == (int) ((100 * 29 + 18 + 12L * total + MSE_MAX_FRAME_BYTES - 1)
           / MSE_MAX_FRAME_BYTES), "%d frames of at most %d bytes", r.frames, r.largest);
     CHECK_EQ(101, mse_link_facts_reported(&link), "PATTERNS are no facts of their own");
     mse_link_close(&link);

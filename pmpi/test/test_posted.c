@@ -25,7 +25,7 @@ typedef struct {
 static int first_matching(script *s, const mse_pattern *p, int n, int limit) {
     for (int i = 0; i < limit; i++) {
         for (int k = 0; k < n; k++) {
-            if (mse_pattern_matches(p[k], s->queue[i].source, s->queue[i].tag)) {
+            if (mse_pattern_matches(p[k], s->queue[i])) {
                 return i;
             }
         }
@@ -39,7 +39,7 @@ static mse_envelope probe(void *ctx, const mse_pattern *p, int n) {
     s->most_patterns = n > s->most_patterns ? n : s->most_patterns;
     int i = first_matching(s, p, n, s->count);
     CHECK(i >= 0, "a blocking probe found no message: the test would hang");
-    return i >= 0 ? s->queue[i] : (mse_envelope) {0, 0, -1};
+    return i >= 0 ? s->queue[i] : (mse_envelope) {0, 0, -1, 0};
 }
 
 static int poll_now(void *ctx, const mse_pattern *p, int n, mse_envelope *first) {
@@ -54,11 +54,10 @@ static int poll_now(void *ctx, const mse_pattern *p, int n, mse_envelope *first)
 }
 
 /* MPI's non-overtaking rule: the first queued message from exactly (source, tag). */
-static void take(void *ctx, int source, int tag, void *target) {
+static void take(void *ctx, mse_pattern exact, void *target) {
     script *s = ctx;
-    mse_pattern exact = {source, tag};
     int i = first_matching(s, &exact, 1, s->count);
-    CHECK(i >= 0, "take(%d, %d) found no message", source, tag);
+    CHECK(i >= 0, "take(%d, %d) found no message", exact.source, exact.tag);
     if (i < 0) {
         return;
     }
@@ -74,7 +73,7 @@ static mse_side side_of(script *s) {
 
 static void post(mse_posted_list *list, mse_posted *r, slot *into, int source, int tag) {
     into->got = 0;
-    r->pattern = (mse_pattern) {source, tag};
+    r->pattern = (mse_pattern) {source, tag, 0};
     r->target = into;
     mse_posted_add(list, r);
 }
@@ -95,8 +94,8 @@ static int covers(mse_pattern_tally *t, mse_pattern p) {
 static void tally_rules(void) {
     mse_pattern_tally t;
     mse_tally_init(&t);
-    mse_pattern one_five = {1, 5}, one_any = {1, MSE_ANY}, any_five = {MSE_ANY, 5}, two_five = {2, 5},
-                any = {MSE_ANY, MSE_ANY}, reserved = {1, MSE_RESERVED_TAGS_FROM + 1}, two_six = {2, 6};
+    mse_pattern one_five = {1, 5, 0}, one_any = {1, MSE_ANY, 0}, any_five = {MSE_ANY, 5, 0}, two_five = {2, 5, 0},
+                any = {MSE_ANY, MSE_ANY, 0}, elsewhere = {1, MSE_ANY, 3}, two_six = {2, 6, 0};
     for (int i = 0; i < 1000; i++) {
         mse_tally_add(&t, one_five);
     }
@@ -106,13 +105,13 @@ static void tally_rules(void) {
     mse_tally_add(&t, two_five);
     mse_tally_add(&t, two_six);
     mse_tally_add(&t, one_any);
-    mse_tally_add(&t, reserved);
+    mse_tally_add(&t, elsewhere);
     CHECK(!covers(&t, one_five) && covers(&t, one_any) && covers(&t, two_five), "(1, ANY) covers (1, 5), not (2, 5)");
     mse_tally_add(&t, any_five);
     CHECK(!covers(&t, two_five) && covers(&t, any_five) && covers(&t, two_six), "(ANY, 5) covers (2, 5), not (2, 6)");
     mse_tally_add(&t, any);
     mse_tally_cover(&t, &cover, &n);
-    CHECK(n == 2 && covers(&t, any) && covers(&t, reserved), "(ANY, ANY) covers all but a reserved tag (%d)", n);
+    CHECK(n == 2 && covers(&t, any) && covers(&t, elsewhere), "(ANY, ANY) covers all but another context's (%d)", n);
     mse_tally_remove(&t, any);
     CHECK(covers(&t, one_any) && covers(&t, any_five) && covers(&t, two_six) && !covers(&t, two_five),
           "gone, the ones it covered are back");
@@ -124,13 +123,13 @@ static void tally_rules(void) {
           mse_tally_live(&t));
     /* Many distinct patterns come and go: the table keeps only the live ones. */
     for (int i = 0; i < 5000; i++) {
-        mse_tally_add(&t, (mse_pattern) {3, 1000 + i});
+        mse_tally_add(&t, (mse_pattern) {3, 1000 + i, 0});
     }
     for (int i = 0; i < 4999; i++) {
-        mse_tally_remove(&t, (mse_pattern) {3, 1000 + i});
+        mse_tally_remove(&t, (mse_pattern) {3, 1000 + i, 0});
     }
     mse_tally_cover(&t, &cover, &n);
-    CHECK(n == 4 && covers(&t, (mse_pattern) {3, 5999}) && t.used < 100, "4 live of 5,004 (%d, %d entries)", n, t.used);
+    CHECK(n == 4 && covers(&t, (mse_pattern) {3, 5999, 0}) && t.used < 100, "4 live of 5,004 (%d, %d entries)", n, t.used);
     mse_tally_free(&t);
 }
 
@@ -143,13 +142,13 @@ static int stream_poll(void *ctx, const mse_pattern *p, int n, mse_envelope *fir
     stream *s = ctx;
     s->polls++;
     s->most_patterns = n > s->most_patterns ? n : s->most_patterns;
-    *first = (mse_envelope) {1, 5, s->taken};
-    return s->taken < s->sent && mse_pattern_matches(p[0], 1, 5);
+    *first = (mse_envelope) {1, 5, s->taken, 0};
+    return s->taken < s->sent && mse_pattern_matches(p[0], *first);
 }
 
-static void stream_take(void *ctx, int source, int tag, void *target) {
+static void stream_take(void *ctx, mse_pattern exact, void *target) {
     stream *s = ctx;
-    CHECK(source == 1 && tag == 5, "take(%d, %d)", source, tag);
+    CHECK(exact.source == 1 && exact.tag == 5, "take(%d, %d)", exact.source, exact.tag);
     ((slot *) target)->got = s->taken++;
 }
 
@@ -197,12 +196,12 @@ int main(void) {
     s = (script) {.queue = {{1, 5, 201}, {2, 7, 202}}, .count = 2, .arrived = 2};
     post(&list, &r1, &a, 1, 5);
     slot plain = {0};
-    mse_posted_recv(&list, (mse_pattern) {MSE_ANY, MSE_ANY}, &plain);
+    mse_posted_recv(&list, (mse_pattern) {MSE_ANY, MSE_ANY, 0}, &plain);
     CHECK(a.got == 201 && plain.got == 202 && r1.complete, "irecv 201, recv 202: %d %d", a.got, plain.got);
 
     /* With nothing pending a receive goes straight to the side, without a probe. */
     s = (script) {.queue = {{3, 1, 301}}, .count = 1, .arrived = 1};
-    mse_posted_recv(&list, (mse_pattern) {3, 1}, &plain);
+    mse_posted_recv(&list, (mse_pattern) {3, 1, 0}, &plain);
     CHECK(plain.got == 301 && s.probes == 0, "a plain receive asks no probe (%d)", s.probes);
 
     /* A test is false until the message has arrived by now, then true. */
@@ -229,9 +228,9 @@ int main(void) {
     s = (script) {.queue = {{1, 3, 601}, {1, 4, 602}}, .count = 2, .arrived = 2};
     post(&list, &r1, &a, 1, 3);
     mse_envelope seen;
-    CHECK(mse_posted_iprobe(&list, (mse_pattern) {1, MSE_ANY}, &seen) && seen.bytes == 602 && a.got == 601,
+    CHECK(mse_posted_iprobe(&list, (mse_pattern) {1, MSE_ANY, 0}, &seen) && seen.bytes == 602 && a.got == 601,
           "iprobe sees 602 after 601 went to the irecv");
-    mse_envelope probed = mse_posted_probe(&list, (mse_pattern) {1, 4});
+    mse_envelope probed = mse_posted_probe(&list, (mse_pattern) {1, 4, 0});
     CHECK(probed.bytes == 602 && s.count == 1, "a probe leaves the message queued");
 
     /* Testany as of now: nothing arrived is -1; an arrival an earlier irecv outside the set matches goes to it. */
@@ -298,14 +297,15 @@ int main(void) {
     mse_posted_cancel(&list, &r2);
     CHECK(r2.complete && b.got == 1001, "cancelling a complete receive changes nothing");
 
-    /* A wildcard tag never matches the reserved tags that collectives travel on. */
-    mse_pattern any = {MSE_ANY, MSE_ANY};
-    CHECK(!mse_pattern_matches(any, 0, MSE_RESERVED_TAGS_FROM), "ANY_TAG skips 32760");
-    CHECK(mse_pattern_matches(any, 0, MSE_RESERVED_TAGS_FROM - 1), "ANY_TAG takes 32759");
-    CHECK(mse_pattern_matches((mse_pattern) {0, 32761}, 0, 32761), "an exact reserved tag matches");
-    CHECK(!mse_pattern_overlaps(any, (mse_pattern) {0, 32762}), "ANY_TAG overlaps no reserved tag");
-    CHECK(!mse_pattern_overlaps((mse_pattern) {0, 32762}, any), "and the other way round");
-    CHECK(mse_pattern_overlaps((mse_pattern) {MSE_ANY, 3}, (mse_pattern) {2, MSE_ANY}), "wildcards overlap");
-    CHECK(!mse_pattern_overlaps((mse_pattern) {1, 3}, (mse_pattern) {2, 3}), "other sources do not");
+    /* Wildcards match every tag of their context, and nothing of another: no tag is reserved for collectives. */
+    mse_pattern any = {MSE_ANY, MSE_ANY, 2};
+    CHECK(mse_pattern_matches(any, (mse_envelope) {0, 32760, 0, 2}), "ANY_TAG takes 32760");
+    CHECK(mse_pattern_matches(any, (mse_envelope) {0, 2147483647, 0, 2}), "and MPI_TAG_UB");
+    CHECK(!mse_pattern_matches(any, (mse_envelope) {0, 7, 0, 3}), "but nothing on the library's context");
+    CHECK(!mse_pattern_matches((mse_pattern) {0, 7, 4}, (mse_envelope) {0, 7, 0, 2}), "nor on another communicator");
+    CHECK(!mse_pattern_overlaps(any, (mse_pattern) {0, 7, 3}), "patterns of two contexts never overlap");
+    CHECK(!mse_pattern_overlaps((mse_pattern) {0, 7, 3}, any), "and the other way round");
+    CHECK(mse_pattern_overlaps((mse_pattern) {MSE_ANY, 3, 0}, (mse_pattern) {2, MSE_ANY, 0}), "wildcards overlap");
+    CHECK(!mse_pattern_overlaps((mse_pattern) {1, 3, 0}, (mse_pattern) {2, 3, 0}), "other sources do not");
     return checks_end("test_posted");
 }

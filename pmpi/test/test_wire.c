@@ -104,6 +104,7 @@ static void check_encoding(const golden *g, uint8_t type) {
         else if (strcmp(k, "dst") == 0 || strcmp(k, "source") == 0) f.peer = (int32_t) v;
         else if (strcmp(k, "tag") == 0) f.tag = (int32_t) v;
         else if (strcmp(k, "bytes") == 0) f.bytes = (int32_t) v;
+        else if (strcmp(k, "context") == 0) f.context = (int32_t) v;
         else if (strcmp(k, "needsAnswer") == 0) f.needs_answer = (int) v;
         else if (strcmp(k, "asOfNow") == 0) f.as_of_now = (int) v;
         else if (strcmp(k, "taskId") == 0) f.task_id = (int32_t) v;
@@ -111,6 +112,8 @@ static void check_encoding(const golden *g, uint8_t type) {
         else if (strcmp(k, "reason") == 0) f.reason = g->values[i];
         else if (strcmp(k, "call") == 0) f.call = g->values[i];
         else if (strcmp(k, "comm") == 0) f.comm = (int32_t) v;
+        else if (strcmp(k, "leader") == 0) f.leader = (int32_t) v;
+        else if (strcmp(k, "members") == 0) f.members = (int32_t) v;
         else if (strcmp(k, "root") == 0) f.root = (int32_t) v;
         else if (strcmp(k, "dataBytes") == 0) f.data_bytes = v;
         else if (strcmp(k, "op") == 0) f.op = (int32_t) v;
@@ -118,7 +121,8 @@ static void check_encoding(const golden *g, uint8_t type) {
             char copy[256];
             snprintf(copy, sizeof copy, "%s", g->values[i]);
             for (char *p = strtok(copy, ","); p != NULL && f.pattern_count < 16; p = strtok(NULL, ",")) {
-                sscanf(p, "%d:%d", &patterns[f.pattern_count].source, &patterns[f.pattern_count].tag);
+                sscanf(p, "%d:%d:%d", &patterns[f.pattern_count].source, &patterns[f.pattern_count].tag,
+                       &patterns[f.pattern_count].context);
                 f.pattern_count++;
             }
             f.patterns = patterns;
@@ -151,6 +155,10 @@ static void check_decoding(const golden *g, uint8_t type) {
         else if (strcmp(k, "blockingCalls") == 0) got = r.blocking_calls;
         else if (strcmp(k, "patternSource") == 0) got = r.pattern.source;
         else if (strcmp(k, "patternTag") == 0) got = r.pattern.tag;
+        else if (strcmp(k, "context") == 0) {
+            got = type == MSE_FORECAST ? r.pattern.context : r.granted.context;
+            CHECK((!r.has_next && type != MSE_FORECAST) || r.next.context == got, "%s: the next match's context", g->name);
+        }
         else if (strcmp(k, "factsSeen") == 0) got = r.facts_seen;
         else if (strcmp(k, "cpuNanos") == 0) got = r.cpu_nanos;
         else if (strcmp(k, "reason") == 0) {
@@ -167,7 +175,7 @@ static void check_decoding(const golden *g, uint8_t type) {
 
 /* Malformed replies are refused, never read past their end. */
 static void check_malformed(void) {
-    uint8_t grant[] = {0x20, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 12, 0, 0, 0x10, 4, 0, 0, 0, 0, 0, 0, 0, 1};
+    uint8_t grant[] = {0x20, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 12, 0, 0, 0x10, 4, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 3};
     mse_reply r;
     char error[160];
     CHECK(mse_decode_reply(grant, sizeof grant, &r, error) == 0, "a whole GRANT decodes: %s", error);

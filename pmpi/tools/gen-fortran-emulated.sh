@@ -4,7 +4,8 @@
 # the Fortran arguments, calls the C entry of the same name (the one body both languages share) and converts the
 # results back. The conversions follow the parameter's C type and name, as the hand-written entries did:
 #   buffers (void *)                      mse_fortran_buffer (Fortran's MPI_IN_PLACE and MPI_BOTTOM)
-#   int, MPI_Datatype, MPI_Comm, MPI_Op   by reference; handles through PMPI_*_f2c
+#   int, MPI_Datatype, MPI_Comm, MPI_Op, MPI_Group, MPI_Info   by reference; handles through PMPI_*_f2c
+#   MPI_Comm *comm                        first parameter: the program's communicator (in and out); else a new one
 #   const int x[]                         INTEGER arrays as they are (MPI_Fint is int in this build)
 #   MPI_Status *status                    MPI_STATUS_IGNORE kept; copied back (when a flag exists, only if set)
 #   MPI_Status array_of_statuses[] (or *) copied back: outcount of them, all when a flag is set, or all
@@ -55,7 +56,11 @@ f08=$("$here/fortran-f08-functions.sh" | tr '\n' ' ')
         push @formal, "const MPI_Fint *$n"; push @args, "*$n";
       } elsif ($t eq "const int" && $array) {
         push @formal, "const MPI_Fint *$n"; push @args, "(const int *) $n";
-      } elsif ($t =~ /^MPI_(Datatype|Comm|Op)$/ && !$array) {
+      } elsif ($t eq "MPI_Comm *") {
+        push @formal, "MPI_Fint *$n";
+        push @before, "MPI_Comm c_$n = " . ($i == 0 ? "PMPI_Comm_f2c(*$n);" : "MPI_COMM_NULL;");
+        push @args, "&c_$n"; push @after, "*$n = PMPI_Comm_c2f(c_$n);";
+      } elsif ($t =~ /^MPI_(Datatype|Comm|Op|Group|Info)$/ && !$array) {
         my $f2c = $1 eq "Datatype" ? "Type" : $1;
         push @formal, "const MPI_Fint *$n"; push @args, "PMPI_${f2c}_f2c(*$n)";
       } elsif ($t eq "MPI_Status *" && $n ne "array_of_statuses") {

@@ -9,9 +9,10 @@
 ! Startall, Ssend_init, Bsend_init and Rsend_init by Start); every collective; Wtime, Wtick and Pcontrol.
 ! Not called here: MPI_Init (pmpi/conformance/f08-statuses-and-ierror.f90); MPI_Mprobe, MPI_Improbe, MPI_Mrecv,
 ! MPI_Imrecv, MPI_Ibcast, MPI_Ireduce, MPI_Iallreduce, MPI_Igather, MPI_Igatherv, MPI_Iallgather, MPI_Iallgatherv,
-! MPI_Iscatter, MPI_Iscatterv, MPI_Ialltoall and MPI_Ibarrier (their `use mpi` entries, whose f08 names are aliases of
-! them, in the conformance cases request-mprobe-fortran and nbc-fortran; tools/check-fortran-calls.sh checks that
-! Open MPI's f08 wrappers hand those entries their arguments unchanged).
+! MPI_Iscatter, MPI_Iscatterv, MPI_Ialltoall and MPI_Ibarrier, MPI_Comm_dup, MPI_Comm_dup_with_info, MPI_Comm_split,
+! MPI_Comm_create, MPI_Comm_create_group and MPI_Comm_free (their `use mpi` entries, whose f08 names are aliases of
+! them, in the conformance cases request-mprobe-fortran, nbc-fortran and comm-create-fortran;
+! tools/check-fortran-calls.sh checks that Open MPI's f08 wrappers hand those entries their arguments unchanged).
 program every_call_f08
   use mpi_f08
   implicit none

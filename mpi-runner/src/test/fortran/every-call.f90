@@ -12,7 +12,9 @@
 ! MPI_Imrecv (the conformance case request-mprobe-fortran), MPI_Ibcast, MPI_Ireduce, MPI_Iallreduce, MPI_Igather,
 ! MPI_Iscatter, MPI_Iallgather, MPI_Ialltoall and MPI_Ibarrier (the conformance case nbc-fortran), MPI_Igatherv,
 ! MPI_Iallgatherv and MPI_Iscatterv (their C bodies are the conformance case nbc-every's, their Fortran entries generated
-! as MPI_GATHERV's are), MPI_Pcontrol (MSE_Task_done in pmpi/include/mse.f90, examples/fortran/task-done-farm.f90).
+! as MPI_GATHERV's are), MPI_Pcontrol (MSE_Task_done in pmpi/include/mse.f90, examples/fortran/task-done-farm.f90),
+! MPI_Comm_dup, MPI_Comm_dup_with_info, MPI_Comm_split, MPI_Comm_create, MPI_Comm_create_group and MPI_Comm_free (the
+! conformance case comm-create-fortran).
 program every_call
   use mpi
   implicit none

@@ -26,7 +26,8 @@ final class PostedReceives {
         /** Whether the grant settling a receive that did not wait took the message the rank took as told. */
         boolean tookAsTold(EmulatorReply reply) {
             return expected == null || reply instanceof EmulatorReply.Grant g
-                    && g.source() == expected.source() && g.tag() == expected.tag() && g.bytes() == expected.bytes();
+                    && g.source() == expected.source() && g.tag() == expected.tag() && g.bytes() == expected.bytes()
+                    && g.context() == expected.context();
         }
     }
 
@@ -65,7 +66,7 @@ final class PostedReceives {
         int rank = fact.rank();
         if (fact instanceof RankFact.Receive r) {
             blockingCalls[rank]++;
-            MessagePattern pattern = new MessagePattern(r.source(), r.tag());
+            MessagePattern pattern = r.pattern();
             Told told = toldAhead[rank];
             toldAhead[rank] = null; // good for the rank's next receive only
             boolean tookTold = told != null && told.pattern().equals(pattern) && (!r.needsAnswer() || told.pushed());

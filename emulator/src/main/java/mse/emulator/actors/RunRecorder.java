@@ -42,8 +42,8 @@ final class RunRecorder implements KernelObserver {
     }
 
     @Override
-    public void sent(long sequence, int source, int tag, int bytes, long sendNanos) {
-        analysis.sent(sequence, source, tag, bytes, sendNanos);
+    public void sent(long sequence, int source, int tag, int context, int bytes, long sendNanos) {
+        analysis.sent(sequence, source, tag, context, bytes, sendNanos);
     }
 
     @Override

@@ -31,7 +31,7 @@ public final class RunAnalysis implements KernelObserver {
      * What a message in flight carries: its sender's path up to the end of its send overhead (and, when the stretches
      * are kept, the path's stretches up to then), and its identity.
      */
-    private record InFlight(int source, int tag, int bytes, long sendNanos, long[] path, Stretches stretches) {
+    private record InFlight(int source, boolean collective, int bytes, long sendNanos, long[] path, Stretches stretches) {
     }
 
     /** A path's stretches, newest first, each sharing the ones before it with every other path that came through them. */
@@ -94,8 +94,9 @@ public final class RunAnalysis implements KernelObserver {
     }
 
     @Override
-    public void sent(long sequence, int source, int tag, int bytes, long sendNanos) {
-        inFlight.put(sequence, new InFlight(source, tag, bytes, sendNanos, path[source].clone(), stretchesUpToNow(source)));
+    public void sent(long sequence, int source, int tag, int context, int bytes, long sendNanos) {
+        inFlight.put(sequence, new InFlight(source, RankFact.isLibraryContext(context), bytes, sendNanos,
+                path[source].clone(), stretchesUpToNow(source)));
     }
 
     @Override
@@ -141,7 +142,7 @@ public final class RunAnalysis implements KernelObserver {
         }
         long late = Math.min(message.sendNanos(), blocking.untilNanos()) - blocking.fromNanos();
         if (late > 0) {
-            (message.tag() >= RankFact.RESERVED_TAGS_FROM ? collectiveWait : lateSender)[blocking.rank()] += late;
+            (message.collective() ? collectiveWait : lateSender)[blocking.rank()] += late;
         }
         long[] arrived = message.path().clone();
         long departed = total(arrived);

@@ -9,7 +9,7 @@ import mse.emulator.model.NetworkInterface;
  * destination's incoming interface, and arrivalNanos once it has passed that interface ({@link #WAITING}
  * until then), following {@link NetworkInterface}'s rule.
  */
-record AnnouncedMessage(long sequence, int source, int destination, int tag, int bytes,
+record AnnouncedMessage(long sequence, int source, int destination, int tag, int context, int bytes,
                         long sendNanos, long departureNanos, long reachNanos, long arrivalNanos, boolean synchronous) {
 
     /** arrivalNanos of a message still waiting for its destination's incoming interface. */
@@ -17,7 +17,7 @@ record AnnouncedMessage(long sequence, int source, int destination, int tag, int
 
     /** MPI matching ({@link MessagePattern#matches}). */
     boolean matches(MessagePattern pattern) {
-        return pattern.matches(source, tag);
+        return pattern.matches(source, tag, context);
     }
 
     /** True when any of the patterns matches. */
@@ -39,7 +39,7 @@ record AnnouncedMessage(long sequence, int source, int destination, int tag, int
     }
 
     AnnouncedMessage arrived(long arrival) {
-        return new AnnouncedMessage(sequence, source, destination, tag, bytes, sendNanos, departureNanos, reachNanos,
+        return new AnnouncedMessage(sequence, source, destination, tag, context, bytes, sendNanos, departureNanos, reachNanos,
                 arrival, synchronous);
     }
 

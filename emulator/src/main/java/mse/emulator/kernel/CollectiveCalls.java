@@ -24,28 +24,34 @@ final class CollectiveCalls {
         }
     }
 
-    private final int size;
-    private final Map<Integer, long[]> entered = new HashMap<>();
-    private final Map<Integer, Map<Long, Call>> open = new HashMap<>();
+    /** A communicator: its id and its first member (communicators with no member in common may share an id). */
+    private record Communicator(int id, int leader) {
+    }
 
-    /** size: the ranks of MPI_COMM_WORLD, the communicator every collective runs on. */
+    private final int size;
+    private final Map<Communicator, long[]> entered = new HashMap<>();
+    private final Map<Communicator, Map<Long, Call>> open = new HashMap<>();
+
+    /** size: the ranks of the run (MPI_COMM_WORLD's). */
     CollectiveCalls(int size) {
         this.size = size;
     }
 
     /** The difference that ends the run, if this call differs from the first rank's call of the same collective. */
     Optional<String> check(RankFact.Collective call) {
-        long n = entered.computeIfAbsent(call.comm(), c -> new long[size])[call.rank()]++;
-        Map<Long, Call> calls = open.computeIfAbsent(call.comm(), c -> new HashMap<>());
+        Communicator comm = new Communicator(call.comm(), call.leader());
+        int members = call.members() < 0 ? size : call.members();
+        long n = entered.computeIfAbsent(comm, c -> new long[size])[call.rank()]++;
+        Map<Long, Call> calls = open.computeIfAbsent(comm, c -> new HashMap<>());
         Call seen = calls.get(n);
         if (seen == null) {
-            if (size > 1) {
+            if (members > 1) {
                 calls.put(n, new Call(call));
             }
             return Optional.empty();
         }
         Optional<String> difference = difference(seen.first, call, n);
-        if (difference.isEmpty() && ++seen.ranks == size) {
+        if (difference.isEmpty() && ++seen.ranks == members) {
             calls.remove(n); // every rank called it: nothing more to compare it with
         }
         return difference;
@@ -74,6 +80,10 @@ final class CollectiveCalls {
     }
 
     private static String communicator(int comm) {
-        return comm == 0 ? "MPI_COMM_WORLD" : "communicator " + comm;
+        return switch (comm) {
+            case 0 -> "MPI_COMM_WORLD";
+            case 1 -> "MPI_COMM_SELF";
+            default -> "communicator " + comm;
+        };
     }
 }

@@ -9,23 +9,35 @@ public sealed interface EmulatorReply {
     int rank();
 
     /**
-     * Receive now from (source, tag): MPI's non-overtaking rule then yields the granted message. `next`, when not
-     * null, is what the rank's next receive for the same pattern will take (it passed the rank's interface already,
-     * and messages pass in order): that receive needs no grant of its own.
+     * Receive now from (source, tag) on context: MPI's non-overtaking rule then yields the granted message. `next`,
+     * when not null, is what the rank's next receive for the same pattern will take (it passed the rank's interface
+     * already, and messages pass in order): that receive needs no grant of its own.
      */
-    record Grant(int rank, int source, int tag, int bytes, long virtualNanos, Next next) implements EmulatorReply {
+    record Grant(int rank, int source, int tag, int bytes, long virtualNanos, Next next, int context)
+            implements EmulatorReply {
 
-        /** A grant that says nothing about the next receive (what the kernel answers). */
+        /** A grant on the world's program context that says nothing about the next receive. */
         public Grant(int rank, int source, int tag, int bytes, long virtualNanos) {
-            this(rank, source, tag, bytes, virtualNanos, null);
+            this(rank, source, tag, bytes, virtualNanos, null, RankFact.WORLD_CONTEXT);
+        }
+
+        /** A grant on the world's program context. */
+        public Grant(int rank, int source, int tag, int bytes, long virtualNanos, Next next) {
+            this(rank, source, tag, bytes, virtualNanos, next, RankFact.WORLD_CONTEXT);
         }
 
         public Grant withNext(Next ahead) {
-            return new Grant(rank, source, tag, bytes, virtualNanos, ahead);
+            return new Grant(rank, source, tag, bytes, virtualNanos, ahead, context);
         }
 
-        /** A message already decided for a receive: where it comes from, its tag and size. */
-        public record Next(int source, int tag, int bytes) {}
+        /** A message already decided for a receive: where it comes from, its tag and size, its context. */
+        public record Next(int source, int tag, int bytes, int context) {
+
+            /** On the world's program context. */
+            public Next(int source, int tag, int bytes) {
+                this(source, tag, bytes, RankFact.WORLD_CONTEXT);
+            }
+        }
     }
 
     /**

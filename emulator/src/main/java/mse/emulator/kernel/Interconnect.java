@@ -63,7 +63,7 @@ final class Interconnect {
     AnnouncedMessage send(RankState sender, RankFact.Sent sent, long sendStart) {
         long departure = sender.outgoing.leave(sender.clock.now(), network.interfaceNanos(sent.bytes()));
         AnnouncedMessage message = new AnnouncedMessage(nextSequence++, sender.rank, sent.dst(), sent.tag(),
-                sent.bytes(), sendStart, departure, departure + network.latencyNanos(), AnnouncedMessage.WAITING,
+                sent.context(), sent.bytes(), sendStart, departure, departure + network.latencyNanos(), AnnouncedMessage.WAITING,
                 network.isSynchronous(sent.bytes()));
         incoming[sent.dst()].add(message);
         headReaches.set(sent.dst(), incoming[sent.dst()].head().reachNanos());

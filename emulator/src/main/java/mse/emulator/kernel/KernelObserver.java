@@ -35,7 +35,7 @@ public interface KernelObserver {
      * to now is what the message carries to its receiver (the critical path, mse.emulator.analysis). Reported by
      * the kernel, which alone says when a rank blocked.
      */
-    default void sent(long sequence, int source, int tag, int bytes, long sendNanos) {
+    default void sent(long sequence, int source, int tag, int context, int bytes, long sendNanos) {
     }
 
     /** A rank was blocked, its clock moved from the block's start to its end without a charge ({@link Blocking}). */

@@ -13,11 +13,20 @@ public sealed interface RankFact {
     int ANY = -1;
 
     /**
-     * Tags from here up carry a Comm's collectives (broadcast, gather, reduce, barrier) as point-to-point
-     * messages; a wildcard tag never matches them ({@link MessagePattern}). 32767 is the least MPI_TAG_UB
-     * the MPI standard guarantees, so the range is a valid tag everywhere.
+     * The communication context of MPI_COMM_WORLD's program messages. A message matches only receives on its own
+     * context ({@link MessagePattern}); every communicator has two, an even one for the program's messages and the
+     * next odd one for its library's collectives (the world's: {@link #WORLD_LIBRARY_CONTEXT}), so a wildcard
+     * receive of the program never takes a collective's message.
      */
-    int RESERVED_TAGS_FROM = 32760;
+    int WORLD_CONTEXT = 0;
+
+    /** The context of the collectives on MPI_COMM_WORLD. */
+    int WORLD_LIBRARY_CONTEXT = 1;
+
+    /** Whether a message of this context is a library's own (a collective's, a communicator creation's): odd ones. */
+    static boolean isLibraryContext(int context) {
+        return (context & 1) == 1;
+    }
 
     int rank();
 
@@ -39,21 +48,50 @@ public sealed interface RankFact {
      */
     record Progress(int rank, long factsBefore, long cpuNanos) implements RankFact {}
 
-    /** The rank sent `bytes` bytes to dst with tag, after cpuNanos of computation since its previous fact. */
-    record Sent(int rank, long cpuNanos, int dst, int tag, int bytes) implements RankFact {}
+    /**
+     * The rank sent `bytes` bytes to dst with tag on context, after cpuNanos of computation since its previous fact.
+     * Ranks are the job's (MPI_COMM_WORLD's), whatever communicator the message is on.
+     */
+    record Sent(int rank, long cpuNanos, int dst, int tag, int bytes, int context) implements RankFact {
+
+        /** A message on the world's program context. */
+        public Sent(int rank, long cpuNanos, int dst, int tag, int bytes) {
+            this(rank, cpuNanos, dst, tag, bytes, WORLD_CONTEXT);
+        }
+    }
 
     /**
      * The rank posted a blocking receive (source and tag may be ANY) after cpuNanos of computation.
      * When `needsAnswer` is true the rank waits for a Grant before it receives over MPI (it has a real
      * choice to make); otherwise it receives at once and the grant only settles virtual time.
      */
-    record Receive(int rank, long cpuNanos, int source, int tag, boolean needsAnswer) implements RankFact {}
+    record Receive(int rank, long cpuNanos, int source, int tag, boolean needsAnswer, int context) implements RankFact {
+
+        /** A receive on the world's program context. */
+        public Receive(int rank, long cpuNanos, int source, int tag, boolean needsAnswer) {
+            this(rank, cpuNanos, source, tag, needsAnswer, WORLD_CONTEXT);
+        }
+
+        public MessagePattern pattern() {
+            return new MessagePattern(source, tag, context);
+        }
+    }
 
     /**
      * The rank posted a blocking probe (source and tag may be ANY): like a receive, it waits for the
      * message the grant rule picks, but leaves it queued and charges no receive overhead. Always answered.
      */
-    record Probe(int rank, long cpuNanos, int source, int tag) implements RankFact {}
+    record Probe(int rank, long cpuNanos, int source, int tag, int context) implements RankFact {
+
+        /** A probe on the world's program context. */
+        public Probe(int rank, long cpuNanos, int source, int tag) {
+            this(rank, cpuNanos, source, tag, WORLD_CONTEXT);
+        }
+
+        public MessagePattern pattern() {
+            return new MessagePattern(source, tag, context);
+        }
+    }
 
     /**
      * The rank probes for a message matching any of the patterns after cpuNanos of computation: the first to
@@ -86,12 +124,20 @@ public sealed interface RankFact {
     record Finished(int rank, long cpuNanos) implements RankFact {}
 
     /**
-     * The rank entered a collective on communicator comm (0: MPI_COMM_WORLD): what every rank of the n-th collective
-     * of a communicator must agree on (MPI 3.1 §5.1), -1 where the call has no such thing or the ranks may differ.
-     * It costs nothing: the collective's messages are charged as they are sent and received. The kernel compares it
-     * across ranks as it arrives ({@link CollectiveCalls}).
+     * The rank entered a collective on communicator comm (its id: 0 MPI_COMM_WORLD, 1 MPI_COMM_SELF; communicators with
+     * no member in common may share an id, so leader, the rank of its first member, tells them apart; members: how
+     * many it has, -1 for every rank of the run): what every rank of the n-th collective of a communicator must agree
+     * on (MPI 3.1 §5.1), -1 where the call has no such thing or the ranks may differ. It costs nothing: the
+     * collective's messages are charged as they are sent and received. The kernel compares it across the members as it
+     * arrives ({@link CollectiveCalls}).
      */
-    record Collective(int rank, String call, int comm, int root, long dataBytes, int op) implements RankFact {
+    record Collective(int rank, String call, int comm, int leader, int members, int root, long dataBytes, int op)
+            implements RankFact {
+        /** A collective on a communicator of every rank whose first member is rank 0 (MPI_COMM_WORLD's). */
+        public Collective(int rank, String call, int comm, int root, long dataBytes, int op) {
+            this(rank, call, comm, 0, -1, root, dataBytes, op);
+        }
+
         @Override
         public long cpuNanos() {
             return 0;

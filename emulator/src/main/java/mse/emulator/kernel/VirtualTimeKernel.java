@@ -142,7 +142,7 @@ public final class VirtualTimeKernel {
      */
     public Optional<EmulatorReply.Grant.Next> decidedMatch(int rank, MessagePattern pattern) {
         return interconnect.forecastMatch(rankOf(rank).rank, List.of(pattern))
-                .map(m -> new EmulatorReply.Grant.Next(m.source(), m.tag(), m.bytes()));
+                .map(m -> new EmulatorReply.Grant.Next(m.source(), m.tag(), m.bytes(), m.context()));
     }
 
     /** Whether the rank runs: neither blocked in a receive, probe or synchronous send, nor finished. */
@@ -165,10 +165,10 @@ public final class VirtualTimeKernel {
             send(rank, sent);
         } else if (fact instanceof RankFact.Receive receive) {
             charges.compute(rank, receive.cpuNanos());
-            post(rank, List.of(new MessagePattern(receive.source(), receive.tag())), false, false);
+            post(rank, List.of(receive.pattern()), false, false);
         } else if (fact instanceof RankFact.Probe probe) {
             charges.compute(rank, probe.cpuNanos());
-            post(rank, List.of(new MessagePattern(probe.source(), probe.tag())), true, false);
+            post(rank, List.of(probe.pattern()), true, false);
         } else if (fact instanceof RankFact.ProbeAny probe) {
             charges.compute(rank, probe.cpuNanos());
             post(rank, probe.patterns(), true, probe.asOfNow());
@@ -197,7 +197,7 @@ public final class VirtualTimeKernel {
         long start = sender.clock.now();
         charges.sendOverhead(sender, destination, sent.tag(), sent.bytes());
         AnnouncedMessage message = interconnect.send(sender, sent, start);
-        observer.sent(message.sequence(), sender.rank, message.tag(), message.bytes(), start);
+        observer.sent(message.sequence(), sender.rank, message.tag(), message.context(), message.bytes(), start);
         if (message.synchronous()) {
             sender.sendSynchronously(message);
         }
@@ -272,7 +272,7 @@ public final class VirtualTimeKernel {
             // A probe only waits for the message: it stays queued for the receive that follows.
             receiver.resume();
             replies.add(new EmulatorReply.Grant(receiver.rank, message.source(), message.tag(), message.bytes(),
-                    receiver.clock.now()));
+                    receiver.clock.now(), null, message.context()));
             applyHeld(receiver, replies);
             return;
         }
@@ -281,7 +281,7 @@ public final class VirtualTimeKernel {
         charges.receiveOverhead(receiver, message);
         receiver.resume();
         replies.add(new EmulatorReply.Grant(receiver.rank, message.source(), message.tag(), message.bytes(),
-                receiver.clock.now()));
+                receiver.clock.now(), null, message.context()));
         observer.messageReceived(message.received(start, receiver.clock.now()));
         if (message.synchronous()) {
             RankState sender = ranks[message.source()];

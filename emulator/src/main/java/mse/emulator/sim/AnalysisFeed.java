@@ -4,6 +4,7 @@ import mse.emulator.kernel.Blocking;
 import mse.emulator.kernel.Charge;
 import mse.emulator.kernel.KernelObserver;
 import mse.emulator.kernel.MessageRecord;
+import mse.emulator.kernel.RankFact;
 
 /**
  * What a simulated farm tells a run's analysis (mse.emulator.analysis.RunAnalysis: wait states and the critical path):
@@ -34,7 +35,7 @@ final class AnalysisFeed {
     /** The source's send: its overhead o_s from sendStart, then the message leaves its CPU. */
     void sent(int source, int destination, long id, int tag, MessageCosts costs, long sendStart) {
         charge(Charge.send(source, sendStart, sendStart + costs.send(), destination, tag, costs.bytes()));
-        analysis.sent(id, source, tag, costs.bytes(), sendStart);
+        analysis.sent(id, source, tag, RankFact.WORLD_CONTEXT, costs.bytes(), sendStart);
     }
 
     /**

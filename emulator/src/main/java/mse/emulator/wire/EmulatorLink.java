@@ -159,7 +159,7 @@ public final class EmulatorLink implements AutoCloseable {
             EmulatorReply answer = readAnswer();
             while (answer instanceof EmulatorReply.Forecast f) {
                 forecast = f;
-                if (fact instanceof RankFact.Receive r && forecasts(f, call, new MessagePattern(r.source(), r.tag()))) {
+                if (fact instanceof RankFact.Receive r && forecasts(f, call, r.pattern())) {
                     return f; // decided while the rank ran, sent before the ask reached the emulator: no grant follows
                 }
                 answer = readAnswer();

@@ -28,18 +28,20 @@ public final class FrameCodec {
     /**
      * The protocol's version, the first field of Hello: a rank built from another version of this protocol (an
      * interposition library from another checkout) is refused with both numbers named instead of misread. Version 1
-     * had no such field; version 3 added PATTERNS, version 4 COLLECTIVE. docs/wire-protocol.md writes the protocol down.
+     * had no such field; version 3 added PATTERNS, version 4 COLLECTIVE; version 5 the communication context of every
+     * message, pattern and grant (communicators), and COLLECTIVE's communicator by its id, first member and size.
+     * docs/wire-protocol.md writes the protocol down.
      */
-    public static final int PROTOCOL_VERSION = 4;
+    public static final int PROTOCOL_VERSION = 5;
 
     /** Largest payload accepted or produced, in bytes, not counting the 4-byte length prefix. */
     public static final int MAX_FRAME_BYTES = 64 * 1024;
     /** Size of the big-endian length prefix in front of every payload. */
     public static final int LENGTH_FIELD_BYTES = 4;
-    /** The most patterns one PROBE_ANY carries (18 bytes, then 8 a pattern); a longer one sends PATTERNS ahead. */
-    public static final int PROBE_ANY_MAX_PATTERNS = (MAX_FRAME_BYTES - 18) / 8;
-    /** The most patterns one PATTERNS fact carries (9 bytes, then 8 a pattern). */
-    public static final int PATTERNS_MAX_PATTERNS = (MAX_FRAME_BYTES - 9) / 8;
+    /** The most patterns one PROBE_ANY carries (18 bytes, then 12 a pattern); a longer one sends PATTERNS ahead. */
+    public static final int PROBE_ANY_MAX_PATTERNS = (MAX_FRAME_BYTES - 18) / 12;
+    /** The most patterns one PATTERNS fact carries (9 bytes, then 12 a pattern). */
+    public static final int PATTERNS_MAX_PATTERNS = (MAX_FRAME_BYTES - 9) / 12;
     /** Strings longer than this (in chars) are cut when encoded, so a Failed reason always fits a frame. */
     public static final int MAX_STRING_CHARS = 16 * 1024;
 
@@ -80,21 +82,22 @@ public final class FrameCodec {
         } else if (fact instanceof RankFact.Progress f) {
             return PayloadWriter.of(PROGRESS, 20).i32(f.rank()).i64(f.factsBefore()).i64(f.cpuNanos()).bytes();
         } else if (fact instanceof RankFact.Sent f) {
-            return PayloadWriter.of(SENT, 24).i32(f.rank()).i64(f.cpuNanos()).i32(f.dst()).i32(f.tag())
-                    .i32(f.bytes()).bytes();
+            return PayloadWriter.of(SENT, 28).i32(f.rank()).i64(f.cpuNanos()).i32(f.dst()).i32(f.tag())
+                    .i32(f.bytes()).i32(f.context()).bytes();
         } else if (fact instanceof RankFact.Receive f) {
-            return PayloadWriter.of(RECEIVE, 21).i32(f.rank()).i64(f.cpuNanos()).i32(f.source()).i32(f.tag())
-                    .bool(f.needsAnswer()).bytes();
+            return PayloadWriter.of(RECEIVE, 25).i32(f.rank()).i64(f.cpuNanos()).i32(f.source()).i32(f.tag())
+                    .bool(f.needsAnswer()).i32(f.context()).bytes();
         } else if (fact instanceof RankFact.ClockQuery f) {
             return PayloadWriter.of(CLOCK_QUERY, 12).i32(f.rank()).i64(f.cpuNanos()).bytes();
         } else if (fact instanceof RankFact.Finished f) {
             return PayloadWriter.of(FINISHED, 12).i32(f.rank()).i64(f.cpuNanos()).bytes();
         } else if (fact instanceof RankFact.Probe f) {
-            return PayloadWriter.of(PROBE, 20).i32(f.rank()).i64(f.cpuNanos()).i32(f.source()).i32(f.tag()).bytes();
+            return PayloadWriter.of(PROBE, 24).i32(f.rank()).i64(f.cpuNanos()).i32(f.source()).i32(f.tag())
+                    .i32(f.context()).bytes();
         } else if (fact instanceof RankFact.ProbeAny f) {
-            PayloadWriter w = PayloadWriter.of(PROBE_ANY, 17 + 8 * f.patterns().size()).i32(f.rank()).i64(f.cpuNanos())
+            PayloadWriter w = PayloadWriter.of(PROBE_ANY, 17 + 12 * f.patterns().size()).i32(f.rank()).i64(f.cpuNanos())
                     .bool(f.asOfNow()).i32(f.patterns().size());
-            f.patterns().forEach(p -> w.i32(p.source()).i32(p.tag()));
+            f.patterns().forEach(p -> w.i32(p.source()).i32(p.tag()).i32(p.context()));
             return w.bytes();
         } else if (fact instanceof RankFact.TaskDone f) {
             return PayloadWriter.of(TASK_DONE, 24).i32(f.rank()).i64(f.cpuNanos()).i32(f.taskId())
@@ -104,8 +107,8 @@ public final class FrameCodec {
             return PayloadWriter.of(FAILED, 8 + reason.length).i32(f.rank()).string(reason).bytes();
         } else if (fact instanceof RankFact.Collective f) {
             byte[] call = utf8(f.call());
-            return PayloadWriter.of(COLLECTIVE, 28 + call.length).i32(f.rank()).string(call).i32(f.comm()).i32(f.root())
-                    .i64(f.dataBytes()).i32(f.op()).bytes();
+            return PayloadWriter.of(COLLECTIVE, 36 + call.length).i32(f.rank()).string(call).i32(f.comm()).i32(f.leader())
+                    .i32(f.members()).i32(f.root()).i64(f.dataBytes()).i32(f.op()).bytes();
         }
         throw new IllegalArgumentException("no wire encoding for fact " + fact);
     }
@@ -135,19 +138,21 @@ public final class FrameCodec {
 
     /** PATTERNS: patterns of the rank's next PROBE_ANY, sent ahead because they fit no frame with it. */
     public static byte[] encodePatterns(int rank, List<MessagePattern> patterns) {
-        PayloadWriter w = PayloadWriter.of(PATTERNS, 8 + 8 * patterns.size()).i32(rank).i32(patterns.size());
-        patterns.forEach(p -> w.i32(p.source()).i32(p.tag()));
+        PayloadWriter w = PayloadWriter.of(PATTERNS, 8 + 12 * patterns.size()).i32(rank).i32(patterns.size());
+        patterns.forEach(p -> w.i32(p.source()).i32(p.tag()).i32(p.context()));
         return w.bytes();
     }
 
     public static byte[] encodeReply(EmulatorReply reply) {
         if (reply instanceof EmulatorReply.Grant r) {
-            if (r.next() != null) {
-                return PayloadWriter.of(GRANT_AHEAD, 36).i32(r.rank()).i32(r.source()).i32(r.tag()).i32(r.bytes())
-                        .i64(r.virtualNanos()).i32(r.next().source()).i32(r.next().tag()).i32(r.next().bytes()).bytes();
+            if (r.next() != null) { // the next receive is of the same pattern: on the same context
+                sameContext(r.context(), r.next());
+                return PayloadWriter.of(GRANT_AHEAD, 40).i32(r.rank()).i32(r.source()).i32(r.tag()).i32(r.bytes())
+                        .i64(r.virtualNanos()).i32(r.next().source()).i32(r.next().tag()).i32(r.next().bytes())
+                        .i32(r.context()).bytes();
             }
-            return PayloadWriter.of(GRANT, 24).i32(r.rank()).i32(r.source()).i32(r.tag()).i32(r.bytes())
-                    .i64(r.virtualNanos()).bytes();
+            return PayloadWriter.of(GRANT, 28).i32(r.rank()).i32(r.source()).i32(r.tag()).i32(r.bytes())
+                    .i64(r.virtualNanos()).i32(r.context()).bytes();
         } else if (reply instanceof EmulatorReply.NothingArrived r) {
             return PayloadWriter.of(NOTHING_ARRIVED, 12).i32(r.rank()).i64(r.virtualNanos()).bytes();
         } else if (reply instanceof EmulatorReply.Clock r) {
@@ -156,8 +161,10 @@ public final class FrameCodec {
             byte[] reason = utf8(r.reason());
             return PayloadWriter.of(ABORT, 8 + reason.length).i32(r.rank()).string(reason).bytes();
         } else if (reply instanceof EmulatorReply.Forecast r) {
-            return PayloadWriter.of(FORECAST, 32).i32(r.rank()).i64(r.blockingCalls()).i32(r.pattern().source())
-                    .i32(r.pattern().tag()).i32(r.next().source()).i32(r.next().tag()).i32(r.next().bytes()).bytes();
+            sameContext(r.pattern().context(), r.next());
+            return PayloadWriter.of(FORECAST, 36).i32(r.rank()).i64(r.blockingCalls()).i32(r.pattern().source())
+                    .i32(r.pattern().tag()).i32(r.next().source()).i32(r.next().tag()).i32(r.next().bytes())
+                    .i32(r.pattern().context()).bytes();
         } else if (reply instanceof EmulatorReply.ProgressRequest r) {
             return PayloadWriter.of(PROGRESS_REQUEST, 20).i32(r.rank()).i64(r.factsSeen()).i64(r.cpuNanos()).bytes();
         }
@@ -282,7 +289,7 @@ public final class FrameCodec {
         }
         List<MessagePattern> patterns = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            patterns.add(new MessagePattern(in.i32("source"), in.i32("tag")));
+            patterns.add(new MessagePattern(in.i32("source"), in.i32("tag"), in.i32("context")));
         }
         return patterns;
     }
@@ -302,17 +309,19 @@ public final class FrameCodec {
         return switch (type) {
             case COMPUTED -> new RankFact.Computed(in.i32("rank"), in.i64("cpuNanos"));
             case PROGRESS -> new RankFact.Progress(in.i32("rank"), in.i64("factsBefore"), in.i64("cpuNanos"));
-            case PROBE -> new RankFact.Probe(in.i32("rank"), in.i64("cpuNanos"), in.i32("source"), in.i32("tag"));
+            case PROBE -> new RankFact.Probe(in.i32("rank"), in.i64("cpuNanos"), in.i32("source"), in.i32("tag"),
+                    in.i32("context"));
             case TASK_DONE -> new RankFact.TaskDone(in.i32("rank"), in.i64("cpuNanos"), in.i32("taskId"),
                     in.i64("measuredCpuNanos"));
             case SENT -> new RankFact.Sent(in.i32("rank"), in.i64("cpuNanos"), in.i32("dst"), in.i32("tag"),
-                    in.i32("bytes"));
+                    in.i32("bytes"), in.i32("context"));
             case RECEIVE -> new RankFact.Receive(in.i32("rank"), in.i64("cpuNanos"), in.i32("source"),
-                    in.i32("tag"), in.bool("needsAnswer"));
+                    in.i32("tag"), in.bool("needsAnswer"), in.i32("context"));
             case CLOCK_QUERY -> new RankFact.ClockQuery(in.i32("rank"), in.i64("cpuNanos"));
             case FINISHED -> new RankFact.Finished(in.i32("rank"), in.i64("cpuNanos"));
             case FAILED -> new RankFact.Failed(in.i32("rank"), in.string("reason"));
-            case COLLECTIVE -> new RankFact.Collective(in.i32("rank"), in.string("call"), in.i32("comm"), in.i32("root"),
+            case COLLECTIVE -> new RankFact.Collective(in.i32("rank"), in.string("call"), in.i32("comm"), in.i32("leader"),
+                    in.i32("members"), in.i32("root"),
                     in.i64("dataBytes"), in.i32("op"));
             default -> throw new MalformedFrameException("expected a rank fact, got type " + hex(type));
         };
@@ -323,22 +332,46 @@ public final class FrameCodec {
         byte type = in.type();
         EmulatorReply reply = switch (type) {
             case GRANT -> new EmulatorReply.Grant(in.i32("rank"), in.i32("source"), in.i32("tag"),
-                    in.i32("bytes"), in.i64("virtualNanos"));
-            case GRANT_AHEAD -> new EmulatorReply.Grant(in.i32("rank"), in.i32("source"), in.i32("tag"),
-                    in.i32("bytes"), in.i64("virtualNanos"),
-                    new EmulatorReply.Grant.Next(in.i32("next source"), in.i32("next tag"), in.i32("next bytes")));
+                    in.i32("bytes"), in.i64("virtualNanos"), null, in.i32("context"));
+            case GRANT_AHEAD -> grantAhead(in);
             case CLOCK -> new EmulatorReply.Clock(in.i32("rank"), in.i64("virtualNanos"));
             case NOTHING_ARRIVED -> new EmulatorReply.NothingArrived(in.i32("rank"), in.i64("virtualNanos"));
             case ABORT -> new EmulatorReply.Abort(in.i32("rank"), in.string("reason"));
-            case FORECAST -> new EmulatorReply.Forecast(in.i32("rank"), in.i64("blockingCalls"),
-                    new MessagePattern(in.i32("pattern source"), in.i32("pattern tag")),
-                    new EmulatorReply.Grant.Next(in.i32("source"), in.i32("tag"), in.i32("bytes")));
+            case FORECAST -> forecast(in);
             case PROGRESS_REQUEST -> new EmulatorReply.ProgressRequest(in.i32("rank"), in.i64("factsSeen"),
                     in.i64("cpuNanos"));
             default -> throw new MalformedFrameException("expected an emulator reply, got type " + hex(type));
         };
         in.end();
         return reply;
+    }
+
+    /** GRANT_AHEAD: the next receive is of the same pattern, so its context, the frame's last field, is the grant's. */
+    private static EmulatorReply.Grant grantAhead(PayloadReader in) {
+        int rank = in.i32("rank"), source = in.i32("source"), tag = in.i32("tag"), bytes = in.i32("bytes");
+        long virtualNanos = in.i64("virtualNanos");
+        int nextSource = in.i32("next source"), nextTag = in.i32("next tag"), nextBytes = in.i32("next bytes");
+        int context = in.i32("context");
+        return new EmulatorReply.Grant(rank, source, tag, bytes, virtualNanos,
+                new EmulatorReply.Grant.Next(nextSource, nextTag, nextBytes, context), context);
+    }
+
+    /** FORECAST: the message told of matches the pattern, so both are on the frame's last field, the context. */
+    private static EmulatorReply.Forecast forecast(PayloadReader in) {
+        int rank = in.i32("rank");
+        long blockingCalls = in.i64("blockingCalls");
+        int patternSource = in.i32("pattern source"), patternTag = in.i32("pattern tag");
+        int source = in.i32("source"), tag = in.i32("tag"), bytes = in.i32("bytes");
+        int context = in.i32("context");
+        return new EmulatorReply.Forecast(rank, blockingCalls, new MessagePattern(patternSource, patternTag, context),
+                new EmulatorReply.Grant.Next(source, tag, bytes, context));
+    }
+
+    private static void sameContext(int context, EmulatorReply.Grant.Next next) {
+        if (next.context() != context) {
+            throw new IllegalArgumentException("a next match on context " + next.context() + " told with context "
+                    + context + ": the wire carries one");
+        }
     }
 
     public static Hello decodeHello(byte[] payload) {

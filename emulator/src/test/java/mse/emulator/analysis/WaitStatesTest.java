@@ -102,14 +102,15 @@ class WaitStatesTest {
     @Test
     void aCollectiveWithOneLateRank() {
         LogGpsModel net = network(3, 10, 20, 0);
-        int gather = RankFact.RESERVED_TAGS_FROM + 1;
+        int gather = 1;
+        int collectives = RankFact.WORLD_LIBRARY_CONTEXT; // a collective's messages travel on a library context
         long late = 3 * MS;
         // a linear gather to rank 0: rank 1 comes at 0, rank 2 computes 3 ms first
         Run run = run(net, List.of(),
-                new RankFact.Receive(0, 0, 1, gather, false), new RankFact.Receive(0, 0, 2, gather, false),
-                new RankFact.Finished(0, 0),
-                new RankFact.Sent(1, 0, 0, gather, 0), new RankFact.Finished(1, 0),
-                new RankFact.Sent(2, late, 0, gather, 0), new RankFact.Finished(2, 0));
+                new RankFact.Receive(0, 0, 1, gather, false, collectives),
+                new RankFact.Receive(0, 0, 2, gather, false, collectives), new RankFact.Finished(0, 0),
+                new RankFact.Sent(1, 0, 0, gather, 0, collectives), new RankFact.Finished(1, 0),
+                new RankFact.Sent(2, late, 0, gather, 0, collectives), new RankFact.Finished(2, 0));
         // rank 0 posts its second receive when the first is done, and waits for rank 2 to come
         long secondPosted = net.sendOverheadNanos(0) + net.wireNanos(0) + net.recvOverheadNanos(0);
         assertEquals(late - secondPosted, run.waits(0).collectiveWaitNanos());

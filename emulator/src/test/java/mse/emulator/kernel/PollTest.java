@@ -84,13 +84,14 @@ class PollTest {
         assertTrue(kernel.outcome() instanceof RunOutcome.Completed);
     }
 
+    /** Tags are no longer reserved for collectives: contexts keep them apart, and every tag matches a wildcard. */
     @Test
-    void wildcardTagsNeverMatchTheReservedTagsOfCollectives() {
+    void wildcardsMatchEveryTagOfTheirContextAndNothingOfAnother() {
         MessagePattern anyTag = new MessagePattern(ANY, ANY);
-        assertTrue(anyTag.matches(3, RankFact.RESERVED_TAGS_FROM - 1));
-        assertTrue(!anyTag.matches(3, RankFact.RESERVED_TAGS_FROM));
-        assertTrue(new MessagePattern(3, RankFact.RESERVED_TAGS_FROM).matches(3, RankFact.RESERVED_TAGS_FROM));
-        assertTrue(!anyTag.overlaps(new MessagePattern(ANY, RankFact.RESERVED_TAGS_FROM)));
+        assertTrue(anyTag.matches(3, 32760, RankFact.WORLD_CONTEXT) && anyTag.matches(3, Integer.MAX_VALUE, 0));
+        assertTrue(!anyTag.matches(3, 7, RankFact.WORLD_LIBRARY_CONTEXT));
+        assertTrue(new MessagePattern(3, 7, 4).matches(3, 7, 4) && !new MessagePattern(3, 7, 4).matches(3, 7, 6));
+        assertTrue(!anyTag.overlaps(new MessagePattern(ANY, ANY, RankFact.WORLD_LIBRARY_CONTEXT)));
         assertTrue(anyTag.overlaps(new MessagePattern(2, 5)) && !new MessagePattern(1, ANY).overlaps(new MessagePattern(2, ANY)));
     }
 }

@@ -147,10 +147,12 @@ class WireGoldenFramesTest {
         return switch (g.name()) {
             case "COMPUTED" -> new RankFact.Computed(g.i32("rank"), g.i64("cpuNanos"));
             case "PROGRESS" -> new RankFact.Progress(g.i32("rank"), g.i64("factsBefore"), g.i64("cpuNanos"));
-            case "SENT" -> new RankFact.Sent(g.i32("rank"), g.i64("cpuNanos"), g.i32("dst"), g.i32("tag"), g.i32("bytes"));
+            case "SENT" -> new RankFact.Sent(g.i32("rank"), g.i64("cpuNanos"), g.i32("dst"), g.i32("tag"), g.i32("bytes"),
+                    g.i32("context"));
             case "RECEIVE" -> new RankFact.Receive(g.i32("rank"), g.i64("cpuNanos"), g.i32("source"), g.i32("tag"),
-                    g.bool("needsAnswer"));
-            case "PROBE" -> new RankFact.Probe(g.i32("rank"), g.i64("cpuNanos"), g.i32("source"), g.i32("tag"));
+                    g.bool("needsAnswer"), g.i32("context"));
+            case "PROBE" -> new RankFact.Probe(g.i32("rank"), g.i64("cpuNanos"), g.i32("source"), g.i32("tag"),
+                    g.i32("context"));
             case "PROBE_ANY" -> new RankFact.ProbeAny(g.i32("rank"), g.i64("cpuNanos"), patterns(g.get("patterns")),
                     g.bool("asOfNow"));
             case "CLOCK_QUERY" -> new RankFact.ClockQuery(g.i32("rank"), g.i64("cpuNanos"));
@@ -158,7 +160,8 @@ class WireGoldenFramesTest {
                     g.i64("measuredCpuNanos"));
             case "FINISHED" -> new RankFact.Finished(g.i32("rank"), g.i64("cpuNanos"));
             case "FAILED" -> new RankFact.Failed(g.i32("rank"), g.get("reason"));
-            case "COLLECTIVE" -> new RankFact.Collective(g.i32("rank"), g.get("call"), g.i32("comm"), g.i32("root"),
+            case "COLLECTIVE" -> new RankFact.Collective(g.i32("rank"), g.get("call"), g.i32("comm"), g.i32("leader"),
+                    g.i32("members"), g.i32("root"),
                     g.i64("dataBytes"), g.i32("op"));
             default -> null;
         };
@@ -167,16 +170,16 @@ class WireGoldenFramesTest {
     private static EmulatorReply reply(Golden g) {
         return switch (g.name()) {
             case "GRANT" -> new EmulatorReply.Grant(g.i32("rank"), g.i32("source"), g.i32("tag"), g.i32("bytes"),
-                    g.i64("virtualNanos"));
+                    g.i64("virtualNanos"), null, g.i32("context"));
             case "GRANT_AHEAD" -> new EmulatorReply.Grant(g.i32("rank"), g.i32("source"), g.i32("tag"), g.i32("bytes"),
                     g.i64("virtualNanos"), new EmulatorReply.Grant.Next(g.i32("nextSource"), g.i32("nextTag"),
-                    g.i32("nextBytes")));
+                    g.i32("nextBytes"), g.i32("context")), g.i32("context"));
             case "CLOCK" -> new EmulatorReply.Clock(g.i32("rank"), g.i64("virtualNanos"));
             case "NOTHING_ARRIVED" -> new EmulatorReply.NothingArrived(g.i32("rank"), g.i64("virtualNanos"));
             case "ABORT" -> new EmulatorReply.Abort(g.i32("rank"), g.get("reason"));
             case "FORECAST" -> new EmulatorReply.Forecast(g.i32("rank"), g.i64("blockingCalls"),
-                    new MessagePattern(g.i32("patternSource"), g.i32("patternTag")),
-                    new EmulatorReply.Grant.Next(g.i32("source"), g.i32("tag"), g.i32("bytes")));
+                    new MessagePattern(g.i32("patternSource"), g.i32("patternTag"), g.i32("context")),
+                    new EmulatorReply.Grant.Next(g.i32("source"), g.i32("tag"), g.i32("bytes"), g.i32("context")));
             case "PROGRESS_REQUEST" -> new EmulatorReply.ProgressRequest(g.i32("rank"), g.i64("factsSeen"),
                     g.i64("cpuNanos"));
             default -> null;
@@ -187,7 +190,7 @@ class WireGoldenFramesTest {
         List<MessagePattern> patterns = new ArrayList<>();
         for (String pair : spec.split(",")) {
             String[] st = pair.split(":");
-            patterns.add(new MessagePattern(Integer.parseInt(st[0]), Integer.parseInt(st[1])));
+            patterns.add(new MessagePattern(Integer.parseInt(st[0]), Integer.parseInt(st[1]), Integer.parseInt(st[2])));
         }
         return patterns;
     }

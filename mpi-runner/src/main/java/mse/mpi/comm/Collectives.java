@@ -5,11 +5,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import mse.cluster.profiles.CollectiveAlgorithm;
+import mse.emulator.kernel.MessagePattern;
 import mse.emulator.kernel.RankFact;
 
 /**
- * Broadcast, gather, reduce and barrier as the point-to-point messages of a {@link CollectiveTree}, on the
- * reserved tags ({@link RankFact#RESERVED_TAGS_FROM}) that no wildcard receive matches. LocalComm runs its
+ * Broadcast, gather, reduce and barrier as the point-to-point messages of a {@link CollectiveTree}, on tags 32760 to
+ * 32763 of the world's library context ({@link #contextOf}), which no wildcard receive of the program matches
+ * (MSE's own programs have one communicator, the world, and no tags of their own from 32760 up). LocalComm runs its
  * collectives this way; EmulatedComm does too, over its own send and receive, so the emulator charges a
  * collective as exactly these messages under the same LogGPS rules as any other (docs/architecture.md, "Virtual time
  * rules") and its cost follows from the profile's algorithm rather than a formula of its own.
@@ -19,14 +21,30 @@ import mse.emulator.kernel.RankFact;
  */
 final class Collectives {
 
-    static final int BCAST_TAG = RankFact.RESERVED_TAGS_FROM;
-    static final int GATHER_TAG = RankFact.RESERVED_TAGS_FROM + 1;
-    static final int REDUCE_TAG = RankFact.RESERVED_TAGS_FROM + 2;
-    static final int BARRIER_TAG = RankFact.RESERVED_TAGS_FROM + 3;
+    /** The first of the collectives' tags; the program's own tags lie below it. */
+    static final int FIRST_TAG = 32760;
+    static final int BCAST_TAG = FIRST_TAG;
+    static final int GATHER_TAG = FIRST_TAG + 1;
+    static final int REDUCE_TAG = FIRST_TAG + 2;
+    static final int BARRIER_TAG = FIRST_TAG + 3;
     private static final int ENTRY_HEADER_BYTES = 8;
 
     private final Comm comm;
     private final CollectiveAlgorithm algorithm;
+
+    /**
+     * The communication context a message of this tag travels on, as the emulator matches it: a collective's on the
+     * world's library context, the program's (a wildcard tag included) on the world's own, so that a wildcard receive
+     * of the program never takes a collective's message, as MPI's contexts keep them apart.
+     */
+    static int contextOf(int tag) {
+        return tag >= FIRST_TAG ? RankFact.WORLD_LIBRARY_CONTEXT : RankFact.WORLD_CONTEXT;
+    }
+
+    /** The pattern of a receive or probe for (source, tag) on its tag's context. */
+    static MessagePattern pattern(int source, int tag) {
+        return new MessagePattern(source, tag, contextOf(tag));
+    }
 
     Collectives(Comm comm, CollectiveAlgorithm algorithm) {
         this.comm = comm;

@@ -98,7 +98,7 @@ public final class EmulatedComm extends MatchingComm {
             if (dest == rank()) {
                 decided = null; // a message to itself may pass before the one the emulator told us of
             }
-            link.report(new RankFact.Sent(rank(), charge(), dest, tag, data.length));
+            link.report(new RankFact.Sent(rank(), charge(), dest, tag, data.length, Collectives.contextOf(tag)));
             inner.sendDetached(data, dest, tag);
         } finally {
             leaveOperation();
@@ -109,7 +109,7 @@ public final class EmulatedComm extends MatchingComm {
     /** The plain receive, which PostedReceives builds on. */
     @Override
     Message receive(int source, int tag) {
-        MessagePattern pattern = new MessagePattern(source, tag);
+        MessagePattern pattern = Collectives.pattern(source, tag);
         EmulatorReply.Grant.Next told = takeDecided(pattern);
         if (told == null && source == ANY_SOURCE) {
             told = link.forecast(pattern); // came while this rank waited for another answer
@@ -117,18 +117,18 @@ public final class EmulatedComm extends MatchingComm {
         if (source != ANY_SOURCE && inner.blocksWithoutSpinning()) {
             // No choice to make and no spinning to avoid: the kernel settles the receive's virtual time from
             // the facts alone (it holds this rank's later facts until then), so the rank need not wait for it.
-            link.report(new RankFact.Receive(rank(), charge(), source, tag, false));
+            link.report(new RankFact.Receive(rank(), charge(), source, tag, false, pattern.context()));
             link.flush(); // the receive may block in the inner Comm: what the rank said must be out first
             return inner.recv(source, tag);
         }
         if (told != null) {
             // The emulator told us with the last grant: no need to ask. Out go the facts up to here at once (the
             // sends among them are what other ranks' grants wait for), then the receive takes that message.
-            link.report(new RankFact.Receive(rank(), charge(), source, tag, false));
+            link.report(new RankFact.Receive(rank(), charge(), source, tag, false, pattern.context()));
             link.flush();
             return received(told.source(), told.tag(), told.bytes());
         }
-        EmulatorReply answer = link.ask(new RankFact.Receive(rank(), charge(), source, tag, true));
+        EmulatorReply answer = link.ask(new RankFact.Receive(rank(), charge(), source, tag, true, pattern.context()));
         if (answer instanceof EmulatorReply.Forecast forecast) {
             // Decided while this rank ran, and sent before the ask reached the emulator: no grant follows.
             return received(forecast.next().source(), forecast.next().tag(), forecast.next().bytes());
@@ -164,7 +164,7 @@ public final class EmulatedComm extends MatchingComm {
     Envelope probeAny(List<MessagePattern> patterns) {
         decided = null; // a probe comes between: the emulator forgot what it told us
         MessagePattern only = patterns.get(0);
-        RankFact fact = patterns.size() == 1 ? new RankFact.Probe(rank(), charge(), only.source(), only.tag())
+        RankFact fact = patterns.size() == 1 ? new RankFact.Probe(rank(), charge(), only.source(), only.tag(), only.context())
                 : new RankFact.ProbeAny(rank(), charge(), patterns, false);
         EmulatorReply.Grant grant = (EmulatorReply.Grant) link.ask(fact);
         return new Envelope(grant.source(), grant.tag(), grant.bytes());

@@ -122,7 +122,7 @@ public final class LocalWorld {
     }
 
     Message take(int rank, int source, int tag, boolean remove) {
-        return take(rank, List.of(new MessagePattern(source, tag)), remove);
+        return take(rank, List.of(Collectives.pattern(source, tag)), remove);
     }
 
     /** Blocks until a message matching any pattern is in the rank's mailbox: the first, removed or left queued. */
@@ -191,7 +191,7 @@ public final class LocalWorld {
 
     private static boolean matches(Pending p, List<MessagePattern> patterns) {
         for (MessagePattern pattern : patterns) {
-            if (pattern.matches(p.source, p.tag)) {
+            if (pattern.matches(p.source, p.tag, Collectives.contextOf(p.tag))) {
                 return true;
             }
         }

@@ -1,6 +1,5 @@
 package mse.mpi.comm;
 
-import mse.emulator.kernel.RankFact;
 
 /**
  * Runs a Comm's point-to-point path before the measured run, the way a farm uses it: every other rank sends to
@@ -12,10 +11,10 @@ import mse.emulator.kernel.RankFact;
 final class MessagePathWarmUp {
 
     /**
-     * Below the collectives' reserved tags (RankFact.RESERVED_TAGS_FROM), which a wildcard receive never matches.
+     * Below the collectives' tags (Collectives.FIRST_TAG), on the program's context.
      * A program may use the same tag: its messages cannot be in flight before the barrier that follows.
      */
-    static final int TAG = RankFact.RESERVED_TAGS_FROM - 1;
+    static final int TAG = Collectives.FIRST_TAG - 1;
     /**
      * Round trips per rank: with the rank JVMs' scaled compile thresholds (MpirunCommand.PROGRAM_JIT_OPTIONS) a
      * method reaches C2 within about a hundred calls; twice that leaves room for the binding's JDK callees.

@@ -55,7 +55,7 @@ final class PostedReceives {
 
     /** A blocking receive posted now: it gets the first message no pending irecv takes first. */
     Message recv(int source, int tag) {
-        MessagePattern wanted = new MessagePattern(source, tag);
+        MessagePattern wanted = Collectives.pattern(source, tag);
         while (overlapsPending(wanted, pending.size())) {
             Envelope first = side.probe(List.of(wanted));
             if (!giveToPending(first)) {
@@ -67,7 +67,7 @@ final class PostedReceives {
 
     /** A blocking probe: the first message no pending irecv takes first. */
     Envelope probe(int source, int tag) {
-        MessagePattern wanted = new MessagePattern(source, tag);
+        MessagePattern wanted = Collectives.pattern(source, tag);
         while (true) {
             Envelope first = side.probe(List.of(wanted));
             if (!giveToPending(first)) {
@@ -78,7 +78,7 @@ final class PostedReceives {
 
     /** MPI_Iprobe: as of now, the first message no pending irecv takes first. */
     Optional<Envelope> iprobe(int source, int tag) {
-        List<MessagePattern> wanted = List.of(new MessagePattern(source, tag));
+        List<MessagePattern> wanted = List.of(Collectives.pattern(source, tag));
         while (true) {
             Optional<Envelope> first = side.poll(wanted);
             if (first.isEmpty() || !giveToPending(first.get())) {
@@ -154,7 +154,7 @@ final class PostedReceives {
     /** Gives the message to the earliest pending receive it matches, if any; false when none matches it. */
     private boolean giveToPending(Envelope message) {
         for (PostedRequest request : pending) {
-            if (request.pattern.matches(message.source(), message.tag())) {
+            if (request.pattern.matches(message.source(), message.tag(), Collectives.contextOf(message.tag()))) {
                 complete(request, side.take(message.source(), message.tag()));
                 return true;
             }

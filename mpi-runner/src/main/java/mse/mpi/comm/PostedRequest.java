@@ -29,7 +29,7 @@ final class PostedRequest extends Request {
         if (capacity < 0) {
             throw new CommException("irecv with a negative capacity " + capacity);
         }
-        return new PostedRequest(owner, new MessagePattern(source, tag), capacity, false);
+        return new PostedRequest(owner, Collectives.pattern(source, tag), capacity, false);
     }
 
     static PostedRequest sent(PostedReceives owner) {

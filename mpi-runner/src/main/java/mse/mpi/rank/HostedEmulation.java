@@ -29,7 +29,10 @@ import mse.mpi.comm.MpiComm;
  */
 public final class HostedEmulation {
 
-    /** A tag the programs never use: MPI guarantees tags up to at least 32767. */
+    /**
+     * A tag MSE's own programs never use, nor their collectives (32760 to 32763, Collectives.FIRST_TAG): sent before
+     * the program starts, on the real MPI_COMM_WORLD. MPI guarantees tags up to at least 32767.
+     */
     static final int TAG_ENDPOINT = 32767;
 
     private final EmulationSession session;

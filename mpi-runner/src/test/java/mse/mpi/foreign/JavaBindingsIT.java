@@ -62,6 +62,26 @@ class JavaBindingsIT {
         assertTrue(emulated.stdout().startsWith(plain.stdout()), "emulated:\n" + emulated.stdout());
     }
 
+    /**
+     * Communicators through the bindings: Comm.split of the world into halves, Comm.dup of each half, a farm on each
+     * duplicate with wildcard receives, allReduce and bcast on it, Comm.free: the same lines emulated as plain.
+     */
+    @Test
+    void splitAndDupThroughTheBindingsPrintTheSameEmulatedAsPlain() throws Exception {
+        List<String> program = List.of("java", "-cp", ForeignRuns.ROOT.resolve("examples/java-mpi/build").toString(),
+                "SplitFarms", "40");
+        ForeignRuns.Result plain = ForeignRuns.run(MpirunCommand.foreign(4, program).arguments(), Map.of(), 300);
+        assertEquals(0, plain.exit(), plain.output());
+        List<String> args = new java.util.ArrayList<>(List.of("emulate", "--np", "4", "--quiet", "--timeline", "off",
+                "--out", tmp.resolve("split").toString(), "--"));
+        args.addAll(program);
+        ForeignRuns.Result emulated = ForeignRuns.mse(args);
+        assertEquals(0, emulated.exit(), emulated.output());
+        assertTrue(plain.stdout().startsWith("split-farms half=0 ranks=2 done=40 checksum=22140\n"), plain.stdout());
+        assertTrue(emulated.stdout().startsWith(plain.stdout()), "emulated:\n" + emulated.stdout() + "\nplain:\n"
+                + plain.stdout());
+    }
+
     private static List<String> plus(List<String> args) {
         List<String> all = new java.util.ArrayList<>(args);
         all.addAll(FARM);
