@@ -56,6 +56,24 @@ class CollectiveCallsTest {
                 + "MPI_COMM_WORLD): MPI_Barrier at rank 1, MPI_Bcast at rank 0"), calls.outcome().reason());
     }
 
+    /**
+     * The halves of a split world may get the same id (each agrees on its own): told apart by their first member, each
+     * half's collectives are compared among its own members only, and a difference inside one half is still caught.
+     */
+    @Test
+    void communicatorsSharingAnIdAreComparedEachAmongItsOwnMembers() {
+        VirtualTimeKernel kernel = Fixtures.kernel(4);
+        feed(kernel, new RankFact.Collective(0, "MPI_Bcast", 2, 0, 2, 0, 4, -1),
+                new RankFact.Collective(1, "MPI_Bcast", 2, 1, 2, 1, 8, -1),
+                new RankFact.Collective(2, "MPI_Bcast", 2, 0, 2, 0, 4, -1),
+                new RankFact.Collective(3, "MPI_Bcast", 2, 1, 2, 1, 8, -1));
+        assertEquals(new RunOutcome.Running(), kernel.outcome());
+        feed(kernel, new RankFact.Collective(1, "MPI_Barrier", 2, 1, 2, -1, 0, -1),
+                new RankFact.Collective(3, "MPI_Bcast", 2, 1, 2, 0, 4, -1));
+        assertTrue(kernel.outcome().reason().endsWith("the ranks called different collectives (collective 2 on "
+                + "communicator 2): MPI_Bcast at rank 3, MPI_Barrier at rank 1"), kernel.outcome().reason());
+    }
+
     /** The check is no message: a blocked rank's collective is compared at once, and its messages still flow. */
     @Test
     void aBlockedRanksCollectiveIsComparedAtOnce() {
