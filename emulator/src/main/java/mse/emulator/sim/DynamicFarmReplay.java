@@ -113,7 +113,12 @@ public final class DynamicFarmReplay implements DynamicProgram.Transport {
 
     /** Analyses the run as `emulate` does DY's (rank 0 the master): its wait states and critical path ({@link SimulatedRun#bounds}). */
     public DynamicFarmReplay analysed() {
-        analysis = new RunAnalysis(network, List.of(0));
+        return analysed(false);
+    }
+
+    /** The same, keeping the critical path's stretches ({@link mse.emulator.analysis.RunBounds#criticalStretches}) when asked. */
+    public DynamicFarmReplay analysed(boolean keepsStretches) {
+        analysis = new RunAnalysis(network, List.of(0), keepsStretches);
         return this;
     }
 

@@ -154,7 +154,12 @@ public final class DynamicFarmSimulator implements DynamicProgram.Transport {
      * give for the same run, rank 0 the master (DynamicMasters.masters(np)), as `emulate` analyses DY.
      */
     public DynamicFarmSimulator analysed() {
-        analysis = new RunAnalysis(network, List.of(0));
+        return analysed(false);
+    }
+
+    /** The same, keeping the critical path's stretches ({@link mse.emulator.analysis.RunBounds#criticalStretches}) when asked. */
+    public DynamicFarmSimulator analysed(boolean keepsStretches) {
+        analysis = new RunAnalysis(network, List.of(0), keepsStretches);
         feed.analysedBy(analysis);
         return this;
     }

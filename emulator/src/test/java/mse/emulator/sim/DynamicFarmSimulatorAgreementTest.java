@@ -120,9 +120,9 @@ class DynamicFarmSimulatorAgreementTest {
             Told byKernel = new Told();
             Told byLoop = new Told();
             DynamicFarmReplay.DynamicRun kernel = new DynamicFarmReplay(network, cpu, shape, settings, prefetch, costs, masterCosts)
-                    .analysed().observedBy(byKernel).run();
+                    .analysed(true).observedBy(byKernel).run();
             DynamicFarmReplay.DynamicRun loop = new DynamicFarmSimulator(network, cpu, shape, settings, prefetch, costs, masterCosts)
-                    .analysed().observedBy(byLoop).run();
+                    .analysed(true).observedBy(byLoop).run();
             DynamicFarmReplay.DynamicRun unobserved = new DynamicFarmSimulator(network, cpu, shape, settings, prefetch, costs, masterCosts)
                     .run();
 
@@ -135,7 +135,7 @@ class DynamicFarmSimulatorAgreementTest {
                 assertEquals(distributions(kernel.run().latency()), distributions(run.run().latency()), what);
             }
             assertEquals(byKernel.sorted(), byLoop.sorted(), what);
-            // the wait states and critical path the kernel's reports give (RunAnalysis), adding up to the prediction
+            // the wait states and critical path (its stretches too) the kernel's reports give, adding up to the prediction
             assertEquals(kernel.run().predictedNanos(), kernel.run().bounds().criticalPath().totalNanos(), what);
             assertEquals(kernel.run().bounds(), loop.run().bounds(), what);
             assertNull(unobserved.run().bounds(), what);
