@@ -198,12 +198,17 @@ public final class RunAnalysis implements KernelObserver {
 
     /** The wait states and the critical path of a run whose every clock movement was reported (a simulated one). */
     public RunBounds bounds() {
-        return new RunBounds(waitStates(), criticalPath(clock.clone()));
+        return bounds(clock.clone());
     }
 
     /** The wait states and the critical path of the run the kernel accounted for in `result` (final once it is over). */
     public RunBounds bounds(RunResult result) {
-        return new RunBounds(waitStates(), criticalPath(result.ranks().stream().mapToLong(RankAccount::finalClockNanos).toArray()));
+        return bounds(result.ranks().stream().mapToLong(RankAccount::finalClockNanos).toArray());
+    }
+
+    private RunBounds bounds(long[] finalClocks) {
+        CriticalPath path = criticalPath(finalClocks);
+        return new RunBounds(waitStates(), path, criticalStretches());
     }
 
     /**

@@ -10,7 +10,8 @@ import mse.emulator.kernel.RankFact;
  * What a simulated farm tells a run's analysis (mse.emulator.analysis.RunAnalysis: wait states and the critical path):
  * the kernel's reports, sent, blocked, charged and received, in each rank's own order as the kernel makes them, which
  * the timeline's reports (FarmTimeline, told a message's send only when it is received) are not. Message ids are the
- * feed's own: a result's is its task, any other message's a negative number, unique while the message is in flight.
+ * simulator's, unique while the message is in flight: FarmSimulator's result's is its task, any other message's a
+ * negative number from {@link #nextId}; DynamicFarmSimulator's its message sequence.
  */
 final class AnalysisFeed {
 

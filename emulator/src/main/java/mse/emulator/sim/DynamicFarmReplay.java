@@ -3,6 +3,8 @@ package mse.emulator.sim;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import mse.emulator.analysis.RunAnalysis;
+import mse.emulator.kernel.Blocking;
 import mse.emulator.dynamic.DynamicSettings;
 import mse.emulator.dynamic.MasterEvent;
 import mse.emulator.kernel.Charge;
@@ -33,12 +35,15 @@ import mse.emulator.report.LatencyHistograms;
  */
 public final class DynamicFarmReplay implements DynamicProgram.Transport {
 
+    private final NetworkModel network;
     private final VirtualTimeKernel kernel;
     private final DynamicProgram program;
     private final long[] clocks;
     private final Deque<EmulatorReply.Grant> grants = new ArrayDeque<>();
     private final MasterQueueMeasures queues;
     private KernelObserver observer = KernelObserver.NONE;
+    /** Told the kernel's reports (its sends and blocks too) when the run is analysed; null otherwise. */
+    private RunAnalysis analysis;
     private long messages;
 
     /** The simulated run and rank 0's log of splits and merges (masters.csv). */
@@ -57,6 +62,7 @@ public final class DynamicFarmReplay implements DynamicProgram.Transport {
     /** The same, each master spending masterCosts[t] of host CPU on task t's result (the kernel charges it as computation). */
     public DynamicFarmReplay(NetworkModel network, TargetCpu cpu, DynamicShape shape, DynamicSettings settings, int prefetch,
                              long[] hostCosts, long[] masterCosts) {
+        this.network = network;
         this.program = new DynamicProgram(this, network.processes(), shape, settings, prefetch, hostCosts, masterCosts);
         this.clocks = new long[network.processes()];
         this.queues = new MasterQueueMeasures(network.processes());
@@ -65,6 +71,9 @@ public final class DynamicFarmReplay implements DynamicProgram.Transport {
             public void messageReceived(MessageRecord message) {
                 queues.deliver(message);
                 observer.messageReceived(message);
+                if (analysis != null) {
+                    analysis.messageReceived(message);
+                }
             }
 
             @Override
@@ -75,6 +84,23 @@ public final class DynamicFarmReplay implements DynamicProgram.Transport {
             @Override
             public void charged(Charge charge) {
                 observer.charged(charge);
+                if (analysis != null) {
+                    analysis.charged(charge);
+                }
+            }
+
+            @Override
+            public void sent(long sequence, int source, int tag, int bytes, long sendNanos) {
+                if (analysis != null) {
+                    analysis.sent(sequence, source, tag, bytes, sendNanos);
+                }
+            }
+
+            @Override
+            public void blocked(Blocking blocking) {
+                if (analysis != null) {
+                    analysis.blocked(blocking);
+                }
             }
         });
     }
@@ -82,6 +108,17 @@ public final class DynamicFarmReplay implements DynamicProgram.Transport {
     /** Reports every charge and delivered message of the run to `observer` (a timeline), as the live kernel does. */
     public DynamicFarmReplay observedBy(KernelObserver observer) {
         this.observer = observer;
+        return this;
+    }
+
+    /** Analyses the run as `emulate` does DY's (rank 0 the master): its wait states and critical path ({@link SimulatedRun#bounds}). */
+    public DynamicFarmReplay analysed() {
+        return analysed(false);
+    }
+
+    /** The same, keeping the critical path's stretches ({@link mse.emulator.analysis.RunBounds#criticalStretches}) when asked. */
+    public DynamicFarmReplay analysed(boolean keepsStretches) {
+        analysis = new RunAnalysis(network, List.of(0), keepsStretches);
         return this;
     }
 
@@ -100,8 +137,8 @@ public final class DynamicFarmReplay implements DynamicProgram.Transport {
         RunResult result = kernel.result();
         long sequential = result.ranks().stream().mapToLong(RankAccount::computeNanos).sum();
         LatencyHistograms latency = queues.finish();
-        return new DynamicRun(new SimulatedRun(result.predictedNanos(), sequential, queues.masters(result), latency, messages),
-                program.log());
+        return new DynamicRun(new SimulatedRun(result.predictedNanos(), sequential, queues.masters(result), latency, messages,
+                analysis == null ? null : analysis.bounds(result)), program.log());
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import mse.emulator.analysis.RunAnalysis;
 import mse.emulator.dynamic.DynamicSettings;
 import mse.emulator.kernel.Charge;
 import mse.emulator.kernel.KernelObserver;
@@ -89,6 +90,10 @@ public final class DynamicFarmSimulator implements DynamicProgram.Transport {
     private final ArrayDeque<Message> taken = new ArrayDeque<>();
     private final MasterQueueMeasures queues;
     private KernelObserver observer = KernelObserver.NONE;
+    /** The run's wait states and critical path, told the kernel's reports in each rank's order; null when not analysed. */
+    private RunAnalysis analysis;
+    private final AnalysisFeed feed = new AnalysisFeed();
+    private final MessageCosts costs;
     /** Whether anyone listens: charges and task records are made only then (a simulation for a timeline). */
     private boolean observed;
     private long messages;
@@ -117,6 +122,7 @@ public final class DynamicFarmSimulator implements DynamicProgram.Transport {
         this.np = network.processes();
         this.program = new DynamicProgram(this, np, shape, settings, prefetch, hostCosts, masterCosts);
         this.queues = new MasterQueueMeasures(np);
+        this.costs = new MessageCosts(network);
         this.reaching = new ReachQueue(np);
         this.clock = new long[np];
         this.sendNanos = new long[np];
@@ -143,6 +149,21 @@ public final class DynamicFarmSimulator implements DynamicProgram.Transport {
         return this;
     }
 
+    /**
+     * Analyses the run: its wait states and critical path ({@link SimulatedRun#bounds}) are those the kernel's reports
+     * give for the same run, rank 0 the master (DynamicMasters.masters(np)), as `emulate` analyses DY.
+     */
+    public DynamicFarmSimulator analysed() {
+        return analysed(false);
+    }
+
+    /** The same, keeping the critical path's stretches ({@link mse.emulator.analysis.RunBounds#criticalStretches}) when asked. */
+    public DynamicFarmSimulator analysed(boolean keepsStretches) {
+        analysis = new RunAnalysis(network, List.of(0), keepsStretches);
+        feed.analysedBy(analysis);
+        return this;
+    }
+
     /** Runs the program to the end; the prediction as `emulate` would report it. */
     public DynamicFarmReplay.DynamicRun run() {
         queues.ensureQueue(0); // DynamicMasters.masters(np): rank 0 is a master from the start
@@ -166,8 +187,8 @@ public final class DynamicFarmSimulator implements DynamicProgram.Transport {
             predicted = Math.max(predicted, clock[r]);
         }
         RunResult result = new RunResult(new RunOutcome.Completed(), accounts, new ArrayList<>(java.util.Collections.nCopies(np, 0L)));
-        return new DynamicFarmReplay.DynamicRun(new SimulatedRun(predicted, sequential, queues.masters(result), queues.finish(), messages),
-                program.log());
+        return new DynamicFarmReplay.DynamicRun(new SimulatedRun(predicted, sequential, queues.masters(result), queues.finish(), messages,
+                analysis == null ? null : analysis.bounds(result)), program.log());
     }
 
     @Override
@@ -188,6 +209,9 @@ public final class DynamicFarmSimulator implements DynamicProgram.Transport {
         sendNanos[rank] += overhead;
         if (overhead > 0 && observed) {
             observer.charged(Charge.send(rank, start, clock[rank], to, tag, bytes));
+        }
+        if (feed.isOn()) {
+            feed.sent(rank, to, sequence, tag, costs.of(bytes), start);
         }
         long departure = outgoing[rank].leave(clock[rank], network.interfaceNanos(bytes));
         reaching.add(new Message(sequence++, rank, to, tag, bytes, start, departure, departure + network.latencyNanos()));
@@ -236,6 +260,9 @@ public final class DynamicFarmSimulator implements DynamicProgram.Transport {
         if (charge > 0 && observed) {
             observer.charged(Charge.compute(rank, start, clock[rank], task));
         }
+        if (feed.isOn()) {
+            feed.charge(Charge.compute(rank, start, clock[rank], task));
+        }
         return start;
     }
 
@@ -266,6 +293,9 @@ public final class DynamicFarmSimulator implements DynamicProgram.Transport {
     private void deliver(Message m) {
         int r = m.destination;
         long start = MessageTiming.receiveStart(clock[r], m.arrivalNanos);
+        if (feed.isOn()) {
+            feed.received(m.source, r, m.sequence, m.tag, costs.of(m.bytes), m.sendNanos, m.departureNanos, m.arrivalNanos, clock[r], start);
+        }
         idleNanos[r] += start - clock[r];
         long overhead = network.recvOverheadNanos(m.bytes);
         clock[r] = start + overhead;

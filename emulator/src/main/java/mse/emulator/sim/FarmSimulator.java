@@ -51,6 +51,7 @@ public final class FarmSimulator {
     private final FarmTimeline timeline = new FarmTimeline();
     private final AnalysisFeed analysis = new AnalysisFeed();
     private boolean analysed;
+    private boolean keepsStretches;
 
     public FarmSimulator(NetworkModel network, TargetCpu cpu, FarmShape shape, int groups, boolean recordLatency) {
         this(network, cpu, shape, groups, 1, recordLatency);
@@ -80,7 +81,13 @@ public final class FarmSimulator {
      * order, so that a simulated run's wait states and critical path ({@link SimulatedRun#bounds}) are the emulated one's.
      */
     public FarmSimulator analysed() {
+        return analysed(false);
+    }
+
+    /** The same, keeping the critical path's stretches ({@link mse.emulator.analysis.RunBounds#criticalStretches}) when asked. */
+    public FarmSimulator analysed(boolean keepsStretches) {
         this.analysed = true;
+        this.keepsStretches = keepsStretches;
         return this;
     }
 
@@ -101,7 +108,7 @@ public final class FarmSimulator {
             throw new IllegalArgumentException("too many tasks: " + hostCosts.length);
         }
         checkEagerResults(hostCosts.length);
-        RunAnalysis bounds = analysed ? new RunAnalysis(network, layout.masters()) : null;
+        RunAnalysis bounds = analysed ? new RunAnalysis(network, layout.masters(), keepsStretches) : null;
         analysis.analysedBy(analysed ? bounds : KernelObserver.NONE);
         FarmRanks ranks = new FarmRanks(network, prefetch);
         GroupRun.Setup setup = new GroupRun.Setup(network, cpu, shape, prefetch, recordLatency, timeline, analysis);

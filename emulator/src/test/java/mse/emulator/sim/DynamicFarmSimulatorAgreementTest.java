@@ -1,6 +1,7 @@
 package mse.emulator.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * over random P, task costs, masters' work per result, message lengths, DY settings, prefetch, CPU ratios
  * and both built-in profiles, the same
  * prediction to the nanosecond, the same breakdown of every master, the same latency distributions, the same splits
- * and merges, and the same charges, tasks and messages told to an observer (a timeline), message numbering aside.
+ * and merges, the same charges, tasks and messages told to an observer (a timeline), message numbering aside, and the
+ * same wait states and critical path as the kernel's reports give.
  */
 class DynamicFarmSimulatorAgreementTest {
 
@@ -118,9 +120,9 @@ class DynamicFarmSimulatorAgreementTest {
             Told byKernel = new Told();
             Told byLoop = new Told();
             DynamicFarmReplay.DynamicRun kernel = new DynamicFarmReplay(network, cpu, shape, settings, prefetch, costs, masterCosts)
-                    .observedBy(byKernel).run();
+                    .analysed(true).observedBy(byKernel).run();
             DynamicFarmReplay.DynamicRun loop = new DynamicFarmSimulator(network, cpu, shape, settings, prefetch, costs, masterCosts)
-                    .observedBy(byLoop).run();
+                    .analysed(true).observedBy(byLoop).run();
             DynamicFarmReplay.DynamicRun unobserved = new DynamicFarmSimulator(network, cpu, shape, settings, prefetch, costs, masterCosts)
                     .run();
 
@@ -133,6 +135,10 @@ class DynamicFarmSimulatorAgreementTest {
                 assertEquals(distributions(kernel.run().latency()), distributions(run.run().latency()), what);
             }
             assertEquals(byKernel.sorted(), byLoop.sorted(), what);
+            // the wait states and critical path (its stretches too) the kernel's reports give, adding up to the prediction
+            assertEquals(kernel.run().predictedNanos(), kernel.run().bounds().criticalPath().totalNanos(), what);
+            assertEquals(kernel.run().bounds(), loop.run().bounds(), what);
+            assertNull(unobserved.run().bounds(), what);
         }
     }
 

@@ -131,17 +131,18 @@ class FarmSimulatorAgreementTest {
         assertSameBounds(network, cpu, shape, masters, prefetch, costs);
     }
 
-    /** The wait states and the critical path (mse.emulator.analysis) of the simulated run are the kernel's. */
+    /** The wait states and the critical path (mse.emulator.analysis) of the simulated run are the kernel's, stretches too. */
     private static void assertSameBounds(LogGpsModel network, TargetCpu cpu, FarmShape shape, int masters, int prefetch,
                                          long[] costs) {
         FarmLayout layout = new FarmLayout(network.processes(), masters);
         List<Integer> masterRanks = java.util.stream.IntStream.range(0, masters).map(layout::groupStart).boxed().toList();
-        RunAnalysis kernelAnalysis = new RunAnalysis(network, masterRanks);
+        RunAnalysis kernelAnalysis = new RunAnalysis(network, masterRanks, true);
         RunResult kernel = new KernelFarmReplay(network, cpu, shape, masters, prefetch, costs, kernelAnalysis).run();
-        RunBounds simulated = new FarmSimulator(network, cpu, shape, masters, prefetch, false).analysed().run(costs).bounds();
+        RunBounds simulated = new FarmSimulator(network, cpu, shape, masters, prefetch, false).analysed(true).run(costs).bounds();
         RunBounds expected = kernelAnalysis.bounds(kernel);
         assertEquals(kernel.predictedNanos(), expected.criticalPath().totalNanos());
         assertEquals(expected, simulated);
+        assertEquals(kernel.predictedNanos(), expected.criticalStretches().get(expected.criticalStretches().size() - 1).untilNanos());
     }
 
     /** Everything an observer is told; messages without their sequence numbers, which each side counts its own way. */

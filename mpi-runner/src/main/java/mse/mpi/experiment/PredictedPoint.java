@@ -18,7 +18,8 @@ import mse.emulator.sim.SimulatedRun;
  * One point of predict's summary.json: the keys a sweep point has that a simulation can know (no checksum: tasks did
  * not all run; no queue length), the messages simulated and the simulation's wall time, and DY's master activity
  * last (null, absent, for the other strategies). prefetch only when --prefetch was given (null otherwise). ranks[] (each
- * rank's wait states) and criticalPath where the simulator analysed the run (SI, ML), null (absent) elsewhere (DY).
+ * rank's wait states) and criticalPath where the simulator analysed the run (every strategy's simulation does), null
+ * (absent) where it did not.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PredictedPoint(String strategy, int np, int masters, Integer prefetch, double predictedSeconds,

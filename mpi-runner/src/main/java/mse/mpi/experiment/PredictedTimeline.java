@@ -26,7 +26,8 @@ import mse.mpi.rank.TimelineFile;
 /**
  * predict's timeline.json for one simulated point: the simulation once more with the timeline as its observer
  * (the simulation is deterministic, so it is the same run; the timed run of the predictor stays unobserved,
- * keeping seed 000's phase times honest). The target is simulated, so its ranks share one process. DY's
+ * keeping seed 000's phase times honest); its OTF2 archive, where one is written, marks the run's critical path. The
+ * target is simulated, so its ranks share one process. DY's
  * secondary masters, known from the timed run's events, are masters of the timeline from the start: their
  * events are kept in auto mode and their queues get counter tracks.
  */
@@ -57,7 +58,10 @@ public final class PredictedTimeline {
         });
         try {
             StrategySimulation run = StrategySimulation.of(strategy, network, cpu, sizes, program.tasksInFlight(), hostCosts, masterCosts,
-                    false, timeline);
+                    false, timeline, timeline.writesOtf2());
+            if (run.run().bounds() != null) {
+                timeline.markCriticalPath(run.run().bounds().criticalStretches()); // as an emulated run's archive marks it
+            }
             return Optional.of(TimelineFile.finish(timeline, inputs.forPoint(strategy.name(), network.processes(),
                     run.run().predictedNanos() / 1e9), run.events()));
         } finally {

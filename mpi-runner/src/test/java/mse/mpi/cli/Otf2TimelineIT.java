@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * --timeline-format both: an emulated foreign C farm, an emulated MASE run (mpirun) and a predict sweep's best point
  * each write otf2/traces.otf2 beside timeline.json, which the reference reader (otf2-print) opens and which matches
- * timeline.json: a location per rank, its spans and messages, proper order, the last event at predictedSeconds; bench otf2
- * reports the archive's cost.
+ * timeline.json: a location per rank, its spans and messages, proper order, the last event at predictedSeconds, the
+ * critical path marked (emulated runs, SI and DY predicted points); bench otf2 reports the archive's cost.
  */
 class Otf2TimelineIT {
 
@@ -40,7 +40,7 @@ class Otf2TimelineIT {
     }
 
     /**
-     * An emulated run's archive marks its critical path: stretches in time order, one after another, the last ending at
+     * A run's archive (emulated or predicted) marks its critical path: stretches in time order, one after another, the last ending at
      * the predicted end on the rank summary.json's criticalPath names (its nesting among the spans checked by matches).
      */
     @SuppressWarnings("unchecked")
@@ -75,11 +75,23 @@ class Otf2TimelineIT {
         for (Map<String, Object> point : points) {
             Path dir = out.resolve("np-" + point.get("np")); // one strategy: the points are named by P alone
             if (point == best) {
-                matches(dir, point);
+                criticalPathMarked(matches(dir, point), point);
             } else {
                 assertFalse(Files.exists(dir.resolve("otf2")), "auto writes the best point's archive only: " + dir);
             }
         }
+    }
+
+    /** DY's simulated point (its own event loop) marks its critical path as SI's does. */
+    @Test
+    void aPredictedDynamicPointsArchiveMarksItsCriticalPath() throws Exception {
+        Path out = tmp.resolve("predict-dynamic");
+        run("predict", "--np", "6", "--strategy", "dynamic", "--split-wait", "1us", "--split-window", "2", "--image", "48x32", "--max-iter",
+                "200", "--task-points", "8", "--sample", "all", "--task-cost", "per-iteration:10ns", "--quiet", "--timeline-format", "both",
+                "--out", out.toString());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> point = ((List<Map<String, Object>>) JsonFile.read(out.resolve("summary.json")).get("points")).get(0);
+        criticalPathMarked(matches(out.resolve("np-6"), point), point);
     }
 
     @Test

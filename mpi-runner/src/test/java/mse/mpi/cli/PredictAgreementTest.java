@@ -20,7 +20,7 @@ import picocli.CommandLine;
  * The fast path against the live emulator (docs/architecture.md "The fast path"): with a deterministic task cost,
  * `predict --sample all` and `emulate --local` must give the same predicted time (the design allows 1%; they
  * agree to the nanosecond) for SI, ML and DY (several split/merge settings and depths), with MASE and EP, at
- * several P, DY with the same splits and merges; and replaying the live run's tasks.csv (`predict --trace`)
+ * several P, DY with the same splits and merges, every point with emulate's wait states and critical path; and replaying the live run's tasks.csv (`predict --trace`)
  * must reproduce it to the nanosecond too.
  */
 class PredictAgreementTest {
@@ -63,6 +63,11 @@ class PredictAgreementTest {
         return masters;
     }
 
+    /** Each rank's waitStates, in rank order (emulate's ranks[] also say where each rank ran). */
+    private static List<Object> waitStates(Map<?, ?> run) {
+        return ((List<?>) run.get("ranks")).stream().<Object>map(r -> ((Map<?, ?>) r).get("waitStates")).toList();
+    }
+
     private static Map<?, ?> pointAt(Map<String, Object> sweep, int np) {
         return ((List<?>) sweep.get("points")).stream().map(p -> (Map<?, ?>) p)
                 .filter(p -> ((Number) p.get("np")).intValue() == np).findFirst().orElseThrow();
@@ -99,6 +104,9 @@ class PredictAgreementTest {
                 assertEquals(live.get(key), point.get(key), key + ", " + strategy + " np " + np);
             }
             assertEquals(breakdowns(live), point.get("perMaster"), "every master's breakdown, " + strategy + " np " + np);
+            // what held each rank up and what bounds the run: the simulator tells the analysis what the kernel does
+            assertEquals(live.get("criticalPath"), point.get("criticalPath"), "critical path, " + strategy + " np " + np);
+            assertEquals(waitStates(live), waitStates(point), "wait states, " + strategy + " np " + np);
             // The distributions only for SI: FarmSimulator does not record ML's gather in the queue waits, and the
             // live keeper starts a DY secondary's queue when its ANY_SOURCE receive arrives, which may be before or
             // after the kernel settles the BECOME_MASTER it received (a race of emulate's, left to the keeper's issue).

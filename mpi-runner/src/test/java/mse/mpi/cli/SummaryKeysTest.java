@@ -58,21 +58,34 @@ class SummaryKeysTest {
         assertEquals(words(pinned), keys(run("sweep --local --np 2,3 " + WORKLOAD)));
     }
 
+    /** A predicted point's keys; DY's add its master activity last. */
+    private static final String PREDICTED_POINT = "strategy np masters predictedSeconds sequentialSeconds speedup breakdown "
+            + "breakdown.master " + prefixed("breakdown.master.", BREAKDOWN) + " latency "
+            + nested("latency.", "slaveWaitMicros masterQueueWaitMicros") + " perMaster " + prefixed("perMaster[].", BREAKDOWN)
+            + " simulatedMessages wallSeconds ranks ranks[].rank ranks[].waitStates " + prefixed("ranks[].waitStates.", WAIT_STATES)
+            + " criticalPath " + prefixed("criticalPath.", CRITICAL_PATH);
+
     @Test
     void predictKeepsItsKeys() throws Exception {
-        String point = "strategy np masters predictedSeconds sequentialSeconds speedup breakdown breakdown.master "
-                + prefixed("breakdown.master.", BREAKDOWN) + " latency " + nested("latency.", "slaveWaitMicros masterQueueWaitMicros")
-                + " perMaster " + prefixed("perMaster[].", BREAKDOWN) + " simulatedMessages wallSeconds ranks ranks[].rank "
-                + "ranks[].waitStates " + prefixed("ranks[].waitStates.", WAIT_STATES) + " criticalPath "
-                + prefixed("criticalPath.", CRITICAL_PATH);
-        String pinned = "command app strategy strategies profile profileSource cpuRatio taskCost workload tasks predictedBy points "
+        String pinned = predictKeys(PREDICTED_POINT);
+        assertEquals(words(pinned), keys(run("predict --np 2,4 --image 32x32 --task-points 64 --timeline off --quiet")));
+    }
+
+    /** DY's points carry the wait states and the critical path too (added with them; before, DY's points had neither). */
+    @Test
+    void predictDynamicAddsItsMasterEvents() throws Exception {
+        String pinned = predictKeys(PREDICTED_POINT + " splits merges peakMasters masterEvents");
+        assertEquals(words(pinned), keys(run("predict --np 4 --strategy dynamic --image 32x32 --task-points 64 --timeline off --quiet")));
+    }
+
+    private static String predictKeys(String point) {
+        return "command app strategy strategies profile profileSource cpuRatio taskCost workload tasks predictedBy points "
                 + prefixed("points[].", point) + " best best.np best.strategy best.masters best.predictedSeconds predictor "
                 + prefixed("predictor.", "method order sampleSize tasksExecuted bootstrapResamples bootstrapAlphaPercent bootstrap "
                         + "bootstrap[].n bootstrap[].minPercent bootstrap[].maxPercent interval interval.n interval.minPercent "
                         + "interval.maxPercent partialExecutionSeconds bootstrapSeconds interpolationSeconds phaseSeconds "
                         + "phaseSeconds.partialExecution phaseSeconds.bootstrap phaseSeconds.interpolation phaseSeconds.simulation "
                         + "phaseSeconds.total");
-        assertEquals(words(pinned), keys(run("predict --np 2,4 --image 32x32 --task-points 64 --timeline off --quiet")));
     }
 
     private JsonNode run(String argLine) throws Exception {

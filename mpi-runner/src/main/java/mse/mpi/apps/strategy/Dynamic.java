@@ -81,14 +81,14 @@ public record Dynamic(DynamicSettings settings) implements StrategySpec {
         if (in.network().lookaheadNanos() > 0) {
             try {
                 run = new DynamicFarmSimulator(in.network(), in.cpu(), in.sizes().dynamicMasters(), settings, in.prefetch(),
-                        in.hostCosts(), in.masterCosts()).observedBy(in.observer()).run();
+                        in.hostCosts(), in.masterCosts()).analysed(in.keepsCriticalStretches()).observedBy(in.observer()).run();
             } catch (IllegalArgumentException synchronous) {
                 throw new StrategySimulation.Refused("--profile: " + synchronous.getMessage());
             }
         } else {
             // zero lookahead: the kernel's tie rule, which the event loop does not have (DynamicFarmSimulator)
             run = new DynamicFarmReplay(in.network(), in.cpu(), in.sizes().dynamicMasters(), settings, in.prefetch(), in.hostCosts(),
-                    in.masterCosts()).observedBy(in.observer()).run();
+                    in.masterCosts()).analysed(in.keepsCriticalStretches()).observedBy(in.observer()).run();
         }
         return new StrategySimulation(run.run(), run.events());
     }

@@ -28,7 +28,15 @@ public record StrategySimulation(SimulatedRun run, List<MasterEvent> events) {
     /** The same, with tasks in flight per slave, each result's master CPU and an observer (a timeline) told every charge and message. */
     public static StrategySimulation of(StrategySpec strategy, NetworkModel network, TargetCpu cpu, FarmMessageSizes sizes, int prefetch,
                                         long[] hostCosts, long[] masterCosts, boolean recordLatency, KernelObserver observer) {
-        return strategy.simulate(new SimulationInput(network, cpu, sizes, prefetch, hostCosts, masterCosts, recordLatency, observer));
+        return of(strategy, network, cpu, sizes, prefetch, hostCosts, masterCosts, recordLatency, observer, false);
+    }
+
+    /** The same, the run's bounds keeping the critical path's stretches when `keepsCriticalStretches` (an OTF2 archive marks them). */
+    public static StrategySimulation of(StrategySpec strategy, NetworkModel network, TargetCpu cpu, FarmMessageSizes sizes, int prefetch,
+                                        long[] hostCosts, long[] masterCosts, boolean recordLatency, KernelObserver observer,
+                                        boolean keepsCriticalStretches) {
+        return strategy.simulate(new SimulationInput(network, cpu, sizes, prefetch, hostCosts, masterCosts, recordLatency, observer,
+                keepsCriticalStretches));
     }
 
     /**
@@ -42,7 +50,7 @@ public record StrategySimulation(SimulatedRun run, List<MasterEvent> events) {
     /** SI (one group) and ML (groups): the static farm, charging the masters' CPU per result. */
     static StrategySimulation farm(SimulationInput in, int groups) {
         FarmSimulator simulator = new FarmSimulator(in.network(), in.cpu(), in.sizes().staticMasters(), groups, in.prefetch(),
-                in.recordLatency()).analysed();
+                in.recordLatency()).analysed(in.keepsCriticalStretches());
         checkEagerResults(simulator, in.hostCosts().length);
         return new StrategySimulation(simulator.observedBy(in.observer()).run(in.hostCosts(), in.masterCosts()), List.of());
     }
