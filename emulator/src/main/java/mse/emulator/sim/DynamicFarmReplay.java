@@ -90,9 +90,9 @@ public final class DynamicFarmReplay implements DynamicProgram.Transport {
             }
 
             @Override
-            public void sent(long sequence, int source, int tag, int bytes, long sendNanos) {
+            public void sent(long sequence, int source, int tag, int context, int bytes, long sendNanos) {
                 if (analysis != null) {
-                    analysis.sent(sequence, source, tag, bytes, sendNanos);
+                    analysis.sent(sequence, source, tag, context, bytes, sendNanos);
                 }
             }
 
