@@ -57,8 +57,8 @@ static void fan_out_release(mse_schedule *s) {
     }
 }
 
-mse_schedule *mse_fan_out(const char *call, mse_collective tags, int tag, void *buf, int count, MPI_Datatype type, int root,
-                          int owns_type) {
+mse_schedule *mse_fan_out(const char *call, mse_collective tags, int tag, void *buf, int count, MPI_Datatype type,
+                          int root, int owns_type) {
     fan_out *f = mse_schedule_new(sizeof *f, call, tags, root, fan_out_resume, fan_out_release);
     f->tag = tags.first + tag;
     f->buf = buf;

@@ -115,8 +115,8 @@ static int gather_resume(mse_schedule *s) {
 }
 
 /* This rank's own block becomes its entry at the start (MPI 3.1 §5.12: the send buffer is the library's from then). */
-static mse_schedule *gather_to(const char *call, mse_collective tags, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                               void *recvbuf, layout into, int root) {
+static mse_schedule *gather_to(const char *call, mse_collective tags, const void *sendbuf, int sendcount,
+                               MPI_Datatype sendtype, void *recvbuf, layout into, int root) {
     gather *c = mse_schedule_new(sizeof *c, call, tags, root, gather_resume, staged_release);
     c->recvbuf = recvbuf;
     c->into = into;
@@ -131,8 +131,8 @@ static mse_schedule *gather_to(const char *call, mse_collective tags, const void
 
 /* The gather to rank 0, then its broadcast of every block from there (Allgatherv's as one indexed datatype of the
  * blocks where they lie: every rank knows every block's size). */
-static mse_schedule *allgather(const char *call, mse_collective tags, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                               void *recvbuf, layout into) {
+static mse_schedule *allgather(const char *call, mse_collective tags, const void *sendbuf, int sendcount,
+                               MPI_Datatype sendtype, void *recvbuf, layout into) {
     mse_schedule *s = gather_to(call, tags, sendbuf, sendcount, sendtype, recvbuf, into, 0);
     if (into.counts == NULL) {
         s->then = mse_fan_out(call, tags, MSE_BCAST_TAG, recvbuf, into.count * tags.comm->size, into.type, 0, 0);
@@ -179,8 +179,8 @@ static int scatter_resume(mse_schedule *s) {
     return 0;
 }
 
-static mse_schedule *scatter_from(const char *call, mse_collective tags, const void *sendbuf, layout from, void *recvbuf,
-                                  int recvcount, MPI_Datatype recvtype, int root) {
+static mse_schedule *scatter_from(const char *call, mse_collective tags, const void *sendbuf, layout from,
+                                  void *recvbuf, int recvcount, MPI_Datatype recvtype, int root) {
     scatter *c = mse_schedule_new(sizeof *c, call, tags, root, scatter_resume, staged_release);
     c->recvbuf = recvbuf;
     c->recvcount = recvcount;

@@ -60,7 +60,7 @@ void mse_schedule_free(mse_schedule *s);
 
 /* A broadcast of count elements of type at buf from root on the collective's tag (collectives.c): the value from the
  * parent, then on to the children, farthest first; owns_type: type is the schedule's, freed with it. */
-mse_schedule *mse_fan_out(const char *call, mse_collective tags, int tag, void *buf, int count, MPI_Datatype type, int root,
-                          int owns_type);
+mse_schedule *mse_fan_out(const char *call, mse_collective tags, int tag, void *buf, int count, MPI_Datatype type,
+                          int root, int owns_type);
 
 #endif

@@ -123,8 +123,8 @@ size_t mse_encode_fact(const mse_fact *f, uint8_t *out) {
         break;
     case MSE_COLLECTIVE:
         p = put_string(p, f->call, strlen(f->call));
-        p = put_i32(put_i64(put_i32(put_i32(put_i32(put_i32(p, f->comm), f->leader), f->members), f->root), f->data_bytes),
-                    f->op);
+        p = put_i32(put_i32(put_i32(put_i32(p, f->comm), f->leader), f->members), f->root);
+        p = put_i32(put_i64(p, f->data_bytes), f->op);
         break;
     default: /* Computed, ClockQuery, Finished */
         p = put_i64(p, f->cpu_nanos);
