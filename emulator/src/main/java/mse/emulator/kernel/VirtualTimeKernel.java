@@ -88,6 +88,7 @@ public final class VirtualTimeKernel {
         }
         if (fact instanceof RankFact.Collective call) {
             collectiveCalls.check(call).ifPresent(difference -> outcome = RunEnding.erroneous(ranks, call.rank(), difference, replies));
+            observer.collectiveCalled(call);
             return replies; // costs nothing in virtual time: compared as it arrives, never held
         }
         interconnect.changed(rank);
@@ -180,6 +181,12 @@ public final class VirtualTimeKernel {
         } else if (fact instanceof RankFact.ClockQuery query) {
             charges.compute(rank, query.cpuNanos());
             replies.add(new EmulatorReply.Clock(rank.rank, rank.clock.now()));
+        } else if (fact instanceof RankFact.CallEnter enter) {
+            charges.compute(rank, enter.cpuNanos());
+            observer.callEntered(rank.rank, enter.call(), rank.clock.now());
+        } else if (fact instanceof RankFact.CallLeave leave) {
+            charges.compute(rank, leave.cpuNanos());
+            observer.callLeft(rank.rank, rank.clock.now());
         } else if (fact instanceof RankFact.Finished finished) {
             charges.compute(rank, finished.cpuNanos());
             rank.finish();

@@ -160,6 +160,8 @@ class WireGoldenFramesTest {
             case "FAILED" -> new RankFact.Failed(g.i32("rank"), g.get("reason"));
             case "COLLECTIVE" -> new RankFact.Collective(g.i32("rank"), g.get("call"), g.i32("comm"), g.i32("root"),
                     g.i64("dataBytes"), g.i32("op"));
+            case "CALL_ENTER" -> new RankFact.CallEnter(g.i32("rank"), g.i64("cpuNanos"), g.get("call"));
+            case "CALL_LEAVE" -> new RankFact.CallLeave(g.i32("rank"), g.i64("cpuNanos"));
             default -> null;
         };
     }
