@@ -68,6 +68,11 @@ final class RunRecorder implements KernelObserver {
     }
 
     @Override
+    public void collectiveEntered(RankFact.Collective call) {
+        analysis.collectiveEntered(call);
+    }
+
+    @Override
     public void taskDone(TaskRecord task) {
         tasks.done(task);
     }

@@ -56,4 +56,11 @@ public interface KernelObserver {
      */
     default void collectiveCalled(RankFact.Collective call) {
     }
+
+    /**
+     * A rank entered a collective (RankFact.Collective), reported in its place among the rank's own reports: the
+     * collective's first message, sent or received, is the rank's next report but a computation's.
+     */
+    default void collectiveEntered(RankFact.Collective call) {
+    }
 }

@@ -60,8 +60,8 @@ public final class EmulatedComm extends MatchingComm {
     /** The program's CPU measured when the current operation began and not yet reported in a fact. */
     private volatile long unreported;
     /**
-     * Whether the rank tells the emulator which MPI call it is in (an OTF2 timeline asked for them: CallEnter, CallLeave
-     * and each collective's root), and whether it told it of one it has not left (program thread only).
+     * Whether the rank tells the emulator which MPI call it is in (an OTF2 timeline asked for them: CallEnter and
+     * CallLeave), and whether it told it of one it has not left (program thread only).
      */
     private final boolean reportsCalls;
     private boolean callOpen;
@@ -280,9 +280,15 @@ public final class EmulatedComm extends MatchingComm {
         }
     }
 
+    /**
+     * Every collective's entry, as the interposition library reports it (RankFact.Collective, costing nothing), whether
+     * or not calls are reported: the kernel compares the ranks' calls, places each rank's entry among its facts (the
+     * wait in a collective, mse.emulator.analysis) and a trace takes its root. Sizes and operation are not compared
+     * (-1): a Java rank's broadcast argument off the root and its gather block may differ.
+     */
     @Override
     void collectiveCalled(String call, int root) {
-        if (reportsCalls && depth == 1) {
+        if (depth == 1) {
             link.report(new RankFact.Collective(rank(), call, 0, root, -1, -1));
         }
     }
