@@ -7,6 +7,7 @@
 #include <otf2/otf2.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* One archive write: the library's handles and the strings defined so far. */
 struct writing {
@@ -49,6 +50,75 @@ static OTF2_StringRef string(struct writing *w, const char *text) {
     return ref;
 }
 
+static const OTF2_CollectiveOp COLLECTIVE_OPS[] = {
+    [COLLECTIVE_BARRIER] = OTF2_COLLECTIVE_OP_BARRIER, [COLLECTIVE_BCAST] = OTF2_COLLECTIVE_OP_BCAST,
+    [COLLECTIVE_GATHER] = OTF2_COLLECTIVE_OP_GATHER, [COLLECTIVE_GATHERV] = OTF2_COLLECTIVE_OP_GATHERV,
+    [COLLECTIVE_SCATTER] = OTF2_COLLECTIVE_OP_SCATTER, [COLLECTIVE_SCATTERV] = OTF2_COLLECTIVE_OP_SCATTERV,
+    [COLLECTIVE_ALLGATHER] = OTF2_COLLECTIVE_OP_ALLGATHER, [COLLECTIVE_ALLGATHERV] = OTF2_COLLECTIVE_OP_ALLGATHERV,
+    [COLLECTIVE_ALLTOALL] = OTF2_COLLECTIVE_OP_ALLTOALL, [COLLECTIVE_REDUCE] = OTF2_COLLECTIVE_OP_REDUCE,
+    [COLLECTIVE_ALLREDUCE] = OTF2_COLLECTIVE_OP_ALLREDUCE};
+
+/* One rank's events: the call it is in decides how a message shows (a nonblocking send's MpiIsend and its completion,
+ * a receive completing a request's MpiIrecvRequest and MpiIrecv, each pair with a request of its own). */
+static void write_rank_events(struct writing *w, const struct trace *trace, OTF2_EvtWriter *events, const struct trace_rank *rank) {
+    enum trace_call_kind in_call = CALL_PLAIN;
+    uint64_t requests = 0;
+    for (size_t i = 0; i < rank->count; i++) {
+        const struct trace_event *e = &rank->events[i];
+        uint8_t kind = e->kind;
+        if (kind == KIND_CALL_INSTANT) {
+            kind = e->instant == INSTANT_ENTER ? KIND_CALL_ENTER
+                   : e->instant == INSTANT_LEAVE ? KIND_CALL_LEAVE
+                   : e->instant == INSTANT_COLLECTIVE_BEGIN ? KIND_COLLECTIVE_BEGIN : KIND_COLLECTIVE_END;
+        }
+        const char *call = e->region >= REGION_COUNT ? trace->calls[e->region - REGION_COUNT] : NULL;
+        switch (kind) {
+        case KIND_CALL_ENTER:
+            in_call = trace_call_kind_of(call);
+            /* fall through */
+        case KIND_PROGRAM_ENTER:
+        case KIND_CRITICAL_ENTER:
+        case KIND_ENTER:
+            STEP(w, "writing an Enter", OTF2_EvtWriter_Enter(events, NULL, e->time, e->region));
+            break;
+        case KIND_CALL_LEAVE:
+            in_call = CALL_PLAIN;
+            /* fall through */
+        case KIND_PROGRAM_LEAVE:
+        case KIND_CRITICAL_LEAVE:
+        case KIND_LEAVE:
+            STEP(w, "writing a Leave", OTF2_EvtWriter_Leave(events, NULL, e->time, e->region));
+            break;
+        case KIND_COLLECTIVE_BEGIN:
+            STEP(w, "writing an MpiCollectiveBegin", OTF2_EvtWriter_MpiCollectiveBegin(events, NULL, e->time));
+            break;
+        case KIND_COLLECTIVE_END:
+            STEP(w, "writing an MpiCollectiveEnd",
+                 OTF2_EvtWriter_MpiCollectiveEnd(events, NULL, e->time, COLLECTIVE_OPS[trace_collective_of(call)], 0,
+                                                 e->peer == UINT32_MAX ? OTF2_UNDEFINED_UINT32 : e->peer, e->bytes, e->received));
+            break;
+        case KIND_MPI_SEND:
+            if (in_call == CALL_SENDS_NONBLOCKING) {
+                requests++;
+                STEP(w, "writing an MpiIsend", OTF2_EvtWriter_MpiIsend(events, NULL, e->time, e->peer, 0, e->tag, e->bytes, requests));
+                STEP(w, "writing an MpiIsendComplete", OTF2_EvtWriter_MpiIsendComplete(events, NULL, e->time, requests));
+            } else {
+                STEP(w, "writing an MpiSend", OTF2_EvtWriter_MpiSend(events, NULL, e->time, e->peer, 0, e->tag, e->bytes));
+            }
+            break;
+        case KIND_MPI_RECV:
+            if (in_call == CALL_COMPLETES_REQUESTS) {
+                requests++;
+                STEP(w, "writing an MpiIrecvRequest", OTF2_EvtWriter_MpiIrecvRequest(events, NULL, e->time, requests));
+                STEP(w, "writing an MpiIrecv", OTF2_EvtWriter_MpiIrecv(events, NULL, e->time, e->peer, 0, e->tag, e->bytes, requests));
+            } else {
+                STEP(w, "writing an MpiRecv", OTF2_EvtWriter_MpiRecv(events, NULL, e->time, e->peer, 0, e->tag, e->bytes));
+            }
+            break;
+        }
+    }
+}
+
 static void write_events(struct writing *w, const struct trace *trace, uint64_t *counts) {
     STEP(w, "opening the event files", OTF2_Archive_OpenEvtFiles(w->archive));
     for (size_t r = 0; r < trace->rank_count && w->status == OTF2_SUCCESS; r++) {
@@ -58,32 +128,43 @@ static void write_events(struct writing *w, const struct trace *trace, uint64_t 
             w->status = OTF2_ERROR_MEM_ALLOC_FAILED;
             return;
         }
-        const struct trace_rank *rank = &trace->ranks[r];
-        for (size_t i = 0; i < rank->count; i++) {
-            const struct trace_event *e = &rank->events[i];
-            switch (e->kind) {
-            case KIND_PROGRAM_ENTER:
-            case KIND_CRITICAL_ENTER:
-            case KIND_ENTER:
-                STEP(w, "writing an Enter", OTF2_EvtWriter_Enter(events, NULL, e->time, e->region));
-                break;
-            case KIND_PROGRAM_LEAVE:
-            case KIND_CRITICAL_LEAVE:
-            case KIND_LEAVE:
-                STEP(w, "writing a Leave", OTF2_EvtWriter_Leave(events, NULL, e->time, e->region));
-                break;
-            case KIND_MPI_SEND:
-                STEP(w, "writing an MpiSend", OTF2_EvtWriter_MpiSend(events, NULL, e->time, e->peer, 0, e->tag, e->bytes));
-                break;
-            case KIND_MPI_RECV:
-                STEP(w, "writing an MpiRecv", OTF2_EvtWriter_MpiRecv(events, NULL, e->time, e->peer, 0, e->tag, e->bytes));
-                break;
-            }
-        }
+        write_rank_events(w, trace, events, &trace->ranks[r]);
         STEP(w, "counting a rank's events", OTF2_EvtWriter_GetNumberOfEvents(events, &counts[r]));
         STEP(w, "closing a rank's event writer", OTF2_Archive_CloseEvtWriter(w->archive, events));
     }
     STEP(w, "closing the event files", OTF2_Archive_CloseEvtFiles(w->archive));
+}
+
+/* An MPI call's role: a collective's by its shape, point-to-point for the calls that move messages, a function else. */
+static OTF2_RegionRole call_role(const char *call) {
+    switch (trace_collective_of(call)) {
+    case COLLECTIVE_BARRIER: return OTF2_REGION_ROLE_BARRIER;
+    case COLLECTIVE_BCAST: case COLLECTIVE_SCATTER: case COLLECTIVE_SCATTERV: return OTF2_REGION_ROLE_COLL_ONE2ALL;
+    case COLLECTIVE_GATHER: case COLLECTIVE_GATHERV: case COLLECTIVE_REDUCE: return OTF2_REGION_ROLE_COLL_ALL2ONE;
+    case COLLECTIVE_ALLGATHER: case COLLECTIVE_ALLGATHERV: case COLLECTIVE_ALLTOALL: case COLLECTIVE_ALLREDUCE:
+        return OTF2_REGION_ROLE_COLL_ALL2ALL;
+    case COLLECTIVE_NONE: break;
+    }
+    static const char *const p2p[] = {"MPI_Send", "MPI_Ssend", "MPI_Bsend", "MPI_Rsend", "MPI_Isend", "MPI_Issend", "MPI_Ibsend",
+                                      "MPI_Irsend", "MPI_Recv", "MPI_Irecv", "MPI_Sendrecv", "MPI_Sendrecv_replace", "MPI_Probe",
+                                      "MPI_Iprobe", "MPI_Mprobe", "MPI_Improbe", "MPI_Mrecv", "MPI_Imrecv"};
+    for (size_t i = 0; i < sizeof p2p / sizeof *p2p; i++) {
+        if (strcmp(call, p2p[i]) == 0) {
+            return OTF2_REGION_ROLE_POINT2POINT;
+        }
+    }
+    return OTF2_REGION_ROLE_FUNCTION;
+}
+
+/* A region per MPI call the ranks reported, named as MPI names it, in the MPI paradigm. */
+static void write_call_regions(struct writing *w, const struct trace *trace) {
+    OTF2_StringRef none = w->none;
+    for (size_t c = 0; c < trace->call_count; c++) {
+        OTF2_StringRef name = string(w, trace->calls[c]);
+        STEP(w, "defining a call's region",
+             OTF2_GlobalDefWriter_WriteRegion(w->definitions, REGION_COUNT + (uint32_t) c, name, name, none, call_role(trace->calls[c]),
+                                              OTF2_PARADIGM_MPI, OTF2_REGION_FLAG_NONE, none, 0, 0));
+    }
 }
 
 static void write_regions(struct writing *w) {
@@ -190,6 +271,7 @@ int archive_write(const struct trace *trace, const char *directory, char *error,
         STEP(&w, "defining the clock", OTF2_GlobalDefWriter_WriteClockProperties(w.definitions, 1000000000, 0, trace->end, 0));
         w.none = string(&w, "");
         write_regions(&w);
+        write_call_regions(&w, trace);
         write_system(&w, trace, counts);
         write_world(&w, trace);
     }

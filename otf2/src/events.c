@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* A line is at most this long: numbers are short and names are a host's or a rank's. */
 #define LINE_MAX_BYTES 4096
@@ -115,15 +116,122 @@ static int read_span(struct trace *trace, char *fields) {
     return add_event(trace, rank, enter) == 0 && add_event(trace, rank, leave) == 0 ? 0 : -1;
 }
 
-/* critical RANK START END: a stretch of the run's critical path on the rank, entered and left. */
+/* critical RANK START END: a stretch of the run's critical path on the rank, entered and left once every call of the
+ * rank is known (complete). */
 static int read_critical(struct trace *trace, char *fields) {
     uint64_t v[3];
-    if (numbers(fields, v, 3, NULL) != 0 || v[2] < v[1]) {
+    struct trace_rank *slot;
+    if (numbers(fields, v, 3, NULL) != 0 || v[2] < v[1] || (slot = rank_slot(trace, v[0])) == NULL) {
         return -1;
     }
-    struct trace_event enter = {.time = v[1], .kind = KIND_CRITICAL_ENTER, .region = REGION_CRITICAL};
-    struct trace_event leave = {.time = v[2], .kind = KIND_CRITICAL_LEAVE, .region = REGION_CRITICAL};
-    return add_event(trace, v[0], enter) == 0 && add_event(trace, v[0], leave) == 0 ? 0 : -1;
+    struct trace_stretch *grown = realloc(slot->stretches, (slot->stretch_count + 1) * sizeof *grown);
+    if (grown == NULL) {
+        return -1;
+    }
+    slot->stretches = grown;
+    slot->stretches[slot->stretch_count++] = (struct trace_stretch) {.start = v[1], .end = v[2]};
+    if (v[2] > trace->end) {
+        trace->end = v[2];
+    }
+    return 0;
+}
+
+/* The index of the call named `name` in trace.calls, added when new; -1 when out of memory. */
+static int64_t call_index(struct trace *trace, const char *name) {
+    for (size_t i = 0; i < trace->call_count; i++) {
+        if (strcmp(trace->calls[i], name) == 0) {
+            return (int64_t) i;
+        }
+    }
+    char **grown = realloc(trace->calls, (trace->call_count + 1) * sizeof *grown);
+    if (grown == NULL) {
+        return -1;
+    }
+    trace->calls = grown;
+    if ((trace->calls[trace->call_count] = strdup(name)) == NULL) {
+        return -1;
+    }
+    return (int64_t) trace->call_count++;
+}
+
+/* call RANK START END ROOT NAME: an MPI call the rank was in, entered and left; a collective's begin and end inside
+ * it, with its root (-1: none). A call that takes no time keeps the stream's order (KIND_CALL_INSTANT). */
+static int read_call(struct trace *trace, char *fields) {
+    uint64_t v[3];
+    char *rest, *name;
+    if (numbers(fields, v, 3, &rest) != 0 || v[2] < v[1] || v[0] >= INT32_MAX) {
+        return -1;
+    }
+    errno = 0;
+    long long root = strtoll(rest, &name, 10);
+    if (errno != 0 || name == rest || *name != ' ' || name[1] == '\0' || root < -1 || root >= INT32_MAX) {
+        return -1;
+    }
+    name++;
+    int64_t call = call_index(trace, name);
+    if (call < 0) {
+        return -1;
+    }
+    uint32_t region = REGION_COUNT + (uint32_t) call, peer = root < 0 ? UINT32_MAX : (uint32_t) root;
+    int collective = trace_collective_of(name) != COLLECTIVE_NONE;
+    if (v[1] == v[2]) {
+        static const uint8_t marks[] = {INSTANT_ENTER, INSTANT_COLLECTIVE_BEGIN, INSTANT_COLLECTIVE_END, INSTANT_LEAVE};
+        for (size_t i = 0; i < sizeof marks; i++) {
+            struct trace_event e = {.time = v[1], .kind = KIND_CALL_INSTANT, .instant = marks[i], .region = region, .peer = peer};
+            if ((collective || (marks[i] != INSTANT_COLLECTIVE_BEGIN && marks[i] != INSTANT_COLLECTIVE_END))
+                && add_event(trace, v[0], e) != 0) {
+                return -1;
+            }
+        }
+        return 0;
+    }
+    struct trace_event enter = {.time = v[1], .kind = KIND_CALL_ENTER, .region = region};
+    struct trace_event leave = {.time = v[2], .kind = KIND_CALL_LEAVE, .region = region};
+    struct trace_event begin = {.time = v[1], .kind = KIND_COLLECTIVE_BEGIN, .region = region, .peer = peer};
+    struct trace_event end = {.time = v[2], .kind = KIND_COLLECTIVE_END, .region = region, .peer = peer};
+    if (add_event(trace, v[0], enter) != 0 || add_event(trace, v[0], leave) != 0) {
+        return -1;
+    }
+    return !collective || (add_event(trace, v[0], begin) == 0 && add_event(trace, v[0], end) == 0) ? 0 : -1;
+}
+
+enum trace_collective trace_collective_of(const char *call) {
+    static const char *const names[] = {
+        [COLLECTIVE_BARRIER] = "barrier", [COLLECTIVE_BCAST] = "bcast", [COLLECTIVE_GATHER] = "gather",
+        [COLLECTIVE_GATHERV] = "gatherv", [COLLECTIVE_SCATTER] = "scatter", [COLLECTIVE_SCATTERV] = "scatterv",
+        [COLLECTIVE_ALLGATHER] = "allgather", [COLLECTIVE_ALLGATHERV] = "allgatherv", [COLLECTIVE_ALLTOALL] = "alltoall",
+        [COLLECTIVE_REDUCE] = "reduce", [COLLECTIVE_ALLREDUCE] = "allreduce"};
+    if (strncmp(call, "MPI_", 4) != 0) {
+        return COLLECTIVE_NONE;
+    }
+    const char *rest = call + 4;
+    if ((rest[0] == 'I' || rest[0] == 'i') && strcasecmp(rest, "iprobe") != 0) {
+        rest++; /* MPI_Ibcast is a broadcast too */
+    }
+    for (int c = COLLECTIVE_BARRIER; c <= COLLECTIVE_ALLREDUCE; c++) {
+        if (strcasecmp(rest, names[c]) == 0) {
+            return (enum trace_collective) c;
+        }
+    }
+    return COLLECTIVE_NONE;
+}
+
+enum trace_call_kind trace_call_kind_of(const char *call) {
+    static const char *const nonblocking_sends[] = {"MPI_Isend", "MPI_Issend", "MPI_Ibsend", "MPI_Irsend", "MPI_Start",
+                                                    "MPI_Startall"};
+    static const char *const completions[] = {"MPI_Wait", "MPI_Waitany", "MPI_Waitall", "MPI_Waitsome", "MPI_Test",
+                                              "MPI_Testany", "MPI_Testall", "MPI_Testsome", "MPI_Request_get_status"};
+    for (size_t i = 0; i < sizeof nonblocking_sends / sizeof *nonblocking_sends; i++) {
+        if (strcmp(call, nonblocking_sends[i]) == 0) {
+            return CALL_SENDS_NONBLOCKING;
+        }
+    }
+    for (size_t i = 0; i < sizeof completions / sizeof *completions; i++) {
+        if (strcmp(call, completions[i]) == 0) {
+            return CALL_COMPLETES_REQUESTS;
+        }
+    }
+    return CALL_PLAIN;
 }
 
 /* message SEQUENCE SOURCE DESTINATION TAG BYTES SEND RECEIVE_START RECEIVE_END: MpiSend on the source when the
@@ -177,6 +285,9 @@ static int read_line(struct trace *trace, char *line) {
     if (strncmp(line, "message ", 8) == 0) {
         return read_message(trace, line + 8);
     }
+    if (strncmp(line, "call ", 5) == 0) {
+        return read_call(trace, line + 5);
+    }
     if (strncmp(line, "critical ", 9) == 0) {
         return read_critical(trace, line + 9);
     }
@@ -208,8 +319,92 @@ static int by_time_then_kind(const void *a, const void *b) {
     return x->sequence < y->sequence ? -1 : x->sequence > y->sequence;
 }
 
+/* The call among `calls` (sorted, apart) that t falls strictly inside, or NULL. */
+static const struct trace_stretch *call_around(const struct trace_stretch *calls, size_t count, uint64_t t) {
+    size_t low = 0, high = count; /* the first call entered at or after t is calls[low] */
+    while (low < high) {
+        size_t middle = low + (high - low) / 2;
+        if (calls[middle].start < t) {
+            low = middle + 1;
+        } else {
+            high = middle;
+        }
+    }
+    return low > 0 && calls[low - 1].end > t ? &calls[low - 1] : NULL;
+}
+
+static int by_start(const void *a, const void *b) {
+    const struct trace_stretch *x = a, *y = b;
+    return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* The critical path's stretches of a rank, each widened to the whole of a call it begins or ends inside (a region
+ * must not end inside another it did not enclose), overlaps merged, entered and left. */
+static int add_critical(struct trace *trace, size_t r) {
+    struct trace_rank *rank = &trace->ranks[r];
+    size_t count = 0;
+    struct trace_stretch *calls = malloc((rank->count / 2 + 1) * sizeof *calls);
+    if (calls == NULL) {
+        return -1;
+    }
+    for (size_t i = 0; i < rank->count; i++) { /* sorted: a rank's calls follow one another */
+        if (rank->events[i].kind == KIND_CALL_ENTER) {
+            calls[count].start = rank->events[i].time;
+        } else if (rank->events[i].kind == KIND_CALL_LEAVE) {
+            calls[count++].end = rank->events[i].time;
+        }
+    }
+    for (size_t i = 0; i < rank->stretch_count; i++) {
+        struct trace_stretch *s = &rank->stretches[i];
+        const struct trace_stretch *call = call_around(calls, count, s->start);
+        s->start = call != NULL ? call->start : s->start;
+        call = call_around(calls, count, s->end);
+        s->end = call != NULL ? call->end : s->end;
+    }
+    free(calls);
+    qsort(rank->stretches, rank->stretch_count, sizeof *rank->stretches, by_start);
+    size_t kept = 0;
+    for (size_t i = 0; i < rank->stretch_count; i++) {
+        if (kept > 0 && rank->stretches[i].start < rank->stretches[kept - 1].end) {
+            struct trace_stretch *last = &rank->stretches[kept - 1];
+            last->end = rank->stretches[i].end > last->end ? rank->stretches[i].end : last->end;
+        } else {
+            rank->stretches[kept++] = rank->stretches[i];
+        }
+    }
+    rank->stretch_count = kept;
+    for (size_t i = 0; i < kept; i++) {
+        struct trace_event enter = {.time = rank->stretches[i].start, .kind = KIND_CRITICAL_ENTER, .region = REGION_CRITICAL};
+        struct trace_event leave = {.time = rank->stretches[i].end, .kind = KIND_CRITICAL_LEAVE, .region = REGION_CRITICAL};
+        if (add_event(trace, r, enter) != 0 || add_event(trace, r, leave) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Each collective's end gets the bytes its rank sent and received between its begin and it. */
+static void count_collective_bytes(struct trace_rank *rank) {
+    uint64_t sent = 0, received = 0;
+    for (size_t i = 0; i < rank->count; i++) {
+        struct trace_event *e = &rank->events[i];
+        int begins = e->kind == KIND_COLLECTIVE_BEGIN || (e->kind == KIND_CALL_INSTANT && e->instant == INSTANT_COLLECTIVE_BEGIN);
+        int ends = e->kind == KIND_COLLECTIVE_END || (e->kind == KIND_CALL_INSTANT && e->instant == INSTANT_COLLECTIVE_END);
+        if (begins) {
+            sent = received = 0;
+        } else if (e->kind == KIND_MPI_SEND) {
+            sent += e->bytes;
+        } else if (e->kind == KIND_MPI_RECV) {
+            received += e->bytes;
+        } else if (ends) {
+            e->bytes = sent;
+            e->received = received;
+        }
+    }
+}
+
 /* Every rank named (one the stream never named is "rank N" on the first host), enclosed in the program region
- * and sorted. */
+ * and sorted, its critical path marked around its calls. */
 static int complete(struct trace *trace, char *error, size_t error_size) {
     if (trace->rank_count == 0 || trace->host_count == 0) {
         snprintf(error, error_size, "event stream: no ranks or no hosts");
@@ -231,6 +426,13 @@ static int complete(struct trace *trace, char *error, size_t error_size) {
             return fail(error, error_size, 0, "out of memory");
         }
         qsort(rank->events, rank->count, sizeof *rank->events, by_time_then_kind);
+        if (rank->stretch_count > 0) {
+            if (add_critical(trace, r) != 0) {
+                return fail(error, error_size, 0, "out of memory");
+            }
+            qsort(rank->events, rank->count, sizeof *rank->events, by_time_then_kind);
+        }
+        count_collective_bytes(rank);
     }
     return 0;
 }
@@ -266,12 +468,17 @@ int trace_read(FILE *in, struct trace *trace, char *error, size_t error_size) {
 void trace_free(struct trace *trace) {
     for (size_t r = 0; r < trace->rank_count; r++) {
         free(trace->ranks[r].events);
+        free(trace->ranks[r].stretches);
         free(trace->ranks[r].name);
     }
     for (size_t h = 0; h < trace->host_count; h++) {
         free(trace->hosts[h]);
     }
+    for (size_t c = 0; c < trace->call_count; c++) {
+        free(trace->calls[c]);
+    }
     free(trace->ranks);
     free(trace->hosts);
+    free(trace->calls);
     *trace = (struct trace) {0};
 }

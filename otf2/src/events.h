@@ -9,38 +9,78 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* The regions every archive defines, by their reference in it; REGION_CRITICAL marks the run's critical path. */
+/* The regions every archive defines, by their reference in it; REGION_CRITICAL marks the run's critical path. The MPI
+ * calls the ranks reported follow, REGION_COUNT + the call's index in trace.calls. */
 enum trace_region { REGION_PROGRAM, REGION_COMPUTE, REGION_SEND, REGION_RECV, REGION_CRITICAL, REGION_COUNT };
 
 /* What an event is; at one timestamp events sort in this order, so that a region ending when the next begins is
  * left before that one is entered, a receive's message is taken before its region is left, a send's message leaves
- * after its region is entered, and the whole program encloses everything. A stretch of the critical path begins and
- * ends where spans do (or between them), so it encloses the spans within it: it is left after them and entered
- * before them. */
+ * after its region is entered, and the whole program encloses everything. An MPI call encloses the spans charged in
+ * it and a collective call its begin and end; a call that takes no virtual time (KIND_CALL_INSTANT: its enter,
+ * leave and collective marks) keeps the stream's order. A stretch of the critical path begins and ends where spans
+ * and calls do (or between them; the reader moves an end inside a call to the call's), so it encloses those within
+ * it: it is left after them and entered before them. */
 enum trace_kind {
     KIND_PROGRAM_ENTER,
     KIND_MPI_RECV,
     KIND_LEAVE,
+    KIND_COLLECTIVE_END,
+    KIND_CALL_LEAVE,
     KIND_CRITICAL_LEAVE,
     KIND_CRITICAL_ENTER,
+    KIND_CALL_INSTANT,
+    KIND_CALL_ENTER,
+    KIND_COLLECTIVE_BEGIN,
     KIND_ENTER,
     KIND_MPI_SEND,
     KIND_PROGRAM_LEAVE
 };
 
+/* What a KIND_CALL_INSTANT event is. */
+enum trace_instant { INSTANT_ENTER, INSTANT_COLLECTIVE_BEGIN, INSTANT_COLLECTIVE_END, INSTANT_LEAVE };
+
+/* The collectives MPI names, by the OTF2 operation archive.c gives them. */
+enum trace_collective {
+    COLLECTIVE_NONE = -1,
+    COLLECTIVE_BARRIER,
+    COLLECTIVE_BCAST,
+    COLLECTIVE_GATHER,
+    COLLECTIVE_GATHERV,
+    COLLECTIVE_SCATTER,
+    COLLECTIVE_SCATTERV,
+    COLLECTIVE_ALLGATHER,
+    COLLECTIVE_ALLGATHERV,
+    COLLECTIVE_ALLTOALL,
+    COLLECTIVE_REDUCE,
+    COLLECTIVE_ALLREDUCE
+};
+
+/* How a message event shows inside a call: MpiSend/MpiRecv, or as a request's (MPI_Isend's MpiIsend and its
+ * completion, a receive matched in MPI_Wait or MPI_Test as MpiIrecvRequest and MpiIrecv). */
+enum trace_call_kind { CALL_PLAIN, CALL_SENDS_NONBLOCKING, CALL_COMPLETES_REQUESTS };
+
 struct trace_event {
     uint64_t time;     /* virtual nanoseconds */
     uint64_t sequence; /* the order the stream gave, the last tie-break */
-    uint64_t bytes;    /* message size (MPI events) */
-    uint32_t peer;     /* the other rank (MPI events) */
+    uint64_t bytes;    /* message size (MPI events); a collective end's bytes sent */
+    uint64_t received; /* a collective end's bytes received */
+    uint32_t peer;     /* the other rank (MPI events); a collective's root, UINT32_MAX where it has none */
     uint32_t tag;      /* message tag (MPI events) */
+    uint32_t region;   /* enum trace_region, or REGION_COUNT + a call (enter, leave, collective marks) */
     uint8_t kind;      /* enum trace_kind */
-    uint8_t region;    /* enum trace_region (enter and leave) */
+    uint8_t instant;   /* enum trace_instant (KIND_CALL_INSTANT) */
+};
+
+/* A stretch of the critical path on a rank, from its stream line. */
+struct trace_stretch {
+    uint64_t start, end;
 };
 
 struct trace_rank {
     struct trace_event *events;
     size_t count, capacity;
+    struct trace_stretch *stretches;
+    size_t stretch_count;
     int32_t host; /* index into trace.hosts; -1 until a rank line names it */
     char *name;   /* NULL until a rank line names it */
 };
@@ -50,9 +90,17 @@ struct trace {
     size_t rank_count;
     char **hosts;
     size_t host_count;
+    char **calls; /* the MPI calls' names, in the order the stream first names them */
+    size_t call_count;
     uint64_t end; /* the run's predicted end: the last event's time */
     uint64_t sequence;
 };
+
+/* The collective an MPI call is (MPI_Bcast and MPI_Ibcast are COLLECTIVE_BCAST), or COLLECTIVE_NONE. */
+enum trace_collective trace_collective_of(const char *call);
+
+/* How the messages of an MPI call show (MPI_Isend's sends are nonblocking, MPI_Wait's receives complete requests). */
+enum trace_call_kind trace_call_kind_of(const char *call);
 
 /* Reads a whole stream. On failure returns -1 with a one-line reason (naming the line) in `error`. On success
  * every rank up to the highest one seen has a host and a name and its events are sorted, enclosed in the program
@@ -62,6 +110,6 @@ int trace_read(FILE *in, struct trace *trace, char *error, size_t error_size);
 void trace_free(struct trace *trace);
 
 /* The stream's first line: its format and version. */
-#define TRACE_STREAM_HEADER "mse-trace-events 1"
+#define TRACE_STREAM_HEADER "mse-trace-events 2"
 
 #endif

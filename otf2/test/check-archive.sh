@@ -6,7 +6,7 @@ writer=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cat > "$work/events" <<'STREAM'
-mse-trace-events 1
+mse-trace-events 2
 span 0 compute 0 100 7 -1 -1 -1
 span 0 send 100 150 -1 1 5 64
 message 0 0 1 5 64 100 300 320
@@ -49,5 +49,49 @@ expect "the clock" "Ticks per Seconds: 1000000000, Global Offset: 0, Length: 400
 expect "rank 1's host" 'Parent: "node::node-b" <2>' "$(grep '^LOCATION_GROUP *1 ' "$work/definitions.printed" | grep -o 'Parent: [^,]*')"
 expect "the world" '2 Members: 0 ("rank 0 (master)" <0>), 1 ("rank 1" <1>)' \
   "$(grep '^GROUP .*COMM_GROUP' "$work/definitions.printed" | grep -o '2 Members: .*')"
+
+# MPI calls: a region each, named as MPI names them; an MPI_Isend's message as a request; a collective's begin and end.
+cat > "$work/calls" <<'STREAM'
+mse-trace-events 2
+call 0 0 50 -1 MPI_Isend
+span 0 send 0 50 -1 1 5 64
+message 0 0 1 5 64 0 100 120
+call 1 0 120 -1 MPI_Recv
+span 1 recv 100 120 -1 0 5 64
+call 0 50 80 0 MPI_Bcast
+span 0 send 50 80 -1 1 32760 8
+message 1 0 1 32760 8 50 130 140
+call 1 120 140 0 MPI_Bcast
+span 1 recv 130 140 -1 0 32760 8
+call 0 80 80 -1 MPI_Irecv
+call 0 80 80 -1 MPI_Finalize
+host 0 node-a
+rank 0 0 rank 0
+rank 1 0 rank 1
+end 140
+STREAM
+"$writer" "$work/calls" "$work/calls-archive"
+otf2-print "$work/calls-archive/traces.otf2" | tr -s ' ' | sed 's/ *$//' > "$work/calls.printed"
+expect "rank 0's calls and requests" "ENTER 0 0 Region: \"program\" <0>
+ENTER 0 0 Region: \"MPI_Isend\" <5>
+ENTER 0 0 Region: \"send\" <2>
+MPI_ISEND 0 0 Receiver: 1 (\"rank 1\" <1>), Communicator: \"MPI_COMM_WORLD\" <0>, Tag: 5, Length: 64, Request: 1
+MPI_ISEND_COMPLETE 0 0 Request: 1
+LEAVE 0 50 Region: \"send\" <2>
+LEAVE 0 50 Region: \"MPI_Isend\" <5>
+ENTER 0 50 Region: \"MPI_Bcast\" <7>
+MPI_COLLECTIVE_BEGIN 0 50
+ENTER 0 50 Region: \"send\" <2>
+MPI_SEND 0 50 Receiver: 1 (\"rank 1\" <1>), Communicator: \"MPI_COMM_WORLD\" <0>, Tag: 32760, Length: 8
+LEAVE 0 80 Region: \"send\" <2>
+MPI_COLLECTIVE_END 0 80 Operation: BCAST, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 0 (\"rank 0\" <0>), Sent: 8, Received: 0
+LEAVE 0 80 Region: \"MPI_Bcast\" <7>
+ENTER 0 80 Region: \"MPI_Irecv\" <8>
+LEAVE 0 80 Region: \"MPI_Irecv\" <8>
+ENTER 0 80 Region: \"MPI_Finalize\" <9>
+LEAVE 0 80 Region: \"MPI_Finalize\" <9>
+LEAVE 0 140 Region: \"program\" <0>" "$(awk '$2 == 0' "$work/calls.printed")"
+expect "a call's region" 'REGION 7 Name: "MPI_Bcast" <13> (Aka. "MPI_Bcast" <13>), Descr.: "" <0>, Role: COLL_ONE2ALL, Paradigm: MPI, Flags: NONE, File: "" <0>, Begin: 0, End: 0' \
+  "$(otf2-print -G "$work/calls-archive/traces.otf2" | tr -s ' ' | grep '^REGION 7 ')"
 echo "check-archive: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

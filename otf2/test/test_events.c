@@ -71,6 +71,40 @@ static void marks_the_critical_path(void) {
     trace_free(&trace);
 }
 
+/* Calls enclose their spans and a collective's marks; a call that takes no time keeps its order; a collective's end
+ * has the bytes its rank sent and received in it; a stretch of the critical path that ends inside a call ends with it. */
+static void encloses_calls(void) {
+    const char *text = TRACE_STREAM_HEADER "\n"
+                       "span 0 compute 0 100 -1 -1 -1 -1\n"
+                       "call 0 100 100 -1 MPI_Irecv\n"
+                       "span 0 send 100 150 -1 1 32760 64\n"
+                       "message 0 0 1 32760 64 100 300 320\n"
+                       "call 0 100 150 1 MPI_Bcast\n"
+                       "critical 0 0 120\n"
+                       "host 0 h\n"
+                       "rank 0 0 r0\n"
+                       "end 200\n";
+    struct trace trace;
+    char error[256] = "";
+    CHECK(read_text(text, &trace, error, sizeof error) == 0, "read: %s", error);
+    static const int rank0[] = {KIND_PROGRAM_ENTER, KIND_CRITICAL_ENTER, KIND_ENTER, KIND_LEAVE, KIND_CALL_INSTANT,
+                                KIND_CALL_INSTANT, KIND_CALL_ENTER, KIND_COLLECTIVE_BEGIN, KIND_ENTER, KIND_MPI_SEND, KIND_LEAVE,
+                                KIND_COLLECTIVE_END, KIND_CALL_LEAVE, KIND_CRITICAL_LEAVE, KIND_PROGRAM_LEAVE};
+    check_kinds(&trace.ranks[0], rank0, 15, "rank 0's events");
+    CHECK_EQ(2, trace.call_count, "calls");
+    CHECK(strcmp(trace.calls[0], "MPI_Irecv") == 0 && strcmp(trace.calls[1], "MPI_Bcast") == 0, "call names");
+    CHECK_EQ(INSTANT_ENTER, trace.ranks[0].events[4].instant, "a call of no time is entered");
+    CHECK_EQ(INSTANT_LEAVE, trace.ranks[0].events[5].instant, "then left");
+    CHECK_EQ(64, trace.ranks[0].events[11].bytes, "the broadcast's bytes sent");
+    CHECK_EQ(1, trace.ranks[0].events[11].peer, "its root");
+    CHECK_EQ(150, trace.ranks[0].events[13].time, "the critical path ends with the call it ended in");
+    CHECK_EQ(COLLECTIVE_BCAST, trace_collective_of("MPI_Ibcast"), "MPI_Ibcast");
+    CHECK_EQ(COLLECTIVE_NONE, trace_collective_of("MPI_Iprobe"), "MPI_Iprobe");
+    CHECK_EQ(CALL_SENDS_NONBLOCKING, trace_call_kind_of("MPI_Isend"), "MPI_Isend");
+    CHECK_EQ(CALL_COMPLETES_REQUESTS, trace_call_kind_of("MPI_Waitany"), "MPI_Waitany");
+    trace_free(&trace);
+}
+
 static void names_missing_ranks(void) {
     const char *text = TRACE_STREAM_HEADER "\nspan 2 compute 0 10 -1 -1 -1 -1\nhost 0 h\nrank 2 0 r2\n";
     struct trace trace;
@@ -95,6 +129,7 @@ int main(void) {
     reads_and_orders();
     names_missing_ranks();
     marks_the_critical_path();
+    encloses_calls();
     refuses("something else\n", "line 1: not an MSE event stream");
     refuses(TRACE_STREAM_HEADER "\nspan 0 compute 10 5 -1 -1 -1 -1\n", "line 2: malformed");
     refuses(TRACE_STREAM_HEADER "\nspan 0 think 0 5 -1 -1 -1 -1\n", "line 2: malformed");
@@ -104,5 +139,8 @@ int main(void) {
     refuses(TRACE_STREAM_HEADER "\nend 5", "line 2: too long or not ended");
     refuses(TRACE_STREAM_HEADER "\nend 5\n", "no ranks or no hosts");
     refuses(TRACE_STREAM_HEADER "\ncritical 0 10 5\n", "line 2: malformed");
+    refuses(TRACE_STREAM_HEADER "\ncall 0 10 5 -1 MPI_Send\n", "line 2: malformed");
+    refuses(TRACE_STREAM_HEADER "\ncall 0 5 10 -2 MPI_Send\n", "line 2: malformed");
+    refuses(TRACE_STREAM_HEADER "\ncall 0 5 10 -1\n", "line 2: malformed");
     return checks_end("test_events");
 }

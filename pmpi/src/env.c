@@ -143,5 +143,14 @@ int mse_read_settings(mse_getenv getenv_fn, mse_settings *out, char *error) {
         snprintf(error, 256, "MSE_RANK_CPU=%.120s: expected thread or process", cpu);
         return -1;
     }
+    const char *calls = getenv_fn("MSE_TRACE_CALLS");
+    if (calls == NULL || calls[0] == '\0' || strcmp(calls, "0") == 0) {
+        out->trace_calls = 0;
+    } else if (strcmp(calls, "1") == 0) {
+        out->trace_calls = 1;
+    } else {
+        snprintf(error, 256, "MSE_TRACE_CALLS=%.120s: expected 0 or 1", calls);
+        return -1;
+    }
     return 0;
 }

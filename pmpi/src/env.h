@@ -25,6 +25,7 @@ typedef struct {
     mse_task_cost cost;   /* MSE_TASK_COST */
     mse_tree_kind tree;   /* MSE_COLLECTIVES */
     mse_cpu_scope cpu;    /* MSE_RANK_CPU */
+    int trace_calls;      /* MSE_TRACE_CALLS=1: report entering and leaving each MPI call (an OTF2 timeline) */
 } mse_settings;
 
 /* A lookup of an environment variable (getenv, or a table in the tests). */

@@ -40,6 +40,9 @@ int MPI_Finalize(void) {
         return PMPI_Finalize();
     }
     mse_enter();
+    if (mse_self.settings.trace_calls) {
+        mse_call_entered("MPI_Finalize"); /* left where the trace ends: the emulator hears nothing after Finished */
+    }
     int64_t cpu = mse_charge();
     mse_fact finished = {.type = MSE_FINISHED, .rank = mse_self.rank, .cpu_nanos = cpu};
     mse_report(&finished);
@@ -48,6 +51,7 @@ int MPI_Finalize(void) {
     mse_self.link.progress = NULL;
     mse_link_close(&mse_self.link);
     mse_self.active = 0;
+    mse_self.call_open = 0; /* MPI_Finalize is left where the trace ends */
     mse_complete_sends();
     mse_leave();
     return PMPI_Finalize();

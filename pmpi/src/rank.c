@@ -24,10 +24,25 @@ void mse_begin(const char *call) {
         mse_die("%s called before MPI_Init or after MPI_Finalize", call);
     }
     mse_enter();
+    if (mse_self.depth == 1 && mse_self.settings.trace_calls && !mse_self.call_open) {
+        mse_call_entered(call);
+    }
+}
+
+void mse_call_entered(const char *call) {
+    mse_fact entered = {.type = MSE_CALL_ENTER, .rank = mse_self.rank, .cpu_nanos = mse_charge(), .call = call};
+    mse_report(&entered);
+    mse_self.call_open = 1;
 }
 
 void mse_leave(void) {
     if (--mse_self.depth == 0) {
+        if (mse_self.call_open && !mse_self.call_continues) {
+            mse_fact left = {.type = MSE_CALL_LEAVE, .rank = mse_self.rank};
+            mse_report(&left);
+            mse_self.call_open = 0;
+        }
+        mse_self.call_continues = 0;
         mse_cpu_meter_reset(&mse_self.meter);
         atomic_store(&mse_self.in_call, 0);
     }

@@ -42,6 +42,9 @@ typedef struct {
     atomic_long operations_begun; /* MPI calls begun: a CPU reading that saw this change overlapped one */
     atomic_int in_call;      /* inside an intercepted call, whose own CPU is never charged */
     int depth;               /* calls the program thread is inside (a collective sends and receives) */
+    /* With settings.trace_calls: the program's call told to the emulator (CALL_ENTER) and not yet left; a call that
+     * leaves the library and comes back before it returns (a collective's argument check) sets call_continues. */
+    int call_open, call_continues;
     _Atomic int64_t unreported; /* program CPU measured when the current call began, not yet in a fact */
     /* What the emulator decided for the next receive of a pattern (told with the last grant). */
     int has_decided;
@@ -59,8 +62,12 @@ extern mse_rank mse_self;
 
 /* The program calls in: its CPU since it last left a call is measured, first thing. */
 void mse_enter(void);
-/* mse_enter for an MPI call of the program, which must come between MPI_Init and MPI_Finalize. */
+/* mse_enter for an MPI call of the program, which must come between MPI_Init and MPI_Finalize; with
+ * MSE_TRACE_CALLS=1 the outermost call is reported entered (CALL_ENTER, carrying the CPU before it) and mse_leave
+ * reports it left (CALL_LEAVE), for the trace only. */
 void mse_begin(const char *call);
+/* Reports entering `call` now, with the program's CPU before it (mse_begin's, and MPI_Finalize's, which never leaves). */
+void mse_call_entered(const char *call);
 /* The call returns to the program: the CPU the library used itself is dropped, last thing. */
 void mse_leave(void);
 /* The CPU to charge with a call's first fact (measured, or nothing in a deterministic mode); later facts get 0. */

@@ -37,6 +37,7 @@ int mse_collective_checked(const char *call, MPI_Comm comm, int count, MPI_Datat
                          .op = op == NULL ? -1 : (int32_t) PMPI_Op_c2f(*op)};
         mse_report(&fact);
     }
+    mse_self.call_continues = code == MPI_SUCCESS; /* the call goes on (mse_collective_begin): one region */
     mse_leave();
     return mse_error(call, comm, code);
 }

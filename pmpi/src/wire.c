@@ -84,6 +84,8 @@ size_t mse_fact_size(const mse_fact *f) {
     case MSE_PATTERNS: return 9 + MSE_PATTERN_BYTES * (size_t) f->pattern_count;
     case MSE_FAILED: return 9 + reason_bytes(f->reason);
     case MSE_COLLECTIVE: return 37 + strlen(f->call);
+    case MSE_CALL_ENTER: return 17 + strlen(f->call);
+    case MSE_CALL_LEAVE: return 13;
     default: return 0;
     }
 }
@@ -126,7 +128,11 @@ size_t mse_encode_fact(const mse_fact *f, uint8_t *out) {
         p = put_i32(put_i32(put_i32(put_i32(p, f->comm), f->leader), f->members), f->root);
         p = put_i32(put_i64(p, f->data_bytes), f->op);
         break;
-    default: /* Computed, ClockQuery, Finished */
+    case MSE_CALL_ENTER:
+        p = put_i64(p, f->cpu_nanos);
+        p = put_string(p, f->call, strlen(f->call));
+        break;
+    default: /* Computed, ClockQuery, Finished, CallLeave */
         p = put_i64(p, f->cpu_nanos);
         break;
     }
@@ -251,6 +257,8 @@ const char *mse_type_name(uint8_t type) {
     case MSE_PROBE_ANY: return "PROBE_ANY";
     case MSE_PATTERNS: return "PATTERNS";
     case MSE_COLLECTIVE: return "COLLECTIVE";
+    case MSE_CALL_ENTER: return "CALL_ENTER";
+    case MSE_CALL_LEAVE: return "CALL_LEAVE";
     case MSE_GRANT: return "GRANT";
     case MSE_CLOCK: return "CLOCK";
     case MSE_ABORT: return "ABORT";

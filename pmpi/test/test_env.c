@@ -32,16 +32,17 @@ int main(void) {
     char error[256];
     const char *const full[] = {"MSE_EMULATOR", "/tmp/mse-1/emulator.sock", "MSE_EMULATOR_TOKEN", "t0k",
                                 "MSE_TASK_COST", "per-iteration:25ns", "MSE_COLLECTIVES", "linear",
-                                "MSE_RANK_CPU", "process", NULL};
+                                "MSE_RANK_CPU", "process", "MSE_TRACE_CALLS", "1", NULL};
     CHECK(read_with(full, &s, error) == 0, "a full environment reads: %s", error);
     CHECK(strcmp(s.endpoint, "/tmp/mse-1/emulator.sock") == 0 && strcmp(s.token, "t0k") == 0, "endpoint and token");
     CHECK(s.cost.kind == MSE_COST_PER_ITERATION && s.cost.nanos == 25, "per-iteration:25ns");
-    CHECK(s.tree == MSE_TREE_LINEAR && s.cpu == MSE_CPU_PROCESS, "linear, process");
+    CHECK(s.tree == MSE_TREE_LINEAR && s.cpu == MSE_CPU_PROCESS && s.trace_calls == 1, "linear, process, calls traced");
 
     const char *const minimal[] = {"MSE_EMULATOR", "node7:40123", "MSE_EMULATOR_TOKEN", "t", NULL};
     CHECK(read_with(minimal, &s, error) == 0, "defaults: %s", error);
     CHECK(s.cost.kind == MSE_COST_REAL && s.tree == MSE_TREE_BINOMIAL && s.cpu == MSE_CPU_THREAD,
           "real, binomial and thread by default");
+    CHECK(s.trace_calls == 0, "no calls reported unless a trace asks for them");
 
     mse_task_cost c;
     CHECK(mse_parse_task_cost("fixed:1000000ns", &c) == 0 && c.kind == MSE_COST_FIXED && c.nanos == 1000000, "ns");
@@ -83,5 +84,7 @@ int main(void) {
     check_refused(tree, "MSE_COLLECTIVES=ring");
     const char *const cpu[] = {"MSE_EMULATOR", "/s", "MSE_EMULATOR_TOKEN", "t", "MSE_RANK_CPU", "wall", NULL};
     check_refused(cpu, "MSE_RANK_CPU=wall");
+    const char *const calls[] = {"MSE_EMULATOR", "/s", "MSE_EMULATOR_TOKEN", "t", "MSE_TRACE_CALLS", "yes", NULL};
+    check_refused(calls, "MSE_TRACE_CALLS=yes");
     return checks_end("test_env");
 }

@@ -10,10 +10,11 @@ import mse.emulator.model.NetworkModel;
  * rank 0 and a zero-byte fan-out from it); then rank 1 computes D again and sends 8 bytes, which rank 0 receives from
  * ANY_SOURCE. With o_s, L + kG (wire) and o_r of 0 and 8 bytes:
  * <ul>
- *   <li>rank 0 waits D in the barrier's fan-in (collective wait); it ends its receive at
+ *   <li>rank 0 enters the barrier at 0 (its fan-in receive), rank 1 at D (its fan-in send): rank 0 waits D in it
+ *       (collective wait: from its entry to the last rank's), rank 1, the last, nothing; rank 0 ends its receive at
  *       a = D + o_s(0) + wire(0) + o_r(0), sends the fan-out and posts its receive at a + o_s(0);</li>
- *   <li>rank 1 posted the fan-out's receive at D + o_s(0); the fan-out was sent at a: it waits a - D - o_s(0) =
- *       wire(0) + o_r(0) (collective wait);</li>
+ *   <li>rank 1 posted the fan-out's receive at D + o_s(0); the fan-out was sent at a: the message's own way, no wait
+ *       state;</li>
  *   <li>rank 1 sends the result at a + o_s(0) + wire(0) + o_r(0) + D: rank 0 waited wire(0) + o_r(0) + D for a
  *       sender that had not sent (late sender);</li>
  *   <li>the critical path ends at rank 0: 2D of computation, o_s(0) + o_r(0) twice plus o_s(8) + o_r(8) of overhead,
@@ -33,7 +34,7 @@ public record LateRankCase(long lateNanos, NetworkModel network) {
     }
 
     public long rank1CollectiveWait() {
-        return network.wireNanos(0) + network.recvOverheadNanos(0);
+        return 0;
     }
 
     public long rank0LateSender() {

@@ -6,12 +6,13 @@ import mse.emulator.kernel.Blocking;
 import mse.emulator.kernel.Charge;
 import mse.emulator.kernel.KernelObserver;
 import mse.emulator.kernel.MessageRecord;
+import mse.emulator.kernel.RankFact;
 import mse.emulator.kernel.TaskRecord;
 import mse.emulator.timeline.TimelineWriter;
 
 /**
  * What the keeper's kernel reports as the run goes, sent where the report will read it: each received message to the
- * masters' queues and the timeline, each charge to the timeline, each task to the ledger, and all of it but the tasks
+ * masters' queues and the timeline, each charge and MPI call to the timeline, each task to the ledger, and all of it but the tasks
  * to the run's analysis (wait states and the critical path), whatever the timeline keeps.
  */
 final class RunRecorder implements KernelObserver {
@@ -49,6 +50,26 @@ final class RunRecorder implements KernelObserver {
     @Override
     public void blocked(Blocking blocking) {
         analysis.blocked(blocking);
+    }
+
+    @Override
+    public void callEntered(int rank, String call, long nanos) {
+        timeline.ifPresent(t -> t.callEntered(rank, call, nanos));
+    }
+
+    @Override
+    public void callLeft(int rank, long nanos) {
+        timeline.ifPresent(t -> t.callLeft(rank, nanos));
+    }
+
+    @Override
+    public void collectiveCalled(RankFact.Collective call) {
+        timeline.ifPresent(t -> t.collectiveCalled(call));
+    }
+
+    @Override
+    public void collectiveEntered(RankFact.Collective call) {
+        analysis.collectiveEntered(call);
     }
 
     @Override

@@ -48,7 +48,7 @@ public final class RunAnalysis implements KernelObserver {
     private final long[] clock;
     private final long[] lateSender;
     private final long[] lateReceiver;
-    private final long[] collectiveWait;
+    private final CollectiveWaits collectives;
     private final long[] queueWait;
     private final Map<Long, InFlight> inFlight = new HashMap<>();
     /** A synchronous message's receiver's path at its receive start, until its sender's block takes it. */
@@ -79,7 +79,7 @@ public final class RunAnalysis implements KernelObserver {
         this.clock = new long[ranks];
         this.lateSender = new long[ranks];
         this.lateReceiver = new long[ranks];
-        this.collectiveWait = new long[ranks];
+        this.collectives = new CollectiveWaits(ranks);
         this.queueWait = new long[ranks];
         this.before = new Stretches[keepsStretches ? ranks : 0];
         this.since = new long[keepsStretches ? ranks : 0];
@@ -89,12 +89,16 @@ public final class RunAnalysis implements KernelObserver {
     public void charged(Charge charge) {
         int rank = charge.rank();
         catchUp(rank, charge.startNanos());
+        if (charge.kind() != Charge.Kind.COMPUTE) {
+            collectives.acted(rank, charge.startNanos());
+        }
         path[rank][part(charge).ordinal()] += charge.durationNanos();
         clock[rank] = charge.endNanos();
     }
 
     @Override
     public void sent(long sequence, int source, int tag, int context, int bytes, long sendNanos) {
+        collectives.acted(source, sendNanos);
         inFlight.put(sequence, new InFlight(source, RankFact.isLibraryContext(context), bytes, sendNanos,
                 path[source].clone(), stretchesUpToNow(source)));
     }
@@ -103,6 +107,7 @@ public final class RunAnalysis implements KernelObserver {
     public void blocked(Blocking blocking) {
         int rank = blocking.rank();
         catchUp(rank, blocking.fromNanos());
+        collectives.acted(rank, blocking.fromNanos());
         Continued from = blocking.synchronousSend() ? rendezvous.remove(blocking.sequence()) : arrivedPath(blocking);
         if (from == null) {
             path[rank][PathPart.WAIT.ordinal()] += blocking.durationNanos(); // nothing known of what held it up
@@ -119,6 +124,7 @@ public final class RunAnalysis implements KernelObserver {
     @Override
     public void messageReceived(MessageRecord message) {
         inFlight.remove(message.sequence());
+        collectives.acted(message.destination(), message.receiveStartNanos());
         queueWait[message.destination()] += message.queueWaitNanos();
         if (message.synchronous()) {
             lateReceiver[message.source()] += message.queueWaitNanos();
@@ -141,8 +147,8 @@ public final class RunAnalysis implements KernelObserver {
             return null;
         }
         long late = Math.min(message.sendNanos(), blocking.untilNanos()) - blocking.fromNanos();
-        if (late > 0) {
-            (message.collective() ? collectiveWait : lateSender)[blocking.rank()] += late;
+        if (late > 0 && !message.collective()) { // a collective's own messages: CollectiveWaits
+            lateSender[blocking.rank()] += late;
         }
         long[] arrived = message.path().clone();
         long departed = total(arrived);
@@ -187,9 +193,15 @@ public final class RunAnalysis implements KernelObserver {
         return sum;
     }
 
+    @Override
+    public void collectiveEntered(RankFact.Collective call) {
+        collectives.entered(call, clock[call.rank()]);
+    }
+
     /** Every rank's wait states so far (final once the run is over). */
     public List<RankWaitStates> waitStates() {
         List<RankWaitStates> states = new ArrayList<>(clock.length);
+        long[] collectiveWait = collectives.waitNanos();
         for (int rank = 0; rank < clock.length; rank++) {
             states.add(new RankWaitStates(rank, lateSender[rank], lateReceiver[rank], collectiveWait[rank], queueWait[rank]));
         }

@@ -41,4 +41,26 @@ public interface KernelObserver {
     /** A rank was blocked, its clock moved from the block's start to its end without a charge ({@link Blocking}). */
     default void blocked(Blocking blocking) {
     }
+
+    /** A rank entered an MPI call (RankFact.CallEnter) at virtual time `nanos`, once its computation before it is charged. */
+    default void callEntered(int rank, String call, long nanos) {
+    }
+
+    /** A rank left the MPI call it entered last (RankFact.CallLeave) at virtual time `nanos`. */
+    default void callLeft(int rank, long nanos) {
+    }
+
+    /**
+     * A rank reported the arguments of the collective it is in (RankFact.Collective), as the fact arrives: before or
+     * after the kernel applies the call's CallEnter, but always before its CallLeave.
+     */
+    default void collectiveCalled(RankFact.Collective call) {
+    }
+
+    /**
+     * A rank entered a collective (RankFact.Collective), reported in its place among the rank's own reports: the
+     * collective's first message, sent or received, is the rank's next report but a computation's.
+     */
+    default void collectiveEntered(RankFact.Collective call) {
+    }
 }

@@ -144,6 +144,16 @@ public sealed interface RankFact {
         }
     }
 
+    /**
+     * The rank entered the MPI call `call` (named as MPI names it: MPI_Send, MPI_Bcast, ...) after cpuNanos of
+     * computation. Only a trace reads it: ranks report calls only when an OTF2 timeline is asked for, and the call
+     * costs nothing beyond its computation, so the prediction is the same with or without them.
+     */
+    record CallEnter(int rank, long cpuNanos, String call) implements RankFact {}
+
+    /** The rank left the call it entered last, after cpuNanos of computation (0: the call's own work is not charged). */
+    record CallLeave(int rank, long cpuNanos) implements RankFact {}
+
     /** The rank failed; the run must end with this reason. */
     record Failed(int rank, String reason) implements RankFact {
         @Override

@@ -87,8 +87,13 @@ public final class VirtualTimeKernel {
             rank.factsReported++;
         }
         if (fact instanceof RankFact.Collective call) {
+            // compared as it arrives, before any message of the collective is granted; then applied in the rank's
+            // order like any fact (it costs nothing in virtual time), so that the entry it marks is in its place
             collectiveCalls.check(call).ifPresent(difference -> outcome = RunEnding.erroneous(ranks, call.rank(), difference, replies));
-            return replies; // costs nothing in virtual time: compared as it arrives, never held
+            observer.collectiveCalled(call);
+            if (outcome.isOver()) {
+                return replies;
+            }
         }
         interconnect.changed(rank);
         if (rank.isBlocked()) {
@@ -177,9 +182,17 @@ public final class VirtualTimeKernel {
             charges.compute(rank, task.cpuNanos(), task.taskId());
             rank.unsentResult = task.taskId();
             observer.taskDone(new TaskRecord(task.taskId(), rank.rank, task.measuredCpuNanos(), start, rank.clock.now()));
+        } else if (fact instanceof RankFact.Collective call) {
+            observer.collectiveEntered(call);
         } else if (fact instanceof RankFact.ClockQuery query) {
             charges.compute(rank, query.cpuNanos());
             replies.add(new EmulatorReply.Clock(rank.rank, rank.clock.now()));
+        } else if (fact instanceof RankFact.CallEnter enter) {
+            charges.compute(rank, enter.cpuNanos());
+            observer.callEntered(rank.rank, enter.call(), rank.clock.now());
+        } else if (fact instanceof RankFact.CallLeave leave) {
+            charges.compute(rank, leave.cpuNanos());
+            observer.callLeft(rank.rank, rank.clock.now());
         } else if (fact instanceof RankFact.Finished finished) {
             charges.compute(rank, finished.cpuNanos());
             rank.finish();

@@ -14,7 +14,7 @@ import mse.emulator.kernel.MessageRecord;
  */
 final class EventStream implements AutoCloseable {
 
-    static final String HEADER = "mse-trace-events 1";
+    static final String HEADER = "mse-trace-events 2";
 
     private static final byte[] SPAN = JsonBytes.asciiBytes("span ");
     private static final byte[] MESSAGE = JsonBytes.asciiBytes("message ");
@@ -48,6 +48,12 @@ final class EventStream implements AutoCloseable {
         out.raw(MESSAGE).number(m.sequence()).raw(SPACE).number(m.source()).raw(SPACE).number(m.destination()).raw(SPACE).number(m.tag())
                 .raw(SPACE).number(m.bytes()).raw(SPACE).number(m.sendNanos()).raw(SPACE).number(m.receiveStartNanos()).raw(SPACE)
                 .number(m.receiveEndNanos()).raw(NEWLINE);
+    }
+
+    /** call RANK START END ROOT NAME: an MPI call the rank was in (ROOT: a collective's root, -1 where none). */
+    void call(CallRecord c) throws IOException {
+        out.ascii("call ").number(c.rank()).raw(SPACE).number(c.enterNanos()).raw(SPACE).number(c.leaveNanos()).raw(SPACE)
+                .number(c.root()).raw(SPACE).raw(text(c.call())).raw(NEWLINE);
     }
 
     /** critical RANK START END: a stretch of the run's critical path on the rank (mse.emulator.analysis). */

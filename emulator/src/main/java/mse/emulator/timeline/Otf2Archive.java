@@ -53,6 +53,10 @@ final class Otf2Archive {
         stream.message(message);
     }
 
+    void call(CallRecord call) throws IOException {
+        stream.call(call);
+    }
+
     void critical(PathStretch stretch) throws IOException {
         stream.critical(stretch.rank(), stretch.fromNanos(), stretch.untilNanos());
     }

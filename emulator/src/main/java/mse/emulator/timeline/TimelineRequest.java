@@ -13,6 +13,14 @@ public record TimelineRequest(TimelineMode mode, TimelineFormat format) {
         Objects.requireNonNull(format, "format");
     }
 
+    /**
+     * Whether the ranks report each MPI call they enter and leave: only an OTF2 archive shows calls, and nothing is
+     * sent for them otherwise, so emulation without one stays as fast.
+     */
+    public boolean reportsCalls() {
+        return mode != TimelineMode.OFF && format.writesOtf2();
+    }
+
     /** timeline.json alone, in `mode`. */
     public static TimelineRequest chrome(TimelineMode mode) {
         return new TimelineRequest(mode, TimelineFormat.CHROME);

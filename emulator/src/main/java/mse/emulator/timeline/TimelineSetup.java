@@ -35,6 +35,11 @@ public record TimelineSetup(Path file, TimelineMode mode, TimelineFormat format)
         return new TimelineSetup(dir.resolve(FILE_NAME), request.mode(), request.format());
     }
 
+    /** Whether the ranks report their MPI calls for this timeline ({@link TimelineRequest#reportsCalls}). */
+    public boolean reportsCalls() {
+        return new TimelineRequest(mode, format).reportsCalls();
+    }
+
     /** A writer for this setup, or none when the mode is off. */
     public Optional<TimelineWriter> open(RankHosts hosts, Collection<Integer> masters) throws IOException {
         return mode == TimelineMode.OFF ? Optional.empty() : Optional.of(TimelineWriter.open(file, mode, format, hosts, masters));

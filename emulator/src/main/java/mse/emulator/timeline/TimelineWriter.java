@@ -5,6 +5,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -21,6 +22,7 @@ import mse.emulator.analysis.PathStretch;
 import mse.emulator.kernel.Charge;
 import mse.emulator.kernel.KernelObserver;
 import mse.emulator.kernel.MessageRecord;
+import mse.emulator.kernel.RankFact;
 
 /**
  * Turns what the kernel (or the simulator) charges into timeline.json, a Chrome trace (see {@link ChromeTrace}):
@@ -92,6 +94,15 @@ public final class TimelineWriter implements KernelObserver {
     private long droppedUntil;
     private IOException failure;
     private boolean closed;
+    /** The archive's MPI calls: each rank's call entered and not yet left, the collectives' roots told before they are left. */
+    private final Map<Integer, OpenCall> openCalls = new HashMap<>();
+    private final Map<Integer, ArrayDeque<RankFact.Collective>> collectives = new HashMap<>();
+    /** Calls made of the spans ({@link #deriveCalls}), each rank's last span's end: where its next receive was posted. */
+    private boolean derivesCalls;
+    private final Map<Integer, Long> lastSpanEnd = new HashMap<>();
+
+    /** A call entered and not yet left. */
+    private record OpenCall(String call, long enterNanos) {}
 
     private TimelineWriter(Path target, TimelineMode mode, TimelineFormat format, IntFunction<String> hostOfRank, int slaveWindowEntries,
                            int masterWindowEntries, long windowBytes) throws IOException {
@@ -159,6 +170,63 @@ public final class TimelineWriter implements KernelObserver {
     public void charged(Charge charge) {
         endNanos = Math.max(endNanos, charge.endNanos());
         keep(charge, masters.get(charge.rank()));
+        if (derivesCalls && otf2 != null) {
+            deriveCall(charge);
+        }
+    }
+
+    /**
+     * The simulator's runs report no calls: the archive then shows the calls of the program it simulates, made of the
+     * charges, each send an MPI_Send over its overhead and each receive an MPI_Recv from the rank's previous span's
+     * end (where the program posted it) to the end of its overhead (an empty poll's an MPI_Iprobe). Before the run.
+     */
+    public void deriveCalls() {
+        derivesCalls = true;
+    }
+
+    private void deriveCall(Charge c) {
+        long previousEnd = lastSpanEnd.getOrDefault(c.rank(), 0L);
+        lastSpanEnd.put(c.rank(), c.endNanos());
+        if (c.kind() == Charge.Kind.SEND) {
+            keep(new CallRecord(c.rank(), "MPI_Send", c.startNanos(), c.endNanos(), CallRecord.NO_ROOT), masters.get(c.rank()));
+        } else if (c.kind() == Charge.Kind.RECV) {
+            String call = c.peer() == Charge.NONE ? "MPI_Iprobe" : "MPI_Recv";
+            keep(new CallRecord(c.rank(), call, c.peer() == Charge.NONE ? c.startNanos() : Math.min(previousEnd, c.startNanos()),
+                    c.endNanos(), CallRecord.NO_ROOT), masters.get(c.rank()));
+        }
+    }
+
+    @Override
+    public void callEntered(int rank, String call, long nanos) {
+        if (otf2 != null) {
+            openCalls.put(rank, new OpenCall(call, nanos));
+        }
+    }
+
+    @Override
+    public void callLeft(int rank, long nanos) {
+        OpenCall open = openCalls.remove(rank);
+        if (open == null) {
+            return;
+        }
+        endNanos = Math.max(endNanos, nanos);
+        keep(new CallRecord(rank, open.call(), open.enterNanos(), nanos, rootOf(rank, open.call())), masters.get(rank));
+    }
+
+    @Override
+    public void collectiveCalled(RankFact.Collective call) {
+        if (otf2 != null) {
+            collectives.computeIfAbsent(call.rank(), r -> new ArrayDeque<>()).add(call);
+        }
+    }
+
+    /** The root of the rank's collective `call` being left, told by its Collective fact (sent before the call is left). */
+    private int rootOf(int rank, String call) {
+        ArrayDeque<RankFact.Collective> told = collectives.get(rank);
+        if (told == null || told.isEmpty() || !told.peek().call().equals(call)) {
+            return CallRecord.NO_ROOT;
+        }
+        return told.poll().root();
     }
 
     @Override
@@ -200,6 +268,10 @@ public final class TimelineWriter implements KernelObserver {
         queues.values().forEach(QueueLength::finish);
         firstWindows.forEach(this::write);
         firstWindows.clear();
+        // a call still open (MPI_Finalize: nothing is heard after Finished) lasts until the run's end
+        new TreeMap<>(openCalls).forEach((rank, open) -> write(new CallRecord(rank, open.call(), open.enterNanos(),
+                Math.max(open.enterNanos(), endNanos), rootOf(rank, open.call()))));
+        openCalls.clear();
         for (TimelineInstant instant : instants) {
             if (trace != null) { // instants (DY's splits and merges) are timeline.json's alone
                 guarded(() -> trace.instant(pid(instant.rank()), instant.rank(), instant.name(), instant.nanos(), instant.args()));
@@ -286,6 +358,9 @@ public final class TimelineWriter implements KernelObserver {
         if (entry instanceof Charge c) {
             return ChromeTrace.spanBytesAtMost(c);
         }
+        if (entry instanceof CallRecord c) {
+            return c.bytesAtMost();
+        }
         if (entry instanceof MessageRecord m) {
             return ChromeTrace.flowBytesAtMost(m.source(), m.sendNanos(), m.destination(), m.receiveStartNanos(), m.sequence());
         }
@@ -333,6 +408,9 @@ public final class TimelineWriter implements KernelObserver {
                     otf2.message(m);
                 }
                 events += 2;
+            } else if (entry instanceof CallRecord c) {
+                pid(c.rank());
+                otf2.call(c); // the archive's alone: timeline.json shows the charges, not the calls
             } else if (entry instanceof QueueStep q) {
                 int pid = pid(q.rank());
                 if (trace != null) {

@@ -28,11 +28,12 @@ public final class FrameCodec {
     /**
      * The protocol's version, the first field of Hello: a rank built from another version of this protocol (an
      * interposition library from another checkout) is refused with both numbers named instead of misread. Version 1
-     * had no such field; version 3 added PATTERNS, version 4 COLLECTIVE; version 5 the communication context of every
-     * message, pattern and grant (communicators), and COLLECTIVE's communicator by its id, first member and size.
+     * had no such field; version 3 added PATTERNS, version 4 COLLECTIVE, version 5 CALL_ENTER and CALL_LEAVE; version 6
+     * the communication context of every message, pattern and grant (communicators), and COLLECTIVE's communicator by
+     * its id, first member and size.
      * docs/wire-protocol.md writes the protocol down.
      */
-    public static final int PROTOCOL_VERSION = 5;
+    public static final int PROTOCOL_VERSION = 6;
 
     /** Largest payload accepted or produced, in bytes, not counting the 4-byte length prefix. */
     public static final int MAX_FRAME_BYTES = 64 * 1024;
@@ -60,6 +61,8 @@ public final class FrameCodec {
     static final byte PROBE_ANY = 0x19;
     static final byte PATTERNS = 0x1a;
     static final byte COLLECTIVE = 0x1b;
+    static final byte CALL_ENTER = 0x1c;
+    static final byte CALL_LEAVE = 0x1d;
     static final byte GRANT = 0x20;
     static final byte CLOCK = 0x21;
     static final byte ABORT = 0x22;
@@ -109,6 +112,11 @@ public final class FrameCodec {
             byte[] call = utf8(f.call());
             return PayloadWriter.of(COLLECTIVE, 36 + call.length).i32(f.rank()).string(call).i32(f.comm()).i32(f.leader())
                     .i32(f.members()).i32(f.root()).i64(f.dataBytes()).i32(f.op()).bytes();
+        } else if (fact instanceof RankFact.CallEnter f) {
+            byte[] call = utf8(f.call());
+            return PayloadWriter.of(CALL_ENTER, 16 + call.length).i32(f.rank()).i64(f.cpuNanos()).string(call).bytes();
+        } else if (fact instanceof RankFact.CallLeave f) {
+            return PayloadWriter.of(CALL_LEAVE, 12).i32(f.rank()).i64(f.cpuNanos()).bytes();
         }
         throw new IllegalArgumentException("no wire encoding for fact " + fact);
     }
@@ -323,6 +331,8 @@ public final class FrameCodec {
             case COLLECTIVE -> new RankFact.Collective(in.i32("rank"), in.string("call"), in.i32("comm"), in.i32("leader"),
                     in.i32("members"), in.i32("root"),
                     in.i64("dataBytes"), in.i32("op"));
+            case CALL_ENTER -> new RankFact.CallEnter(in.i32("rank"), in.i64("cpuNanos"), in.string("call"));
+            case CALL_LEAVE -> new RankFact.CallLeave(in.i32("rank"), in.i64("cpuNanos"));
             default -> throw new MalformedFrameException("expected a rank fact, got type " + hex(type));
         };
     }

@@ -99,25 +99,70 @@ class WaitStatesTest {
         assertEquals(0, run.waits(0).lateSenderNanos(), "every result was sent when the master posted its receive");
     }
 
+    /** Rank's entry into a collective on the world, as EmulatedComm and the interposition library report it. */
+    private static RankFact.Collective entry(int rank, String call, int root) {
+        return new RankFact.Collective(rank, call, 0, root, -1, -1);
+    }
+
     @Test
     void aCollectiveWithOneLateRank() {
         LogGpsModel net = network(3, 10, 20, 0);
         int gather = 1;
         int collectives = RankFact.WORLD_LIBRARY_CONTEXT; // a collective's messages travel on a library context
         long late = 3 * MS;
-        // a linear gather to rank 0: rank 1 comes at 0, rank 2 computes 3 ms first
+        // a linear gather to rank 0: ranks 0 and 1 come at 0, rank 2 computes 3 ms first
         Run run = run(net, List.of(),
-                new RankFact.Receive(0, 0, 1, gather, false, collectives),
+                entry(0, "MPI_Gather", 0), new RankFact.Receive(0, 0, 1, gather, false, collectives),
                 new RankFact.Receive(0, 0, 2, gather, false, collectives), new RankFact.Finished(0, 0),
-                new RankFact.Sent(1, 0, 0, gather, 0, collectives), new RankFact.Finished(1, 0),
-                new RankFact.Sent(2, late, 0, gather, 0, collectives), new RankFact.Finished(2, 0));
-        // rank 0 posts its second receive when the first is done, and waits for rank 2 to come
-        long secondPosted = net.sendOverheadNanos(0) + net.wireNanos(0) + net.recvOverheadNanos(0);
-        assertEquals(late - secondPosted, run.waits(0).collectiveWaitNanos());
+                entry(1, "MPI_Gather", 0), new RankFact.Sent(1, 0, 0, gather, 0, collectives), new RankFact.Finished(1, 0),
+                entry(2, "MPI_Gather", 0), new RankFact.Sent(2, late, 0, gather, 0, collectives), new RankFact.Finished(2, 0));
+        // the root waits from its entry until the last rank's; the others need nobody's part
+        assertEquals(late, run.waits(0).collectiveWaitNanos());
+        assertEquals(0, run.waits(1).collectiveWaitNanos());
+        assertEquals(0, run.waits(2).collectiveWaitNanos());
         assertEquals(0, run.waits(0).lateSenderNanos(), "a collective's wait is not a late sender's");
         CriticalPath path = run.bounds().criticalPath();
         assertEquals(late, path.computeNanos());
         assertEquals("the ranks' computation", path.boundSentence().split(":")[0]);
+    }
+
+    /**
+     * A linear barrier (fan-in to rank 0, fan-out from it) whose rank 2 comes 3 ms late, then at once a broadcast from
+     * rank 0, which computes 2 ms first: in the barrier every other rank waits exactly the 3 ms; in the broadcast the
+     * others wait for the root alone, each from its own entry (its receive's start, after the barrier's fan-out reached
+     * it) until the root's (its first send, after its 2 ms), on the same tags as the barrier's, told apart by the entries.
+     */
+    @Test
+    void aBarrierWaitsForItsLastRankAndABroadcastForItsRoot() {
+        LogGpsModel net = network(3, 10, 20, 0);
+        int barrier = 3;
+        int bcast = 0;
+        int collectives = RankFact.WORLD_LIBRARY_CONTEXT;
+        long late = 3 * MS;
+        long rootLate = 2 * MS;
+        Run run = run(net, List.of(),
+                entry(0, "MPI_Barrier", -1), new RankFact.Receive(0, 0, 1, barrier, false, collectives),
+                new RankFact.Receive(0, 0, 2, barrier, false, collectives), new RankFact.Sent(0, 0, 1, barrier, 0, collectives),
+                new RankFact.Sent(0, 0, 2, barrier, 0, collectives), entry(0, "MPI_Bcast", 0), new RankFact.Sent(0, rootLate, 1, bcast, 8, collectives),
+                new RankFact.Sent(0, 0, 2, bcast, 8, collectives), new RankFact.Finished(0, 0),
+                entry(1, "MPI_Barrier", -1), new RankFact.Sent(1, 0, 0, barrier, 0, collectives), new RankFact.Receive(1, 0, 0, barrier, false, collectives),
+                entry(1, "MPI_Bcast", 0), new RankFact.Receive(1, 0, 0, bcast, false, collectives), new RankFact.Finished(1, 0),
+                entry(2, "MPI_Barrier", -1), new RankFact.Sent(2, late, 0, barrier, 0, collectives), new RankFact.Receive(2, 0, 0, barrier, false, collectives),
+                entry(2, "MPI_Bcast", 0), new RankFact.Receive(2, 0, 0, bcast, false, collectives), new RankFact.Finished(2, 0));
+        long os = net.sendOverheadNanos(0);
+        long or = net.recvOverheadNanos(0);
+        long wire = net.wireNanos(0);
+        // rank 0 has both arrivals at `released` (rank 2's came last), then sends the fan-out to 1 and 2
+        long released = late + os + wire + or;
+        long rootEntry = released + 2 * os + rootLate;
+        long rank1Entry = released + os + wire + or;
+        long rank2Entry = released + 2 * os + wire + or;
+        assertEquals(late + (rootEntry - rank1Entry), run.waits(1).collectiveWaitNanos());
+        assertEquals(rootEntry - rank2Entry, run.waits(2).collectiveWaitNanos(), "nothing in the barrier: it came last");
+        assertEquals(late, run.waits(0).collectiveWaitNanos(), "nothing in the broadcast: the root waits for nobody");
+        for (int rank = 0; rank < 3; rank++) {
+            assertEquals(0, run.waits(rank).lateSenderNanos(), "rank " + rank);
+        }
     }
 
     @Test

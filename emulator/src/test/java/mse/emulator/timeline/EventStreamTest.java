@@ -21,16 +21,20 @@ class EventStreamTest {
             stream.span(Charge.send(1, 100, 150, 0, 5, 64));
             stream.message(new MessageRecord(3, 1, 0, 5, 64, 100, 150, 250, 300, 320, false));
             stream.critical(1, 0, 150);
+            stream.call(new CallRecord(1, "MPI_Bcast", 100, 150, 0));
+            stream.call(new CallRecord(0, "MPI_Recv", 150, 320, CallRecord.NO_ROOT));
             stream.host(0, "node-a");
             stream.rank(1, 0, "rank 1\nsecond line");
             stream.end(400);
         }
         assertEquals("""
-                mse-trace-events 1
+                mse-trace-events 2
                 span 1 compute 0 100 7 -1 -1 -1
                 span 1 send 100 150 -1 0 5 64
                 message 3 1 0 5 64 100 300 320
                 critical 1 0 150
+                call 1 100 150 0 MPI_Bcast
+                call 0 150 320 -1 MPI_Recv
                 host 0 node-a
                 rank 1 0 rank 1 second line
                 end 400

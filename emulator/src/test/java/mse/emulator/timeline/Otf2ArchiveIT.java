@@ -36,8 +36,15 @@ class Otf2ArchiveIT {
     private record Run(RunResult result, WrittenTimeline written) {}
 
     private static Run run(Path dir, TimelineMode mode, TimelineFormat format, int tasks, int window) throws IOException {
+        return run(dir, mode, format, tasks, window, false);
+    }
+
+    private static Run run(Path dir, TimelineMode mode, TimelineFormat format, int tasks, int window, boolean deriveCalls) throws IOException {
         TimelineWriter writer = TimelineWriter.open(dir.resolve(TimelineSetup.FILE_NAME), mode, format, rank -> rank < 3 ? "node-a" : "node-b",
                 List.of(0), window, window, TimelineWriter.WINDOW_BYTES);
+        if (deriveCalls) {
+            writer.deriveCalls();
+        }
         SplittableRandom random = new SplittableRandom(tasks);
         long[] costs = random.longs(tasks, 1_000, 400_000).toArray();
         KernelFarmReplay replay = new KernelFarmReplay(new LogGpsModel(ProfileLoader.load("mpich-fast-ethernet").network(), P),
@@ -61,6 +68,17 @@ class Otf2ArchiveIT {
         try (Stream<Path> left = Files.list(dir)) {
             assertEquals(List.of("otf2", "timeline.json"), left.map(p -> p.getFileName().toString()).sorted().toList(), "nothing hidden left");
         }
+    }
+
+    /** A simulated run's calls are its sends and receives: an MPI_Send per send span, an MPI_Recv per receive. */
+    @Test
+    void aSimulatedRunShowsItsSendsAndReceivesAsCalls(@TempDir Path dir) throws Exception {
+        Run run = run(dir, TimelineMode.FULL, TimelineFormat.BOTH, 60, TimelineWriter.WINDOW_ENTRIES, true);
+        Otf2Print read = Otf2Print.read(run.written().otf2Archive());
+        TraceFile timeline = TraceFile.read(run.written().file());
+        read.matches(timeline, run.result().predictedNanos());
+        assertEquals(Map.of("MPI_Recv", timeline.spans().stream().filter(s -> s.name().equals("recv")).count(),
+                "MPI_Send", timeline.spans().stream().filter(s -> s.name().equals("send")).count()), read.callCounts());
     }
 
     @Test

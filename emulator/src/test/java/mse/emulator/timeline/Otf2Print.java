@@ -21,8 +21,8 @@ import java.util.regex.Pattern;
 /**
  * An OTF2 archive read back with the reference reader, otf2-print (tests only): its locations and its events, and the
  * checks every archive of a run must pass against the run's timeline.json: the same ranks, an Enter and a Leave per
- * span (and per stretch of the critical path), an MpiSend and an MpiRecv per message, every region left after it is
- * entered (the critical path's stretches enclose the spans within them), time never going back on a
+ * span (and per stretch of the critical path, and per MPI call), an MpiSend (or MpiIsend) and an MpiRecv (or MpiIrecv)
+ * per message, a collective's begin and end in each collective call, every region left after it is entered (the critical path's stretches enclose the spans within them), time never going back on a
  * location, and the last event at the run's predicted end.
  */
 public record Otf2Print(List<String> locations, List<Event> events) {
@@ -39,6 +39,8 @@ public record Otf2Print(List<String> locations, List<Event> events) {
         }
     }
 
+    private static final Pattern COLLECTIVE = Pattern.compile(
+            "MPI_I?(Barrier|Bcast|Gather|Gatherv|Scatter|Scatterv|Allgather|Allgatherv|Alltoall|Reduce|Allreduce)");
     private static final Pattern EVENT = Pattern.compile("^([A-Z_]+)\\s+(\\d+)\\s+(\\d+)\\s*(.*)$");
     private static final Pattern LOCATION = Pattern.compile("^LOCATION\\s+(\\d+)\\s+Name: \"([^\"]*)\"");
 
@@ -81,6 +83,18 @@ public record Otf2Print(List<String> locations, List<Event> events) {
         return events.stream().filter(e -> e.kind().equals("ENTER") && "critical path".equals(e.region())).toList();
     }
 
+    /** The Enters of the MPI calls' regions (named MPI_...), in order. */
+    public List<Event> calls() {
+        return events.stream().filter(e -> e.kind().equals("ENTER") && e.region() != null && e.region().startsWith("MPI_")).toList();
+    }
+
+    /** How many times each MPI call was entered, by name. */
+    public Map<String, Long> callCounts() {
+        Map<String, Long> counts = new java.util.TreeMap<>();
+        calls().forEach(e -> counts.merge(e.region(), 1L, Long::sum));
+        return counts;
+    }
+
     public long count(String kind) {
         return events.stream().filter(e -> e.kind().equals(kind)).count();
     }
@@ -94,11 +108,16 @@ public record Otf2Print(List<String> locations, List<Event> events) {
         assertEquals(ranks, locations.size(), "a location per rank");
         List<TraceFile.Span> spans = timeline.spans();
         long flows = timeline.phase("s").size();
-        assertEquals(spans.size() + ranks + criticalPath().size(), count("ENTER"),
-                "an Enter per span, each rank's program and each stretch of the critical path");
+        assertEquals(spans.size() + ranks + criticalPath().size() + calls().size(), count("ENTER"),
+                "an Enter per span, each rank's program, each stretch of the critical path and each MPI call");
         assertEquals(count("ENTER"), count("LEAVE"), "a Leave per Enter");
-        assertEquals(flows, count("MPI_SEND"), "an MpiSend per message");
-        assertEquals(flows, count("MPI_RECV"), "an MpiRecv per message");
+        assertEquals(flows, count("MPI_SEND") + count("MPI_ISEND"), "an MpiSend or MpiIsend per message");
+        assertEquals(count("MPI_ISEND"), count("MPI_ISEND_COMPLETE"), "each MpiIsend completed");
+        assertEquals(flows, count("MPI_RECV") + count("MPI_IRECV"), "an MpiRecv or MpiIrecv per message");
+        assertEquals(count("MPI_IRECV"), count("MPI_IRECV_REQUEST"), "each MpiIrecv requested");
+        long collectives = calls().stream().filter(e -> COLLECTIVE.matcher(e.region()).matches()).count();
+        assertEquals(collectives, count("MPI_COLLECTIVE_BEGIN"), "a collective's begin per collective call");
+        assertEquals(collectives, count("MPI_COLLECTIVE_END"), "a collective's end per collective call");
         for (String region : List.of("compute", "send", "recv")) {
             assertEquals(spans.stream().filter(s -> s.name().equals(region)).count(),
                     events.stream().filter(e -> e.kind().equals("ENTER") && region.equals(e.region())).count(), region + " spans");

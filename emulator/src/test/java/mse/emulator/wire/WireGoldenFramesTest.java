@@ -163,6 +163,8 @@ class WireGoldenFramesTest {
             case "COLLECTIVE" -> new RankFact.Collective(g.i32("rank"), g.get("call"), g.i32("comm"), g.i32("leader"),
                     g.i32("members"), g.i32("root"),
                     g.i64("dataBytes"), g.i32("op"));
+            case "CALL_ENTER" -> new RankFact.CallEnter(g.i32("rank"), g.i64("cpuNanos"), g.get("call"));
+            case "CALL_LEAVE" -> new RankFact.CallLeave(g.i32("rank"), g.i64("cpuNanos"));
             default -> null;
         };
     }

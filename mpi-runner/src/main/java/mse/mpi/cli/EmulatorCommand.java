@@ -109,7 +109,7 @@ final class EmulatorCommand implements Callable<Integer> {
                 // Ranks on this machine use the local socket; with --bind (other hosts) everyone uses TCP.
                 String endpoint = (bindHost.equals(BindOption.LOOPBACK) ? session.localEndpoint() : session.tcpEndpoint()).toString();
                 printInstructions(tokenFile, InterpositionLibrary.rankSettings(endpoint, taskCost,
-                        profile.collectives().spelling(), program.rankCpu()), !bindHost.equals(BindOption.LOOPBACK));
+                        profile.collectives().spelling(), program.rankCpu(), timeline.request().reportsCalls()), !bindHost.equals(BindOption.LOOPBACK));
                 EmulationReport report = awaitReport(session);
                 double wall = (System.nanoTime() - start) / 1e9;
                 int tasks = report.tasks().size();

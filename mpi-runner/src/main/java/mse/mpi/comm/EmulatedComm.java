@@ -59,15 +59,31 @@ public final class EmulatedComm extends MatchingComm {
     private Decided decided;
     /** The program's CPU measured when the current operation began and not yet reported in a fact. */
     private volatile long unreported;
+    /**
+     * Whether the rank tells the emulator which MPI call it is in (an OTF2 timeline asked for them: CallEnter and
+     * CallLeave), and whether it told it of one it has not left (program thread only).
+     */
+    private final boolean reportsCalls;
+    private boolean callOpen;
 
     /** Collectives run as the point-to-point messages of the target MPI's algorithm (the profile's). */
     public EmulatedComm(Comm inner, EmulatorLink link, TaskCost taskCost, CollectiveAlgorithm collectives) {
-        this(inner, link, taskCost, collectives, new CpuMeter(Thread.currentThread()));
+        this(inner, link, taskCost, collectives, false);
+    }
+
+    /** The same, telling the emulator each MPI call the program enters and leaves when `reportsCalls` (a trace asks). */
+    public EmulatedComm(Comm inner, EmulatorLink link, TaskCost taskCost, CollectiveAlgorithm collectives, boolean reportsCalls) {
+        this(inner, link, taskCost, collectives, new CpuMeter(Thread.currentThread()), reportsCalls);
     }
 
     /** With the meter of the program thread's CPU given (tests script it). */
     EmulatedComm(Comm inner, EmulatorLink link, TaskCost taskCost, CollectiveAlgorithm collectives, CpuMeter cpu) {
+        this(inner, link, taskCost, collectives, cpu, false);
+    }
+
+    EmulatedComm(Comm inner, EmulatorLink link, TaskCost taskCost, CollectiveAlgorithm collectives, CpuMeter cpu, boolean reportsCalls) {
         super(collectives);
+        this.reportsCalls = reportsCalls;
         this.inner = inner;
         this.link = link;
         this.taskCost = taskCost;
@@ -93,7 +109,7 @@ public final class EmulatedComm extends MatchingComm {
 
     @Override
     public void send(byte[] data, int dest, int tag) {
-        enterOperation();
+        enterOperation("MPI_Send");
         try {
             if (dest == rank()) {
                 decided = null; // a message to itself may pass before the one the emulator told us of
@@ -226,7 +242,7 @@ public final class EmulatedComm extends MatchingComm {
 
     @Override
     public void close() {
-        enterOperation();
+        enterOperation("MPI_Finalize"); // never left: the emulator hears nothing after Finished, and the trace ends it
         try {
             link.report(new RankFact.Finished(rank(), charge()));
             link.close();
@@ -252,11 +268,28 @@ public final class EmulatedComm extends MatchingComm {
      * operation is marked begun before the meter is read, so a heartbeat that overlaps it says nothing.
      */
     @Override
-    void enterOperation() {
+    void enterOperation(String call) {
         if (depth++ == 0) {
             inComm = true;
             operationsBegun++;
             unreported += cpu.take();
+            if (reportsCalls && call != null) {
+                link.report(new RankFact.CallEnter(rank(), charge(), call)); // carries the program's CPU before the call
+                callOpen = true;
+            }
+        }
+    }
+
+    /**
+     * Every collective's entry, as the interposition library reports it (RankFact.Collective, costing nothing), whether
+     * or not calls are reported: the kernel compares the ranks' calls, places each rank's entry among its facts (the
+     * wait in a collective, mse.emulator.analysis) and a trace takes its root. Sizes and operation are not compared
+     * (-1): a Java rank's broadcast argument off the root and its gather block may differ.
+     */
+    @Override
+    void collectiveCalled(String call, int root) {
+        if (depth == 1) {
+            link.report(new RankFact.Collective(rank(), call, 0, root, -1, -1));
         }
     }
 
@@ -264,6 +297,10 @@ public final class EmulatedComm extends MatchingComm {
     @Override
     void leaveOperation() {
         if (--depth == 0) {
+            if (callOpen) {
+                link.report(new RankFact.CallLeave(rank(), 0));
+                callOpen = false;
+            }
             cpu.reset();
             inComm = false;
         }

@@ -39,8 +39,8 @@ abstract class MatchingComm implements Comm {
             }
 
             @Override
-            public void enter() {
-                enterOperation();
+            public void enter(String call) {
+                enterOperation(call);
             }
 
             @Override
@@ -50,8 +50,20 @@ abstract class MatchingComm implements Comm {
         });
     }
 
-    /** The program calls into this Comm (nested calls, such as isend's send, are inside the outer one). */
-    void enterOperation() {
+    /**
+     * The program calls into this Comm: the MPI call `call` (as MPI names it; null for what is no MPI call, such as a
+     * task report). Nested calls, such as isend's send, are inside the outer one.
+     */
+    void enterOperation(String call) {
+    }
+
+    /** The program calls into this Comm for what is no MPI call. */
+    final void enterOperation() {
+        enterOperation(null);
+    }
+
+    /** The program entered the collective `call` with this root (-1: none); an emulated Comm may tell the emulator. */
+    void collectiveCalled(String call, int root) {
     }
 
     /** The program's call returns. */
@@ -69,7 +81,7 @@ abstract class MatchingComm implements Comm {
 
     @Override
     public final Message recv(int source, int tag) {
-        enterOperation();
+        enterOperation("MPI_Recv");
         try {
             return receives.recv(source, tag);
         } finally {
@@ -79,7 +91,7 @@ abstract class MatchingComm implements Comm {
 
     @Override
     public final Envelope probe(int source, int tag) {
-        enterOperation();
+        enterOperation("MPI_Probe");
         try {
             return receives.probe(source, tag);
         } finally {
@@ -90,7 +102,7 @@ abstract class MatchingComm implements Comm {
     /** A send whose data goes out detached (delivered here, or charged as a send when emulated): complete at once. */
     @Override
     public final Request isend(byte[] data, int dest, int tag) {
-        enterOperation();
+        enterOperation("MPI_Isend");
         try {
             send(data, dest, tag);
             return receives.sent();
@@ -102,7 +114,7 @@ abstract class MatchingComm implements Comm {
     /** Nothing happens until the program tests or waits: a posted receive costs nothing by itself. */
     @Override
     public final Request irecv(int source, int tag, int capacity) {
-        enterOperation();
+        enterOperation("MPI_Irecv");
         try {
             return receives.post(source, tag, capacity);
         } finally {
@@ -112,7 +124,7 @@ abstract class MatchingComm implements Comm {
 
     @Override
     public final Optional<Envelope> iprobe(int source, int tag) {
-        enterOperation();
+        enterOperation("MPI_Iprobe");
         try {
             return receives.iprobe(source, tag);
         } finally {
@@ -128,8 +140,9 @@ abstract class MatchingComm implements Comm {
 
     @Override
     public final byte[] bcast(byte[] data, int root) {
-        enterOperation();
+        enterOperation("MPI_Bcast");
         try {
+            collectiveCalled("MPI_Bcast", root);
             return collectives.bcast(data, root);
         } finally {
             leaveOperation();
@@ -138,8 +151,9 @@ abstract class MatchingComm implements Comm {
 
     @Override
     public final List<byte[]> gather(byte[] data, int root) {
-        enterOperation();
+        enterOperation("MPI_Gather");
         try {
+            collectiveCalled("MPI_Gather", root);
             return collectives.gather(data, root);
         } finally {
             leaveOperation();
@@ -148,8 +162,9 @@ abstract class MatchingComm implements Comm {
 
     @Override
     public final byte[] reduce(byte[] data, ReduceOp op, int root) {
-        enterOperation();
+        enterOperation("MPI_Reduce");
         try {
+            collectiveCalled("MPI_Reduce", root);
             return collectives.reduce(data, op, root);
         } finally {
             leaveOperation();
@@ -158,8 +173,9 @@ abstract class MatchingComm implements Comm {
 
     @Override
     public final void barrier() {
-        enterOperation();
+        enterOperation("MPI_Barrier");
         try {
+            collectiveCalled("MPI_Barrier", -1);
             collectives.barrier();
         } finally {
             leaveOperation();

@@ -28,8 +28,8 @@ final class PostedReceives {
         /** The plain blocking receive: the first message to arrive from (source, tag). */
         Message take(int source, int tag);
 
-        /** The program's test or wait of a request begins: the Comm's own work from here on is not the program's. */
-        void enter();
+        /** The program's test or wait of a request begins (the MPI call `call`): the Comm's own work from here on is not the program's. */
+        void enter(String call);
 
         /** The program's test or wait returns to it. */
         void leave();
@@ -88,7 +88,7 @@ final class PostedReceives {
     }
 
     boolean test(PostedRequest request) {
-        side.enter();
+        side.enter("MPI_Test");
         try {
             return tested(request);
         } finally {
@@ -109,7 +109,7 @@ final class PostedReceives {
     }
 
     Message waitFor(PostedRequest request) {
-        side.enter();
+        side.enter("MPI_Wait");
         try {
             return waited(request);
         } finally {
@@ -132,7 +132,7 @@ final class PostedReceives {
 
     /** The request whose message arrives first completes; requests already complete answer at once. */
     int waitAny(List<? extends Request> requests) {
-        side.enter();
+        side.enter("MPI_Waitany");
         try {
             return waitedAny(requests);
         } finally {

@@ -49,6 +49,7 @@ public final class PredictedTimeline {
             return Optional.empty();
         }
         TimelineWriter timeline = opened.get();
+        timeline.deriveCalls(); // the simulated program's sends and receives are its MPI calls
         timeline.head().whenComplete((spans, failed) -> {
             if (failed == null) {
                 head.complete(spans);

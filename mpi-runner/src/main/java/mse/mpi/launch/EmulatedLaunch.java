@@ -126,6 +126,9 @@ public final class EmulatedLaunch {
         if (plan.chaosDelayMillis() > 0) {
             args.addAll(List.of("--chaos-delay-ms", Integer.toString(plan.chaosDelayMillis())));
         }
+        if (plan.timeline().reportsCalls()) {
+            args.add("--report-calls");
+        }
         return MpirunCommand.local(plan.np(), MpirunCommand.rankClasspath(), RankMain.class.getName(), args)
                 .withJvmOptions(deterministicRankJit(plan.taskCost()))
                 .exporting(List.of(RankRuntimeOptions.TOKEN_VARIABLE)).withBtl(plan.btl());
@@ -172,7 +175,7 @@ public final class EmulatedLaunch {
         EmulatedComm emulated;
         try {
             EmulatorLink link = EmulatorLink.connect(session.localEndpoint(), new Hello(session.token(), local.rank(), local.size()));
-            emulated = new EmulatedComm(local, link, plan.taskCost(), plan.profile().collectives());
+            emulated = new EmulatedComm(local, link, plan.taskCost(), plan.profile().collectives(), plan.timeline().reportsCalls());
         } catch (java.io.IOException e) {
             throw new LaunchException("rank " + local.rank() + ": " + e.getMessage());
         }

@@ -74,7 +74,7 @@ public final class ForeignLaunch {
     static MpirunCommand job(Plan plan, String emulator) {
         List<String> exported = new ArrayList<>();
         for (Map.Entry<String, String> setting : InterpositionLibrary.rankSettings(emulator, plan.taskCost(),
-                plan.profile().collectives().spelling(), plan.program().rankCpu()).entrySet()) {
+                plan.profile().collectives().spelling(), plan.program().rankCpu(), plan.timeline().reportsCalls()).entrySet()) {
             exported.add(setting.getKey() + "=" + setting.getValue());
         }
         exported.add(RankRuntimeOptions.TOKEN_VARIABLE);

@@ -43,13 +43,16 @@ public final class InterpositionLibrary {
      * mpirun's own environment).
      */
     public static Map<String, String> rankSettings(String emulator, TaskCost taskCost, String collectives,
-                                                   ForeignProgram.RankCpu rankCpu) {
+                                                   ForeignProgram.RankCpu rankCpu, boolean reportsCalls) {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("LD_PRELOAD", path().toString());
         settings.put("MSE_EMULATOR", emulator);
         settings.put("MSE_TASK_COST", taskCost.spec());
         settings.put("MSE_COLLECTIVES", collectives);
         settings.put("MSE_RANK_CPU", rankCpu.spelling());
+        if (reportsCalls) { // an OTF2 timeline shows each MPI call: unset, the ranks send nothing for them
+            settings.put("MSE_TRACE_CALLS", "1");
+        }
         return settings;
     }
 }

@@ -71,7 +71,7 @@ public final class HostedEmulation {
         EmulatorEndpoint emulator = mpi.onNodeOf(0) ? EmulatorEndpoint.parse(parts[3])
                 : EmulatorEndpoint.tcp(parts[0], Integer.parseInt(parts[1]));
         EmulatorLink link = EmulatorLink.connect(emulator, new Hello(parts[2], mpi.rank(), mpi.size()));
-        return new HostedEmulation(session, new EmulatedComm(mpi, link, taskCost, target.collectives()), target, taskCost);
+        return new HostedEmulation(session, new EmulatedComm(mpi, link, taskCost, target.collectives(), timeline.reportsCalls()), target, taskCost);
     }
 
     public EmulatedComm comm() {

@@ -54,7 +54,7 @@ public final class RankRuntime {
                 emulated = hosted.comm();
             } else if (options.emulator != null) {
                 emulated = new EmulatedComm(mpi, connect(options.emulator, mpi), cost,
-                        CollectiveAlgorithm.parse(options.collectives));
+                        CollectiveAlgorithm.parse(options.collectives), options.reportCalls);
             }
             Comm comm = emulated == null ? mpi : emulated;
             if (options.chaos.delayMillis() > 0) {

@@ -25,6 +25,10 @@ public final class RankRuntimeOptions {
             description = "With --emulator: how the target MPI runs collectives (the profile's mpi.collectives; the launcher passes it).")
     String collectives;
 
+    @Option(names = "--report-calls", hidden = true,
+            description = "With --emulator: tell the emulator each MPI call entered and left (an OTF2 timeline; the launcher passes it).")
+    boolean reportCalls;
+
     @Option(names = "--emulate", description = "Host the emulator in rank 0 and run in virtual time (for your own mpirun command line).")
     boolean emulate;
 

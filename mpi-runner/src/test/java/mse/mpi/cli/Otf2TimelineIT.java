@@ -19,8 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * --timeline-format both: an emulated foreign C farm, an emulated MASE run (mpirun) and a predict sweep's best point
  * each write otf2/traces.otf2 beside timeline.json, which the reference reader (otf2-print) opens and which matches
- * timeline.json: a location per rank, its spans and messages, proper order, the last event at predictedSeconds, the
- * critical path marked (emulated runs, SI and DY predicted points); bench otf2 reports the archive's cost.
+ * timeline.json: a location per rank, its spans, MPI calls and messages, proper order, the last event at predictedSeconds,
+ * the critical path marked (emulated runs, SI and DY predicted points); the ranks' reports of their calls change no
+ * prediction; bench otf2 reports the archive's cost.
  */
 class Otf2TimelineIT {
 
@@ -37,6 +38,32 @@ class Otf2TimelineIT {
         Otf2Print archive = matches(out, summary);
         assertEquals(4, archive.locations().size());
         criticalPathMarked(archive, summary);
+        Map<String, Long> calls = archive.callCounts();
+        assertEquals(4L, calls.get("MPI_Finalize"), "every rank enters MPI_Finalize: " + calls);
+        assertTrue(calls.get("MPI_Send") > 0 && calls.get("MPI_Recv") > 0, "the farm's sends and receives: " + calls);
+    }
+
+    /** The interposition library reports its calls only for an OTF2 timeline, and they move no virtual nanosecond. */
+    @Test
+    void reportingCallsChangesNoPrediction() throws Exception {
+        String program = Path.of(System.getProperty("mse.project.root"), "examples/c/build/task-done-farm").toString();
+        double[] predicted = new double[2];
+        List<String> formats = List.of("chrome", "otf2");
+        for (int i = 0; i < 2; i++) {
+            Path out = tmp.resolve("foreign-" + formats.get(i));
+            run("emulate", "--np", "4", "--quiet", "--task-cost", "fixed:1ms", "--timeline", "full", "--timeline-format", formats.get(i),
+                    "--out", out.toString(), "--", program, "12", "1000");
+            predicted[i] = seconds(JsonFile.read(out.resolve("summary.json")));
+        }
+        assertEquals(predicted[0], predicted[1], "the same double with and without the calls");
+        double[] mase = new double[2];
+        for (int i = 0; i < 2; i++) {
+            Path out = tmp.resolve("mase-" + formats.get(i));
+            run("emulate", "--np", "3", "--image", "32x24", "--max-iter", "200", "--task-points", "8", "--task-cost", "per-iteration:10ns",
+                    "--quiet", "--timeline-format", formats.get(i), "--out", out.toString(), "--timeout", "300");
+            mase[i] = seconds(JsonFile.read(out.resolve("summary.json")));
+        }
+        assertEquals(mase[0], mase[1], "the same double with and without the calls");
     }
 
     /**
@@ -61,7 +88,11 @@ class Otf2TimelineIT {
         run("emulate", "--np", "3", "--image", "32x24", "--max-iter", "200", "--task-points", "8", "--quiet", "--timeline-format", "both",
                 "--out", out.toString(), "--timeout", "300");
         Map<String, Object> summary = JsonFile.read(out.resolve("summary.json"));
-        criticalPathMarked(matches(out, summary), summary);
+        Otf2Print archive = matches(out, summary);
+        criticalPathMarked(archive, summary);
+        Map<String, Long> calls = archive.callCounts();
+        assertEquals(3L, calls.get("MPI_Finalize"), "every rank enters MPI_Finalize: " + calls);
+        assertTrue(calls.containsKey("MPI_Recv") && calls.containsKey("MPI_Send"), "the Comm's sends and receives: " + calls);
     }
 
     @Test
@@ -75,7 +106,10 @@ class Otf2TimelineIT {
         for (Map<String, Object> point : points) {
             Path dir = out.resolve("np-" + point.get("np")); // one strategy: the points are named by P alone
             if (point == best) {
-                criticalPathMarked(matches(dir, point), point);
+                Otf2Print archive = matches(dir, point);
+                criticalPathMarked(archive, point);
+                Map<String, Long> calls = archive.callCounts();
+                assertTrue(calls.get("MPI_Send") > 0 && calls.get("MPI_Recv") > 0, "the simulated sends and receives: " + calls);
             } else {
                 assertFalse(Files.exists(dir.resolve("otf2")), "auto writes the best point's archive only: " + dir);
             }
