@@ -25,7 +25,8 @@ import mse.mpi.options.TargetOptions;
 /**
  * `mse bench predict`: (1) the simulators' throughput, simulated messages per second at P = 64 (median
  * of several runs once the JIT is done with the simulation, in this JVM: {@link #throughput}): SI's and ML's
- * FarmSimulator with the latency histograms predict records, and DY's event loop with the run's DY options; (2)
+ * FarmSimulator with the latency histograms predict records, and DY's event loop with the run's DY options, each
+ * analysed as predict runs it (wait states and the critical path) and then without that analysis; (2)
  * unless only the simulators are asked for, fresh `./run.sh` processes as a user starts them, median of 5 after one
  * run that writes the class archive: the default 6-P predict sweep (wall and peak memory), a sweep that executes and
  * simulates all 65,536 tasks, the floors under them (predict's command line alone, and that sweep without its
@@ -68,15 +69,25 @@ public final class PredictBenchmark {
         NetworkModel network = NetworkModel.of(profile.network(), 64);
         TargetCpu cpu = TargetCpu.of(profile.cpu());
         System.out.printf("%s: %d tasks, P = 64, target %s%n", app.describe(), estimate.hostCosts().length, profile.network().name());
-        double single = throughput("SI, latency histograms on (as predict)", () -> new FarmSimulator(network, cpu, shape, 1, true)
-                .run(estimate.hostCosts()), repeat);
-        double multi = throughput("ML, 4 masters, histograms on", () -> new FarmSimulator(network, cpu, shape, 4, true)
-                .run(estimate.hostCosts()), repeat);
         DynamicSettings dy = app.strategy() instanceof Dynamic given ? given.settings() : DynamicSettings.defaults();
-        double dynamic = throughput(String.format("DY, --split-wait %d ns, --max-depth %d", dy.splitWaitNanos(), dy.maxDepth()),
-                () -> new DynamicFarmSimulator(network, cpu, sizes.dynamicMasters(), dy, 1, estimate.hostCosts()).run().run(), repeat);
+        String dyName = String.format("DY, --split-wait %d ns, --max-depth %d", dy.splitWaitNanos(), dy.maxDepth());
+        // as predict runs them: analysed (wait states and the critical path); then without, what the analysis costs
+        double[] analysed = {
+            throughput("SI, latency histograms on, analysed (as predict)", () -> new FarmSimulator(network, cpu, shape, 1, true)
+                    .analysed().run(estimate.hostCosts()), repeat),
+            throughput("ML, 4 masters, histograms on, analysed", () -> new FarmSimulator(network, cpu, shape, 4, true)
+                    .analysed().run(estimate.hostCosts()), repeat),
+            throughput(dyName + ", analysed", () -> new DynamicFarmSimulator(network, cpu, sizes.dynamicMasters(), dy, 1,
+                    estimate.hostCosts()).analysed().run().run(), repeat)};
+        double[] bare = {
+            throughput("SI, histograms on, not analysed", () -> new FarmSimulator(network, cpu, shape, 1, true)
+                    .run(estimate.hostCosts()), repeat),
+            throughput("ML, 4 masters, not analysed", () -> new FarmSimulator(network, cpu, shape, 4, true)
+                    .run(estimate.hostCosts()), repeat),
+            throughput(dyName + ", not analysed", () -> new DynamicFarmSimulator(network, cpu, sizes.dynamicMasters(), dy, 1,
+                    estimate.hostCosts()).run().run(), repeat)};
         if (simulatorsOnly) {
-            printSimulators(single, multi, dynamic);
+            printSimulators(analysed, bare);
             return;
         }
 
@@ -97,15 +108,19 @@ public final class PredictBenchmark {
         System.out.printf("predict-all-tasks-no-timeline-wall-seconds: %.3f%n", noTimeline.wallSeconds());
         System.out.printf("emulate-np8-wall-seconds: %.3f%n", emulate.wallSeconds());
         System.out.printf("emulate-np8-cpu-seconds: %.3f%n", emulate.cpuSeconds());
-        printSimulators(single, multi, dynamic);
+        printSimulators(analysed, bare);
         System.out.printf("predict-speedup-vs-emulate: %.2f%n", emulate.wallSeconds() / allTasks.wallSeconds());
         System.out.printf("predict-cpu-speedup-vs-emulate: %.2f%n", emulate.cpuSeconds() / allTasks.cpuSeconds());
     }
 
-    private static void printSimulators(double single, double multi, double dynamic) {
-        System.out.printf("simulated-messages-per-second: %.0f%n", single);
-        System.out.printf("multi-simulated-messages-per-second: %.0f%n", multi);
-        System.out.printf("dynamic-simulated-messages-per-second: %.0f%n", dynamic);
+    /** SI, ML and DY as predict runs them (analysed), then without the analysis. */
+    private static void printSimulators(double[] analysed, double[] bare) {
+        System.out.printf("simulated-messages-per-second: %.0f%n", analysed[0]);
+        System.out.printf("multi-simulated-messages-per-second: %.0f%n", analysed[1]);
+        System.out.printf("dynamic-simulated-messages-per-second: %.0f%n", analysed[2]);
+        System.out.printf("simulated-messages-per-second-without-analysis: %.0f%n", bare[0]);
+        System.out.printf("multi-simulated-messages-per-second-without-analysis: %.0f%n", bare[1]);
+        System.out.printf("dynamic-simulated-messages-per-second-without-analysis: %.0f%n", bare[2]);
     }
 
     /** `./run.sh args` once untimed (it writes the subcommand's class archive), then `runs` times: the medians, each run printed. */

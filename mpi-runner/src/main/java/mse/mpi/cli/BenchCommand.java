@@ -45,7 +45,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Benchmarks. 'emulate': wall time of an emulated run divided by the plain run of the same command, at 1 and 16 points per task (unless --task-points says), the hop and its floor.",
-                "'predict': simulated messages per second at P = 64 (SI, ML and DY; median of at least 10 runs once warm), then (unless --simulators-only) fresh ./run.sh processes (median of 5): the default predict sweep P = 2..64 (wall, peak memory), a 65,536-task predict --sample all sweep, and emulate --np 8 (real mode) divided by that sweep.",
+                "'predict': simulated messages per second at P = 64 (SI, ML and DY, analysed as predict runs them and then without the analysis; median of at least 10 runs once warm), then (unless --simulators-only) fresh ./run.sh processes (median of 5): the default predict sweep P = 2..64 (wall, peak memory), a 65,536-task predict --sample all sweep, and emulate --np 8 (real mode) divided by that sweep.",
                 "'real-mode': --task-cost real at np 8, median of --repeat runs: the master's compute per task, live against predict --trace, two CPU burners, validate --np 2.",
                 "'hop': wall time from a fact on one rank's connection to the grant it releases on another's (median, p99), then the same with sockets only, directly and through a forwarding thread (the machine's floor).",
                 "'floor': the same farm's tasks, empty, between rank JVMs that sleep while they wait, slaves to master directly and through a relay where the emulator stands (us per task, median), then the hop with sockets only: what this machine charges any emulated farm.",

@@ -78,7 +78,7 @@ public final class FarmWarmUp {
     }
 
     /** {@link #exercise} unless this JVM warmed a workload of the same class already: then its cost per task. */
-    static long exerciseOnce(Workload work) {
+    public static long exerciseOnce(Workload work) {
         synchronized (WARM) {
             Long known = WARM.get(work.getClass());
             if (known == null) {

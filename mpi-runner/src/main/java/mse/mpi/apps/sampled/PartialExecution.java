@@ -4,6 +4,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import mse.emulator.model.TaskCost;
+import mse.mpi.apps.farm.FarmWarmUp;
 import mse.mpi.apps.farm.MasterResultWork;
 import mse.mpi.apps.farm.Workload;
 import mse.mpi.rank.RunProgress;
@@ -13,10 +14,15 @@ import mse.mpi.rank.RunProgress;
  * the real workload, in this JVM and thread, and measures each one's thread CPU time (ThreadMXBean, as the
  * live emulator charges it, so host load does not leak in), then the master's work on its result (unwrapping,
  * collecting, wrapping a next task: {@link MasterResultWork}), which the live emulator charges the master between
- * its receives. The JIT is warmed first on the same tasks, or the first measurements would be the interpreter's,
- * and the clock's own cost (the median of empty intervals, as the live meter calibrates it) is taken off each
- * measurement. A deterministic cost model charges work units instead, as EmulatedComm does, and charges the master
- * nothing; then nothing is timed and no warm-up is needed.
+ * its receives. The JIT is warmed first as a live rank warms it ({@link FarmWarmUp#exerciseOnce}) and then on the
+ * sampled tasks themselves, or the first measurements would be the interpreter's, and the clock's own cost (the median
+ * of empty intervals, as the live meter calibrates it) is taken off each measurement. Each sampled task and its
+ * master's work are measured {@link #REPEATS} times and the median kept: a thread's CPU clock also counts what the host
+ * did on its core meanwhile (interrupts, the hypervisor taking the virtual CPU), rare but up to milliseconds, and
+ * interpolation spreads one sample over N/n tasks, so one such stall in one measurement would be charged N/n times
+ * (a millisecond became 16 ms in a 1,000-task prediction from 64 samples); the live emulator charges it once. A
+ * deterministic cost model charges work units instead, as EmulatedComm does, and charges the master nothing; then
+ * nothing is timed, nothing repeated and no warm-up is needed.
  */
 public final class PartialExecution {
 
@@ -25,6 +31,8 @@ public final class PartialExecution {
     /** Empty intervals measured untimed, then timed for the clock's own cost (as CpuMeter calibrates). */
     private static final int CLOCK_WARM_UP = 10_000;
     private static final int CLOCK_SAMPLES = 2_001;
+    /** Measurements of each sampled task (and of its master's work) whose median is kept: odd, so it is one of them. */
+    static final int REPEATS = 3;
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
@@ -46,6 +54,7 @@ public final class PartialExecution {
         boolean measured = taskCost.chargesMeasuredCpu();
         long clockNanos = 0;
         if (measured) {
+            FarmWarmUp.exerciseOnce(work);
             int step = Math.max(1, positions.length / WARM_UP_TASKS);
             for (int i = 0; i < positions.length; i += step) {
                 Workload.Computed done = work.compute(work.describe(positions[i]));
@@ -55,18 +64,25 @@ public final class PartialExecution {
         }
         long[] costs = new long[positions.length];
         long[] masters = new long[positions.length];
+        long[] taskRuns = new long[REPEATS];
+        long[] masterRuns = new long[REPEATS];
+        int repeats = measured ? REPEATS : 1;
         for (int i = 0; i < positions.length; i++) {
-            byte[] description = work.describe(positions[i]);
-            long start = THREADS.getCurrentThreadCpuTime();
-            Workload.Computed done = work.compute(description);
-            long end = THREADS.getCurrentThreadCpuTime();
-            costs[i] = taskCost.chargeNanos(Math.max(0, end - start - clockNanos), done.workUnits());
-            if (measured) {
-                byte[] message = MasterResultWork.resultMessage(positions[i], done.result()); // the slave's, not timed
-                long received = THREADS.getCurrentThreadCpuTime();
-                handle(positions[i], message);
-                masters[i] = Math.max(0, THREADS.getCurrentThreadCpuTime() - received - clockNanos);
+            for (int r = 0; r < repeats; r++) {
+                byte[] description = work.describe(positions[i]);
+                long start = THREADS.getCurrentThreadCpuTime();
+                Workload.Computed done = work.compute(description);
+                long end = THREADS.getCurrentThreadCpuTime();
+                taskRuns[r] = taskCost.chargeNanos(Math.max(0, end - start - clockNanos), done.workUnits());
+                if (measured) {
+                    byte[] message = MasterResultWork.resultMessage(positions[i], done.result()); // the slave's, not timed
+                    long received = THREADS.getCurrentThreadCpuTime();
+                    handle(positions[i], message);
+                    masterRuns[r] = Math.max(0, THREADS.getCurrentThreadCpuTime() - received - clockNanos);
+                }
             }
+            costs[i] = median(taskRuns, repeats);
+            masters[i] = median(masterRuns, repeats);
             if ((i & 255) == 255) {
                 progress.update(i + 1, positions.length);
             }
@@ -82,6 +98,12 @@ public final class PartialExecution {
     private void handle(int task, byte[] resultMessage) {
         MasterResultWork.collect(work, resultMessage);
         MasterResultWork.task(work, task);
+    }
+
+    /** The median of the first n values (sorted in place). */
+    private static long median(long[] values, int n) {
+        Arrays.sort(values, 0, n);
+        return values[n / 2];
     }
 
     /** The median CPU an empty interval measures: two reads of this thread's clock, nothing between. */

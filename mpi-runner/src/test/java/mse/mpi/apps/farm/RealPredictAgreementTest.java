@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 
+import java.lang.management.ManagementFactory;
 import java.util.List;
 import mse.cluster.profiles.ProfileLoader;
 import mse.cluster.profiles.TargetProfile;
@@ -19,6 +20,7 @@ import mse.mpi.apps.strategy.Dynamic;
 import mse.mpi.apps.strategy.Single;
 import mse.mpi.apps.strategy.StrategySpec;
 import mse.mpi.apps.strategy.StrategySimulation;
+import mse.mpi.launch.MpirunCommand;
 import mse.mpi.rank.RunProgress;
 import org.junit.jupiter.api.Test;
 
@@ -28,13 +30,22 @@ import org.junit.jupiter.api.Test;
  * tasks, the farm's time agrees with the live emulation within 5%, and so it does where the master burns nothing.
  * The same for DY (its simulation charges the work to whichever master takes the result), with rank 0 alone and with
  * secondary masters.
- * Both sides are virtual times from measured thread CPU, so host load does not enter.
+ * Both sides are virtual times from measured thread CPU, so host load does not enter. The ranks are threads of this
+ * JVM, which the build starts with a rank JVM's GC and JIT settings (mpi-runner/pom.xml), as they set what a master's
+ * intervals cost: the first test holds the two lists together.
  */
 class RealPredictAgreementTest {
 
     private static final int NP = 3;
     private static final int TASKS = 1000;
     private static final int SAMPLE = 64;
+
+    @Test
+    void theRanksRunWithTheSettingsOfARankJvm() {
+        List<String> jvm = ManagementFactory.getRuntimeMXBean().getInputArguments();
+        assertTrue(jvm.contains("-XX:+UseSerialGC") && jvm.containsAll(MpirunCommand.PROGRAM_JIT_OPTIONS)
+                && jvm.containsAll(MpirunCommand.EMULATED_RUN_JIT_OPTIONS), "mpi-runner/pom.xml's argLine for this test: " + jvm);
+    }
 
     @Test
     void aMasterBurning200usPerResultIsPredictedAsEmulated() throws Exception {
