@@ -41,6 +41,12 @@ int mse_cpu_meter_init(mse_cpu_meter *m, mse_cpu_scope scope) {
     return 0;
 }
 
+void mse_cpu_meter_use_wall_clock(mse_cpu_meter *m) {
+    m->program = CLOCK_MONOTONIC;
+    m->scope = MSE_CPU_THREAD; /* no other thread's time to leave out of a wall clock */
+    atomic_store(&m->mark, now(m));
+}
+
 /* The Linux ABI's CPU clock of thread tid (CPUCLOCK_SCHED of a per-thread clock), as glibc's
  * pthread_getcpuclockid builds it: the only way to name the clock of a thread this library did not create. */
 static clockid_t thread_clock(pid_t tid) {

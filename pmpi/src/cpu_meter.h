@@ -25,6 +25,8 @@ typedef struct {
 
 /* A meter of the calling thread (thread scope) or of the process (process scope); 0, or -1 with errno. */
 int mse_cpu_meter_init(mse_cpu_meter *meter, mse_cpu_scope scope);
+/* Measures wall time instead (--task-cost wall): what the program spends off the CPU between calls is charged too. */
+void mse_cpu_meter_use_wall_clock(mse_cpu_meter *meter);
 /* Process scope: leaves the CPU of every other thread alive now (Open MPI's, the library's) out of the charge.
  * Returns how many other threads there are (0 in thread scope); past MSE_MAX_EXCLUDED_THREADS none is left out. */
 int mse_cpu_meter_exclude_other_threads(mse_cpu_meter *meter);

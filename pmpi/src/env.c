@@ -35,8 +35,8 @@ static int parse_duration(const char *text, int64_t *nanos) {
 }
 
 int mse_parse_task_cost(const char *text, mse_task_cost *out) {
-    if (strcmp(text, "real") == 0) {
-        out->kind = MSE_COST_REAL;
+    if (strcmp(text, "real") == 0 || strcmp(text, "wall") == 0) {
+        out->kind = text[0] == 'r' ? MSE_COST_REAL : MSE_COST_WALL;
         out->nanos = 0;
         return 0;
     }
@@ -49,6 +49,10 @@ int mse_parse_task_cost(const char *text, mse_task_cost *out) {
         return parse_duration(text + 14, &out->nanos);
     }
     return -1;
+}
+
+int mse_cost_measured(const mse_task_cost *cost) {
+    return cost->kind == MSE_COST_REAL || cost->kind == MSE_COST_WALL;
 }
 
 int64_t mse_task_charge(const mse_task_cost *cost, int64_t measured_nanos, int64_t work_units) {
@@ -121,7 +125,7 @@ int mse_read_settings(mse_getenv getenv_fn, mse_settings *out, char *error) {
     }
     const char *cost = getenv_fn("MSE_TASK_COST");
     if (mse_parse_task_cost(cost == NULL || cost[0] == '\0' ? "real" : cost, &out->cost) != 0) {
-        snprintf(error, 256, "MSE_TASK_COST=%.120s: expected real, fixed:DUR or per-iteration:DUR "
+        snprintf(error, 256, "MSE_TASK_COST=%.120s: expected real, wall, fixed:DUR or per-iteration:DUR "
                  "(DUR like 10ns, 50us, 2ms, 1s)", cost);
         return -1;
     }

@@ -5,8 +5,9 @@
 
 #include <stdint.h>
 
-/* How a task's CPU is charged (TaskCost.java): measured, a fixed cost, or work units times a cost per unit. */
-typedef enum { MSE_COST_REAL, MSE_COST_FIXED, MSE_COST_PER_ITERATION } mse_cost_kind;
+/* How a task's CPU is charged (TaskCost.java): measured CPU, measured wall time, a fixed cost, or work units times a
+ * cost per unit. */
+typedef enum { MSE_COST_REAL, MSE_COST_WALL, MSE_COST_FIXED, MSE_COST_PER_ITERATION } mse_cost_kind;
 
 typedef struct {
     mse_cost_kind kind;
@@ -34,7 +35,10 @@ typedef const char *(*mse_getenv)(const char *name);
 /* Reads every setting; 0, or -1 with one line in error (room for 256 bytes) naming the variable and the fix. */
 int mse_read_settings(mse_getenv getenv_fn, mse_settings *out, char *error);
 
-/* Parses real, fixed:DUR or per-iteration:DUR (DUR like 10ns, 50us, 2ms, 1s); 0, or -1 when malformed. */
+/* Whether the program's time between calls is measured and charged (real and wall), not a deterministic cost. */
+int mse_cost_measured(const mse_task_cost *cost);
+
+/* Parses real, wall, fixed:DUR or per-iteration:DUR (DUR like 10ns, 50us, 2ms, 1s); 0, or -1 when malformed. */
 int mse_parse_task_cost(const char *text, mse_task_cost *out);
 
 /* What a task is charged: its measured CPU (real), the fixed cost, or work units times the cost per unit. */

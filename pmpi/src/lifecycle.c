@@ -44,6 +44,11 @@ int MPI_Finalize(void) {
         mse_call_entered("MPI_Finalize"); /* left where the trace ends: the emulator hears nothing after Finished */
     }
     int64_t cpu = mse_charge();
+    if (mse_self.settings.cost.kind == MSE_COST_REAL) {
+        mse_fact off = {.type = MSE_OFF_CPU, .rank = mse_self.rank, .off_cpu_nanos = mse_self.off_cpu.off_nanos,
+                        .outside_nanos = mse_self.off_cpu.outside_nanos};
+        mse_report(&off);
+    }
     mse_fact finished = {.type = MSE_FINISHED, .rank = mse_self.rank, .cpu_nanos = cpu};
     mse_report(&finished);
     mse_flush();

@@ -15,7 +15,11 @@ void mse_enter(void) {
     if (mse_self.depth++ == 0) {
         atomic_store(&mse_self.in_call, 1);
         atomic_fetch_add(&mse_self.operations_begun, 1);
-        atomic_fetch_add(&mse_self.unreported, mse_cpu_meter_take(&mse_self.meter));
+        int64_t cpu = mse_cpu_meter_take(&mse_self.meter);
+        atomic_fetch_add(&mse_self.unreported, cpu);
+        if (mse_self.settings.cost.kind == MSE_COST_REAL) {
+            mse_off_cpu_enter(&mse_self.off_cpu, mse_off_cpu_wall_now(), mse_off_cpu_switches_now(), cpu);
+        }
     }
 }
 
@@ -43,6 +47,9 @@ void mse_leave(void) {
             mse_self.call_open = 0;
         }
         mse_self.call_continues = 0;
+        if (mse_self.settings.cost.kind == MSE_COST_REAL) {
+            mse_off_cpu_leave(&mse_self.off_cpu, mse_off_cpu_wall_now(), mse_off_cpu_switches_now());
+        }
         mse_cpu_meter_reset(&mse_self.meter);
         atomic_store(&mse_self.in_call, 0);
     }
@@ -54,7 +61,7 @@ int64_t mse_take_unreported(void) {
 
 int64_t mse_charge(void) {
     int64_t measured = mse_take_unreported();
-    return mse_self.settings.cost.kind == MSE_COST_REAL ? measured : 0;
+    return mse_cost_measured(&mse_self.settings.cost) ? measured : 0;
 }
 
 /* What the meter calibrates: leaving a call and entering the next with no program between. */
@@ -199,7 +206,10 @@ void mse_rank_start(void) {
     if (mse_cpu_meter_init(&mse_self.meter, s->cpu) != 0) {
         mse_die("cannot read this thread's CPU clock, which emulation needs");
     }
-    if (s->cost.kind == MSE_COST_REAL) { /* otherwise the CPU charged cannot grow before the next fact */
+    if (s->cost.kind == MSE_COST_WALL) {
+        mse_cpu_meter_use_wall_clock(&mse_self.meter);
+    }
+    if (mse_cost_measured(&s->cost)) { /* otherwise the CPU charged cannot grow before the next fact */
         mse_self.lower_bounds = (mse_lower_bounds) {.link = &mse_self.link, .cpu_since_last_fact = cpu_since_last_fact};
         if (mse_link_open_lower_bounds(&mse_self.link, s->token, mse_self.np) != 0
                 || mse_lower_bounds_start(&mse_self.lower_bounds) != 0) {
@@ -218,5 +228,6 @@ void mse_rank_start(void) {
     mse_enter();
     mse_cpu_meter_calibrate(&mse_self.meter, empty_interval, NULL);
     mse_take_unreported(); /* start-up is not the program's work */
+    mse_self.off_cpu = (mse_off_cpu) {0}; /* nor the calibration's intervals */
     mse_leave();
 }

@@ -8,6 +8,7 @@
 
 #include "comm.h"
 #include "cpu_meter.h"
+#include "off_cpu.h"
 #include "env.h"
 #include "link.h"
 #include "lower_bound.h"
@@ -38,6 +39,7 @@ typedef struct {
     mse_settings settings;
     mse_link link;
     mse_cpu_meter meter;
+    mse_off_cpu off_cpu;     /* real mode: the program's time off the CPU between calls (the program thread's) */
     mse_lower_bounds lower_bounds;
     atomic_long operations_begun; /* MPI calls begun: a CPU reading that saw this change overlapped one */
     atomic_int in_call;      /* inside an intercepted call, whose own CPU is never charged */

@@ -86,6 +86,7 @@ size_t mse_fact_size(const mse_fact *f) {
     case MSE_COLLECTIVE: return 37 + strlen(f->call);
     case MSE_CALL_ENTER: return 17 + strlen(f->call);
     case MSE_CALL_LEAVE: return 13;
+    case MSE_OFF_CPU: return 21;
     default: return 0;
     }
 }
@@ -131,6 +132,9 @@ size_t mse_encode_fact(const mse_fact *f, uint8_t *out) {
     case MSE_CALL_ENTER:
         p = put_i64(p, f->cpu_nanos);
         p = put_string(p, f->call, strlen(f->call));
+        break;
+    case MSE_OFF_CPU:
+        p = put_i64(put_i64(p, f->off_cpu_nanos), f->outside_nanos);
         break;
     default: /* Computed, ClockQuery, Finished, CallLeave */
         p = put_i64(p, f->cpu_nanos);
@@ -259,6 +263,7 @@ const char *mse_type_name(uint8_t type) {
     case MSE_COLLECTIVE: return "COLLECTIVE";
     case MSE_CALL_ENTER: return "CALL_ENTER";
     case MSE_CALL_LEAVE: return "CALL_LEAVE";
+    case MSE_OFF_CPU: return "OFF_CPU";
     case MSE_GRANT: return "GRANT";
     case MSE_CLOCK: return "CLOCK";
     case MSE_ABORT: return "ABORT";

@@ -49,7 +49,10 @@ int main(void) {
     CHECK(mse_parse_task_cost("fixed:2ms", &c) == 0 && c.nanos == 2000000, "ms");
     CHECK(mse_parse_task_cost("fixed:1.5us", &c) == 0 && c.nanos == 1500, "decimal us");
     CHECK(mse_parse_task_cost("per-iteration:1s", &c) == 0 && c.nanos == 1000000000, "s");
-    const char *bad_costs[] = {"fixed:", "fixed:10", "fixed:-1ns", "fixed:10 ns", "fixed:ns", "real ", "gauss:1ns",
+    CHECK(mse_parse_task_cost("wall", &c) == 0 && c.kind == MSE_COST_WALL && mse_cost_measured(&c), "wall");
+    CHECK(mse_parse_task_cost("real", &c) == 0 && mse_cost_measured(&c), "real is measured");
+    CHECK(mse_parse_task_cost("fixed:1ns", &c) == 0 && !mse_cost_measured(&c), "fixed is not");
+    const char *bad_costs[] = {"fixed:", "fixed:10", "fixed:-1ns", "fixed:10 ns", "fixed:ns", "real ", "wall:1s", "gauss:1ns",
                                "per-iteration:1h", NULL};
     for (int i = 0; bad_costs[i] != NULL; i++) {
         CHECK(mse_parse_task_cost(bad_costs[i], &c) == -1, "'%s' is refused", bad_costs[i]);

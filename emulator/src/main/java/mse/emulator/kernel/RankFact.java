@@ -154,6 +154,17 @@ public sealed interface RankFact {
     /** The rank left the call it entered last, after cpuNanos of computation (0: the call's own work is not charged). */
     record CallLeave(int rank, long cpuNanos) implements RankFact {}
 
+    /**
+     * Before Finished, in real mode: of the wall time the program spent between its calls (outsideNanos), how much it
+     * spent off the CPU, blocked by itself (sleeping, waiting for I/O): what CPU time does not charge. Charges nothing.
+     */
+    record OffCpu(int rank, long offCpuNanos, long outsideNanos) implements RankFact {
+        @Override
+        public long cpuNanos() {
+            return 0;
+        }
+    }
+
     /** The rank failed; the run must end with this reason. */
     record Failed(int rank, String reason) implements RankFact {
         @Override

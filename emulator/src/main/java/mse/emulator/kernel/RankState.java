@@ -80,6 +80,9 @@ final class RankState {
     /** Heartbeats taken as a lower bound with CPU in them: a real-mode run that holds grants back has some. */
     long lowerBounds;
 
+    /** What the rank said of its time off the CPU between calls; null until it says (or when it never does). */
+    OffCpuTime offCpu;
+
     /** Host CPU to charge with the current fact: its own measurement, which includes what heartbeats saw. */
     long takeCpu(long cpuNanos) {
         unchargedCpuNanos = 0;

@@ -1,16 +1,23 @@
 package mse.emulator.kernel;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The kernel's accounting: outcome, per-rank time breakdown, and per rank how many Progress heartbeats with
- * CPU in them the kernel took as the rank's lower bound (zero in deterministic cost modes, which never ask).
+ * CPU in them the kernel took as the rank's lower bound (zero in deterministic cost modes, which never ask), and by rank
+ * the off-CPU time of the ranks that said it (real mode, the interposition library's ranks).
  */
-public record RunResult(RunOutcome outcome, List<RankAccount> ranks, List<Long> lowerBounds) {
+public record RunResult(RunOutcome outcome, List<RankAccount> ranks, List<Long> lowerBounds, Map<Integer, OffCpuTime> offCpu) {
 
     public RunResult {
         ranks = List.copyOf(ranks);
         lowerBounds = List.copyOf(lowerBounds);
+        offCpu = Map.copyOf(offCpu);
+    }
+
+    public RunResult(RunOutcome outcome, List<RankAccount> ranks, List<Long> lowerBounds) {
+        this(outcome, ranks, lowerBounds, Map.of());
     }
 
     /** The predicted execution time: the latest final clock of any rank. */

@@ -2,7 +2,9 @@ package mse.emulator.kernel;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import mse.emulator.model.MessageTiming;
 import mse.emulator.model.NetworkModel;
@@ -125,8 +127,14 @@ public final class VirtualTimeKernel {
 
     /** The accounting so far (final once the outcome is over). */
     public RunResult result() {
+        Map<Integer, OffCpuTime> offCpu = new HashMap<>();
+        for (RankState rank : ranks) {
+            if (rank.offCpu != null) {
+                offCpu.put(rank.rank, rank.offCpu);
+            }
+        }
         return new RunResult(outcome, Arrays.stream(ranks).map(rank -> rank.account(interconnect.incomingBusyNanos(rank.rank))).toList(),
-                Arrays.stream(ranks).map(rank -> rank.lowerBounds).toList());
+                Arrays.stream(ranks).map(rank -> rank.lowerBounds).toList(), offCpu);
     }
 
     /**
@@ -193,6 +201,8 @@ public final class VirtualTimeKernel {
         } else if (fact instanceof RankFact.CallLeave leave) {
             charges.compute(rank, leave.cpuNanos());
             observer.callLeft(rank.rank, rank.clock.now());
+        } else if (fact instanceof RankFact.OffCpu off) {
+            rank.offCpu = new OffCpuTime(off.offCpuNanos(), off.outsideNanos());
         } else if (fact instanceof RankFact.Finished finished) {
             charges.compute(rank, finished.cpuNanos());
             rank.finish();

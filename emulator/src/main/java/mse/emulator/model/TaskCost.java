@@ -22,6 +22,38 @@ public sealed interface TaskCost {
     /** The option syntax, for command lines that pass the cost model on. */
     String spec();
 
+    /**
+     * Whether the measured time is wall time between calls, not CPU time: what a program that sleeps or waits for I/O
+     * outside MPI spends there is charged too, and so is any wait for a core, so the prediction depends on the host's
+     * load (summary.json says so).
+     */
+    default boolean wallClock() {
+        return false;
+    }
+
+    /**
+     * `wall`: the program's wall time between its calls, measured as `real` measures CPU time (docs/real-task-cost.md,
+     * "Sleeping and I/O").
+     */
+    record Wall() implements TaskCost {
+        public long chargeNanos(long measuredNanos, long workUnits) {
+            return measuredNanos;
+        }
+
+        public boolean chargesMeasuredCpu() {
+            return true;
+        }
+
+        @Override
+        public boolean wallClock() {
+            return true;
+        }
+
+        public String spec() {
+            return "wall";
+        }
+    }
+
     record Real() implements TaskCost {
         public long chargeNanos(long measuredCpuNanos, long workUnits) {
             return measuredCpuNanos;
@@ -68,11 +100,14 @@ public sealed interface TaskCost {
 
     Pattern DURATION = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*(ns|us|ms|s)");
 
-    /** Parses real, fixed:DUR or per-iteration:DUR, DUR a number with ns, us, ms or s. */
+    /** Parses real, wall, fixed:DUR or per-iteration:DUR, DUR a number with ns, us, ms or s. */
     static TaskCost parse(String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
         if (t.equals("real")) {
             return new Real();
+        }
+        if (t.equals("wall")) {
+            return new Wall();
         }
         int colon = t.indexOf(':');
         if (colon > 0) {
@@ -85,7 +120,7 @@ public sealed interface TaskCost {
                 return new PerIteration(nanos);
             }
         }
-        throw new IllegalArgumentException("expected real, fixed:DUR or per-iteration:DUR (DUR like 10ns, 50us, 2ms, 1s), got '" + text + "'");
+        throw new IllegalArgumentException("expected real, wall, fixed:DUR or per-iteration:DUR (DUR like 10ns, 50us, 2ms, 1s), got '" + text + "'");
     }
 
     private static long durationNanos(String d, String whole) {

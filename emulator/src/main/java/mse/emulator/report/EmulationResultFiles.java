@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import mse.emulator.kernel.OffCpuTime;
 import mse.emulator.kernel.RankAccount;
 import mse.emulator.kernel.TaskRecord;
 import org.HdrHistogram.Histogram;
@@ -72,8 +73,9 @@ public final class EmulationResultFiles {
             RankOrigin origin = r < origins.size() ? origins.get(r) : RankOrigin.UNKNOWN;
             int rank = r;
             WaitStates waits = report.bounds().map(b -> WaitStates.of(b.waitStates().get(rank))).orElse(null);
+            OffCpuTime off = report.result().offCpu().get(r);
             ranks.add(new RankPlacement(r, rankHosts != null ? rankHosts.get(r) : origin.host(), origin.address(),
-                    report.result().lowerBounds().get(r), waits));
+                    report.result().lowerBounds().get(r), waits, off == null ? null : seconds(off.offCpuNanos())));
         }
         return ranks;
     }

@@ -165,6 +165,7 @@ class WireGoldenFramesTest {
                     g.i64("dataBytes"), g.i32("op"));
             case "CALL_ENTER" -> new RankFact.CallEnter(g.i32("rank"), g.i64("cpuNanos"), g.get("call"));
             case "CALL_LEAVE" -> new RankFact.CallLeave(g.i32("rank"), g.i64("cpuNanos"));
+            case "OFF_CPU" -> new RankFact.OffCpu(g.i32("rank"), g.i64("offCpuNanos"), g.i64("outsideNanos"));
             default -> null;
         };
     }

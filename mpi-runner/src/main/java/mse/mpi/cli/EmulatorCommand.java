@@ -23,6 +23,7 @@ import mse.mpi.experiment.RunReport;
 import mse.mpi.launch.Cluster;
 import mse.mpi.launch.ForeignLaunch;
 import mse.mpi.launch.ForeignProgram;
+import mse.mpi.launch.OffCpuWarning;
 import mse.mpi.launch.InterpositionLibrary;
 import mse.mpi.launch.LaunchException;
 import mse.mpi.options.BadInputException;
@@ -114,8 +115,9 @@ final class EmulatorCommand implements Callable<Integer> {
                 double wall = (System.nanoTime() - start) / 1e9;
                 int tasks = report.tasks().size();
                 ForeignLaunch.requireTaskReports(taskCost, report, "the ranks of your mpirun line");
+                OffCpuWarning.print(report.result());
                 RunHeader header = new RunHeader("emulator", "mpirun", null, np, masters.size(), null, profile.network().name(),
-                        profile.origin(), profile.cpu().speedRatio(), taskCost.spec(), "ranks of your own mpirun line",
+                        profile.origin(), profile.cpu().speedRatio(), taskCost, "ranks of your own mpirun line",
                         tasks == 0 ? null : tasks, wall, null, "your own mpirun line", null);
                 EmulationSummary summary = EmulationSummary.write(dir, header, null, report, Collections.nCopies(np, Cluster.THIS_MACHINE));
                 ResultTables.printRun(summary, dir);

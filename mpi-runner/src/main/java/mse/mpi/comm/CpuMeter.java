@@ -42,6 +42,14 @@ final class CpuMeter {
     }
 
     /**
+     * The wall time of whichever thread reads it (`--task-cost wall`): what the program spends off the CPU between its
+     * calls (sleeping, waiting for I/O or for a core) is charged too. Calibrated as the CPU meter is.
+     */
+    static CpuMeter wall() {
+        return new CpuMeter(System::nanoTime, true);
+    }
+
+    /**
      * A meter on any clock of nanoseconds, never calibrated: tests script what the program thread consumed,
      * and when it is read.
      */

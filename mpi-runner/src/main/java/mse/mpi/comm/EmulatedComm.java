@@ -73,7 +73,7 @@ public final class EmulatedComm extends MatchingComm {
 
     /** The same, telling the emulator each MPI call the program enters and leaves when `reportsCalls` (a trace asks). */
     public EmulatedComm(Comm inner, EmulatorLink link, TaskCost taskCost, CollectiveAlgorithm collectives, boolean reportsCalls) {
-        this(inner, link, taskCost, collectives, new CpuMeter(Thread.currentThread()), reportsCalls);
+        this(inner, link, taskCost, collectives, taskCost.wallClock() ? CpuMeter.wall() : new CpuMeter(Thread.currentThread()), reportsCalls);
     }
 
     /** With the meter of the program thread's CPU given (tests script it). */

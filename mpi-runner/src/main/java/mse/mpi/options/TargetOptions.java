@@ -22,7 +22,8 @@ public final class TargetOptions {
     Double cpuRatio;
 
     @Option(names = "--task-cost", paramLabel = "MODE", defaultValue = "real",
-            description = "How tasks are charged: real (thread CPU time), fixed:DUR or per-iteration:DUR "
+            description = "How tasks are charged: real (thread CPU time), wall (wall time between calls: sleeps and "
+                    + "I/O too; depends on this host's load), fixed:DUR or per-iteration:DUR "
                     + "(DUR like 10ns, 50us, 2ms; deterministic) (default: ${DEFAULT-VALUE}).")
     String taskCost;
 

@@ -13,16 +13,26 @@ import mse.emulator.model.TaskCost;
  * @param tasks    the tasks done; null (absent) for a foreign program that reports none (mse.h's MSE_Task_done)
  * @param checksum the result's checksum; null (absent) for a foreign program, which MSE cannot check
  * @param program  a foreign program's command line as given after `--`; null (absent) for MSE's own programs
+ * @param loadDependent true where the task cost charges wall time (`wall`), so the prediction depends on this host's
+ *                 load; null (absent) otherwise
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunHeader(String command, String app, String strategy, int np, int masters, Integer prefetch, String profile,
                         String profileSource, double cpuRatio, String taskCost, String workload, Integer tasks, double wallSeconds,
-                        String checksum, String launchedAs, List<String> program) {
+                        String checksum, String launchedAs, List<String> program, Boolean loadDependent) {
+
+    /** The run's header; loadDependent follows from the task cost. */
+    public RunHeader(String command, String app, String strategy, int np, int masters, Integer prefetch, String profile,
+                     String profileSource, double cpuRatio, TaskCost taskCost, String workload, Integer tasks, double wallSeconds,
+                     String checksum, String launchedAs, List<String> program) {
+        this(command, app, strategy, np, masters, prefetch, profile, profileSource, cpuRatio, taskCost.spec(), workload, tasks,
+                wallSeconds, checksum, launchedAs, program, taskCost.wallClock() ? Boolean.TRUE : null);
+    }
 
     public static RunHeader of(String command, RunIdentity identity, int np, TargetProfile target, TaskCost taskCost,
                                RankResult master, double wallSeconds, String launchedAs) {
         return new RunHeader(command, identity.app(), identity.strategy(), np, identity.masters(), identity.prefetch(),
-                target.network().name(), target.origin(), target.cpu().speedRatio(), taskCost.spec(), identity.workload(),
+                target.network().name(), target.origin(), target.cpu().speedRatio(), taskCost, identity.workload(),
                 master.tasks(), wallSeconds, master.checksum(), launchedAs, null);
     }
 
@@ -34,7 +44,7 @@ public record RunHeader(String command, String app, String strategy, int np, int
                                     TaskCost taskCost, Integer tasks, double wallSeconds, String launchedAs) {
         String executable = program.get(0);
         return new RunHeader(command, executable.substring(executable.lastIndexOf('/') + 1), null, np, masters, null,
-                target.network().name(), target.origin(), target.cpu().speedRatio(), taskCost.spec(), String.join(" ", program),
+                target.network().name(), target.origin(), target.cpu().speedRatio(), taskCost, String.join(" ", program),
                 tasks, wallSeconds, null, launchedAs, List.copyOf(program));
     }
 }

@@ -3,6 +3,7 @@ package mse.mpi.apps.sampled;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
+import java.util.function.LongSupplier;
 import mse.emulator.model.TaskCost;
 import mse.mpi.apps.farm.FarmWarmUp;
 import mse.mpi.apps.farm.MasterResultWork;
@@ -39,11 +40,14 @@ public final class PartialExecution {
     private final Workload work;
     private final TaskCost taskCost;
     private final RunProgress progress;
+    /** Thread CPU time, or wall time where the cost model charges wall time between calls. */
+    private final LongSupplier clock;
 
     public PartialExecution(Workload work, TaskCost taskCost, RunProgress progress) {
         this.work = work;
         this.taskCost = taskCost;
         this.progress = progress;
+        this.clock = taskCost.wallClock() ? System::nanoTime : THREADS::getCurrentThreadCpuTime;
     }
 
     /** What the sampled tasks cost (host nanoseconds before the CPU ratio): each task's, and its master's on its result. */
@@ -60,7 +64,7 @@ public final class PartialExecution {
                 Workload.Computed done = work.compute(work.describe(positions[i]));
                 handle(positions[i], MasterResultWork.resultMessage(positions[i], done.result()));
             }
-            clockNanos = clockCost();
+            clockNanos = clockCost(clock);
         }
         long[] costs = new long[positions.length];
         long[] masters = new long[positions.length];
@@ -70,15 +74,15 @@ public final class PartialExecution {
         for (int i = 0; i < positions.length; i++) {
             for (int r = 0; r < repeats; r++) {
                 byte[] description = work.describe(positions[i]);
-                long start = THREADS.getCurrentThreadCpuTime();
+                long start = clock.getAsLong();
                 Workload.Computed done = work.compute(description);
-                long end = THREADS.getCurrentThreadCpuTime();
+                long end = clock.getAsLong();
                 taskRuns[r] = taskCost.chargeNanos(Math.max(0, end - start - clockNanos), done.workUnits());
                 if (measured) {
                     byte[] message = MasterResultWork.resultMessage(positions[i], done.result()); // the slave's, not timed
-                    long received = THREADS.getCurrentThreadCpuTime();
+                    long received = clock.getAsLong();
                     handle(positions[i], message);
-                    masterRuns[r] = Math.max(0, THREADS.getCurrentThreadCpuTime() - received - clockNanos);
+                    masterRuns[r] = Math.max(0, clock.getAsLong() - received - clockNanos);
                 }
             }
             costs[i] = median(taskRuns, repeats);
@@ -107,11 +111,11 @@ public final class PartialExecution {
     }
 
     /** The median CPU an empty interval measures: two reads of this thread's clock, nothing between. */
-    private static long clockCost() {
+    private static long clockCost(LongSupplier clock) {
         long[] empty = new long[CLOCK_SAMPLES];
         for (int i = 0; i < CLOCK_WARM_UP + CLOCK_SAMPLES; i++) {
-            long start = THREADS.getCurrentThreadCpuTime();
-            empty[i % CLOCK_SAMPLES] = THREADS.getCurrentThreadCpuTime() - start;
+            long start = clock.getAsLong();
+            empty[i % CLOCK_SAMPLES] = clock.getAsLong() - start;
         }
         Arrays.sort(empty);
         return empty[CLOCK_SAMPLES / 2];
