@@ -12,12 +12,15 @@ import org.junit.jupiter.api.io.TempDir;
  * summary.json of a foreign program (emulate -- PROGRAM), pinned as SummaryKeysTest pins MSE's own: the run's keys
  * in their order, `program` (its command line) last of the header, and only with task reports (mse.h's
  * MSE_Task_done) the keys that need tasks: tasks, sequentialSeconds, speedup. strategy, prefetch and checksum never.
+ * Each rank of a foreign program in real mode also says its time off the CPU between calls, `ranks[].offCpuSeconds`
+ * after its wait states (added with the off-CPU time; MSE's own Java ranks do not say it, so SummaryKeysTest has none).
  */
 class ForeignSummaryKeysIT {
 
     private static final String HEADER = "command app np masters profile profileSource cpuRatio taskCost workload "
             + "%s wallSeconds launchedAs program";
-    private static final String PREDICTION = SummaryKeysTest.PREDICTION.replace("sequentialSeconds speedup ", "%s");
+    private static final String PREDICTION = SummaryKeysTest.PREDICTION.replace("sequentialSeconds speedup ", "%s")
+            .replace("ranks[].waitStates.queueWaitSeconds", "ranks[].waitStates.queueWaitSeconds ranks[].offCpuSeconds");
 
     @TempDir
     Path tmp;
