@@ -1,6 +1,7 @@
 package mse.mpi.apps;
 
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import mse.emulator.report.AtomicFiles;
 import mse.emulator.report.Json;
@@ -43,13 +44,32 @@ public final class RankMain implements Callable<Integer> {
         return options.program();
     }
 
+    /**
+     * The launcher's own command lines are read without picocli ({@link LaunchedRank}); any other (under your own
+     * mpirun, with --emulate) by picocli. A failure to start prints its stack trace and exits 1, as picocli does.
+     */
     public static void main(String[] args) {
-        System.exit(new CommandLine(new RankMain()).execute(args));
+        Optional<LaunchedRank> launched = LaunchedRank.read(args);
+        if (launched.isEmpty()) {
+            System.exit(new CommandLine(new RankMain()).execute(args));
+        }
+        int status;
+        try {
+            LaunchedRank rank = launched.get();
+            status = run(rank.program(), rank.runtime(), rank.resultFile());
+        } catch (Exception e) {
+            e.printStackTrace();
+            status = 1;
+        }
+        System.exit(status);
     }
 
     @Override
     public Integer call() throws Exception {
-        Program program = program();
+        return run(program(), runtime, resultFile);
+    }
+
+    private static int run(Program program, RankRuntimeOptions runtime, Path resultFile) throws Exception {
         RankRuntime rank = RankRuntime.open(runtime, program.strategy()::masters);
         try {
             ProgramRun run = runRank(rank.comm(), program);

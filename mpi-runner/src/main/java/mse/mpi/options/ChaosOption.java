@@ -17,4 +17,11 @@ public final class ChaosOption {
     public int delayMillis() {
         return delayMillis;
     }
+
+    /** The option given as ms (0: off). */
+    public static ChaosOption delay(int ms) {
+        ChaosOption option = new ChaosOption();
+        option.delayMillis = ms;
+        return option;
+    }
 }

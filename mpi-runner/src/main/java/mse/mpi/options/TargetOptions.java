@@ -27,6 +27,13 @@ public final class TargetOptions {
                     + "(DUR like 10ns, 50us, 2ms; deterministic) (default: ${DEFAULT-VALUE}).")
     String taskCost;
 
+    /** Only --task-cost given: a rank the launcher started, whose target is the emulator's. */
+    public static TargetOptions charging(String taskCost) {
+        TargetOptions options = new TargetOptions();
+        options.taskCost = taskCost;
+        return options;
+    }
+
     /** The target; a bad profile or ratio is bad input (exit 2). */
     public TargetProfile target() {
         TargetProfile target = ProfileLoader.load(profile);

@@ -3,7 +3,6 @@ package mse.mpi.rank;
 import java.util.List;
 import java.util.function.IntFunction;
 import mse.cluster.profiles.CollectiveAlgorithm;
-import mse.emulator.model.TaskCost;
 import mse.emulator.timeline.TimelineSetup;
 import mse.emulator.wire.EmulatorEndpoint;
 import mse.emulator.wire.EmulatorLink;
@@ -45,15 +44,14 @@ public final class RankRuntime {
         RunLog.debug(RankRuntime.class, "rank {} of {} started (pid {}), emulator {}", mpi.rank(), mpi.size(),
                 ProcessHandle.current().pid(), options.emulate ? "hosted by rank 0" : options.emulator);
         try {
-            TaskCost cost = options.target.taskCost();
             EmulatedComm emulated = null;
             HostedEmulation hosted = null;
             if (options.emulate) {
-                hosted = HostedEmulation.start(mpi, masters.apply(mpi.size()), options.target.target(), cost,
+                hosted = HostedEmulation.start(mpi, masters.apply(mpi.size()), options.target.target(), options.target.taskCost(),
                         options.bind.host(BindOption.LOOPBACK), TimelineSetup.in(options.out, options.timeline.request()));
                 emulated = hosted.comm();
             } else if (options.emulator != null) {
-                emulated = new EmulatedComm(mpi, connect(options.emulator, mpi), cost,
+                emulated = new EmulatedComm(mpi, connect(options.emulator, mpi), options.target.taskCost(),
                         CollectiveAlgorithm.parse(options.collectives), options.reportCalls);
             }
             Comm comm = emulated == null ? mpi : emulated;

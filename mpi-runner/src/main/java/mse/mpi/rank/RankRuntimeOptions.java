@@ -47,4 +47,21 @@ public final class RankRuntimeOptions {
 
     @Mixin
     ChaosOption chaos;
+
+    /**
+     * A rank the launcher started, as its command line says (mse.mpi.apps.LaunchedRank reads it without picocli): plain
+     * when emulator is null, else reporting to it; taskCost and collectives are given with an emulator.
+     */
+    public static RankRuntimeOptions launched(String emulator, String collectives, boolean reportCalls, String taskCost,
+                                              int chaosDelayMillis) {
+        RankRuntimeOptions options = new RankRuntimeOptions();
+        options.emulator = emulator;
+        options.collectives = collectives;
+        options.reportCalls = reportCalls;
+        options.target = TargetOptions.charging(taskCost);
+        options.bind = new BindOption();
+        options.timeline = new TimelineOption();
+        options.chaos = ChaosOption.delay(chaosDelayMillis);
+        return options;
+    }
 }

@@ -87,4 +87,56 @@ class RankArgvTest {
             assertEquals(program, rank.program());
         }
     }
+
+    /**
+     * The launcher's own lines, emulated and plain, are read without picocli into what picocli reads from them; other
+     * lines (another strategy, a value left to its default) are left to picocli.
+     */
+    @Test
+    void theLaunchersLinesAreReadWithoutPicocliIntoWhatPicocliReads() throws Exception {
+        for (Program program : List.of(program("--task-points", "4"), program("--app", "ep", "--ep-tasks", "32"),
+                program("--prefetch", "3", "--image", "64x32", "--region", "-1,0.5,-0.25,0.75", "--png", "out.png"))) {
+            for (String taskCost : List.of("fixed:10us", "real")) {
+                List<String> all = mpirunArguments(program, taskCost);
+                assertSameAsPicocli(all.subList(all.indexOf(RankMain.class.getName()) + 1, all.size()));
+            }
+            List<String> plain = new java.util.ArrayList<>(mse.mpi.apps.RankArguments.of(program));
+            plain.addAll(List.of("--result-file", "/tmp/master.json"));
+            assertSameAsPicocli(plain);
+        }
+        List<String> chaos = new java.util.ArrayList<>(rankArgv(program("--task-points", "4")));
+        chaos.addAll(List.of("--chaos-delay-ms", "3", "--report-calls"));
+        assertSameAsPicocli(chaos);
+        for (Program program : List.of(program("--strategy", "multi", "--masters", "2"), program("--strategy", "dynamic"))) {
+            assertTrue(mse.mpi.apps.LaunchedRank.read(rankArgv(program).toArray(String[]::new)).isEmpty());
+        }
+        assertTrue(mse.mpi.apps.LaunchedRank.read(new String[] {"--app", "mase", "--strategy", "single"}).isEmpty(),
+                "defaults are picocli's to give");
+        assertTrue(mse.mpi.apps.LaunchedRank.read(new String[] {"--app", "mase", "--strategy", "single", "--image", "0x3",
+                "--region", "-2,1,-1,1", "--max-iter", "10", "--task-points", "1"}).isEmpty(), "errors are picocli's to word");
+    }
+
+    private static void assertSameAsPicocli(List<String> argv) throws Exception {
+        RankMain picocli = new RankMain();
+        new CommandLine(picocli).parseArgs(argv.toArray(String[]::new));
+        mse.mpi.apps.LaunchedRank launched = mse.mpi.apps.LaunchedRank.read(argv.toArray(String[]::new)).orElseThrow(
+                () -> new AssertionError("not read without picocli: " + argv));
+        assertEquals(picocli.program(), launched.program(), argv.toString());
+        assertEquals(field(picocli, "resultFile"), launched.resultFile(), argv.toString());
+        Object runtime = field(picocli, "runtime");
+        for (String name : List.of("emulator", "reportCalls", "emulate")) {
+            assertEquals(field(runtime, name), field(launched.runtime(), name), name + " of " + argv);
+        }
+        if (field(runtime, "emulator") != null) { // a plain rank reads neither
+            assertEquals(field(runtime, "collectives"), field(launched.runtime(), "collectives"));
+            assertEquals(field(field(runtime, "target"), "taskCost"), field(field(launched.runtime(), "target"), "taskCost"));
+        }
+        assertEquals(field(field(runtime, "chaos"), "delayMillis"), field(field(launched.runtime(), "chaos"), "delayMillis"));
+    }
+
+    private static Object field(Object owner, String name) throws ReflectiveOperationException {
+        java.lang.reflect.Field field = owner.getClass().getDeclaredField(name);
+        field.setAccessible(true);
+        return field.get(owner);
+    }
 }
