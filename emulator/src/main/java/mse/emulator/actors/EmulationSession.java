@@ -30,14 +30,15 @@ public final class EmulationSession implements AutoCloseable {
     private static final Duration BIND_TIMEOUT = Duration.ofSeconds(20);
     private static final Duration ABORT_GRACE = Duration.ofSeconds(5);
 
-    private final ActorSystem<VirtualTimeKeeper.Command> system;
+    /** Started on a thread of its own while the launcher starts the ranks (see {@link #start}). */
+    private final CompletableFuture<ActorSystem<VirtualTimeKeeper.Command>> system;
     private final GatewayLoop loop;
     private final RankGateway gateway;
     private final CompletableFuture<EmulationReport> report;
     private final AtomicLong tasksDone;
     private final Optional<TimelineWriter> timeline;
 
-    private EmulationSession(ActorSystem<VirtualTimeKeeper.Command> system, GatewayLoop loop, RankGateway gateway,
+    private EmulationSession(CompletableFuture<ActorSystem<VirtualTimeKeeper.Command>> system, GatewayLoop loop, RankGateway gateway,
                              CompletableFuture<EmulationReport> report, AtomicLong tasksDone,
                              Optional<TimelineWriter> timeline) {
         this.system = system;
@@ -66,32 +67,39 @@ public final class EmulationSession implements AutoCloseable {
             timeline.ifPresent(TimelineWriter::discard);
             throw new EmulationFailedException("cannot open a selector for the emulator: " + e.getMessage());
         }
-        // The actors run on the gateway's loop: the keeper handles a fact on the thread that read it.
-        ActorSystem<VirtualTimeKeeper.Command> system = ActorSystem.create(
-                VirtualTimeKeeper.create(setup, report, events, tasksDone, hosts, timeline), "mse-emulator",
-                BootstrapSetup.create(config()).withDefaultExecutionContext(ExecutionContext.fromExecutor(loop)));
-        // Whatever stops the keeper (an Error it cannot catch), the launcher must not wait for its timeout.
-        system.getWhenTerminated().thenRun(() -> report.completeExceptionally(
-                new EmulationFailedException("the emulator stopped before the run ended")));
+        RankGateway gateway;
         try {
-            ActorRef<GatewayEvent> sink = events.get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            RankGateway gateway = RankGateway.bind(loop, setup.bindHost(), 0, setup.np(), sink);
-            return new EmulationSession(system, loop, gateway, report, tasksDone, timeline);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            stop(system, loop, timeline);
-            throw new EmulationFailedException("interrupted while starting the emulator");
-        } catch (IOException | ExecutionException | TimeoutException e) {
-            stop(system, loop, timeline);
-            Throwable cause = e.getCause() == null ? e : e.getCause();
-            throw new EmulationFailedException("cannot start the emulator on " + setup.bindHost() + ": " + cause.getMessage());
+            gateway = RankGateway.open(loop, setup.bindHost(), 0, setup.np());
+        } catch (IOException | RuntimeException e) {
+            timeline.ifPresent(TimelineWriter::discard);
+            loop.close();
+            throw new EmulationFailedException("cannot start the emulator on " + setup.bindHost() + ": " + e.getMessage());
         }
-    }
-
-    private static void stop(ActorSystem<?> system, GatewayLoop loop, Optional<TimelineWriter> timeline) {
-        timeline.ifPresent(TimelineWriter::discard);
-        terminate(system);
-        loop.close();
+        // The sockets are open: the launcher starts the ranks now, while the actor system starts on a thread of its
+        // own (Pekko's start took as long as mpirun's), and the gateway accepts them once the keeper is ready.
+        CompletableFuture<ActorSystem<VirtualTimeKeeper.Command>> system = new CompletableFuture<>();
+        Thread starter = new Thread(() -> {
+            try {
+                // The actors run on the gateway's loop: the keeper handles a fact on the thread that read it.
+                ActorSystem<VirtualTimeKeeper.Command> started = ActorSystem.create(
+                        VirtualTimeKeeper.create(setup, report, events, tasksDone, hosts, timeline), "mse-emulator",
+                        BootstrapSetup.create(config()).withDefaultExecutionContext(ExecutionContext.fromExecutor(loop)));
+                system.complete(started);
+                // Whatever stops the keeper (an Error it cannot catch), the launcher must not wait for its timeout.
+                started.getWhenTerminated().thenRun(() -> report.completeExceptionally(
+                        new EmulationFailedException("the emulator stopped before the run ended")));
+                gateway.serve(events.get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
+            } catch (InterruptedException e) {
+                report.completeExceptionally(new EmulationFailedException("interrupted while starting the emulator"));
+            } catch (Exception | Error e) {
+                system.completeExceptionally(e);
+                Throwable cause = e.getCause() == null ? e : e.getCause();
+                report.completeExceptionally(new EmulationFailedException("cannot start the emulator: " + cause));
+            }
+        }, "emulator-start");
+        starter.setDaemon(true);
+        starter.start();
+        return new EmulationSession(system, loop, gateway, report, tasksDone, timeline);
     }
 
     /** The system terminates on the loop's thread, so the loop stops only after it. */
@@ -155,7 +163,7 @@ public final class EmulationSession implements AutoCloseable {
      * may close the session right after.
      */
     public void abort(String reason) {
-        system.tell(new VirtualTimeKeeper.Abort(reason));
+        system.thenAccept(started -> started.tell(new VirtualTimeKeeper.Abort(reason)));
         try {
             report.handle((done, failed) -> null).get(ABORT_GRACE.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
@@ -169,7 +177,13 @@ public final class EmulationSession implements AutoCloseable {
     @Override
     public void close() {
         gateway.unbind();
-        terminate(system);
+        try {
+            terminate(system.get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // it never started: nothing to stop
+        }
         loop.close(); // closes every connection still open
         if (!report.isDone() || report.isCompletedExceptionally()) {
             timeline.ifPresent(TimelineWriter::discard); // no report to finish it: leave nothing half-written

@@ -66,7 +66,8 @@ public final class RankGateway implements AutoCloseable {
 
     private final GatewayLoop loop;
     private final boolean ownsLoop;
-    private final ActorRef<GatewayEvent> events;
+    /** Where the ranks' events go: set by {@link #serve}, before the first connection is accepted. */
+    private volatile ActorRef<GatewayEvent> events;
     private final String token;
     private final int np;
     private final ServerSocketChannel server;
@@ -79,11 +80,9 @@ public final class RankGateway implements AutoCloseable {
     /** Connections whose writes or close the selector must take up (a write that did not fit, a close). */
     private final ConcurrentLinkedQueue<GatewayConnection> attention = new ConcurrentLinkedQueue<>();
 
-    private RankGateway(GatewayLoop loop, boolean ownsLoop, ActorRef<GatewayEvent> events, String host, int port,
-            int np) throws IOException {
+    private RankGateway(GatewayLoop loop, boolean ownsLoop, String host, int port, int np) throws IOException {
         this.loop = loop;
         this.ownsLoop = ownsLoop;
-        this.events = events;
         this.np = np;
         this.token = freshToken();
         this.server = ServerSocketChannel.open();
@@ -145,11 +144,26 @@ public final class RankGateway implements AutoCloseable {
 
     private static RankGateway bind(GatewayLoop loop, boolean ownsLoop, String host, int port, int np,
             ActorRef<GatewayEvent> events) throws IOException {
-        RankGateway gateway = new RankGateway(loop, ownsLoop, events, host, port, np);
-        loop.serve(gateway.new Served());
-        loop.execute(gateway::listen); // registrations happen on the loop's own thread
-        LOG.info("Rank gateway listening on {} and {}", gateway.address, gateway.localSocket);
+        RankGateway gateway = new RankGateway(loop, ownsLoop, host, port, np);
+        gateway.serve(events);
         return gateway;
+    }
+
+    /**
+     * Opens the sockets on the given loop (which the caller closes) without accepting yet: the address, the local
+     * socket and the token are known, so the ranks can be started while the emulator behind the gateway starts; they
+     * wait in the sockets' backlog until {@link #serve}.
+     */
+    static RankGateway open(GatewayLoop loop, String host, int port, int np) throws IOException {
+        return new RankGateway(loop, false, host, port, np);
+    }
+
+    /** Starts accepting the ranks, whose events go to events. */
+    void serve(ActorRef<GatewayEvent> events) {
+        this.events = events;
+        loop.serve(new Served());
+        loop.execute(this::listen); // registrations happen on the loop's own thread
+        LOG.info("Rank gateway listening on {} and {}", address, localSocket);
     }
 
     /** The TCP address ranks on other hosts connect to. */

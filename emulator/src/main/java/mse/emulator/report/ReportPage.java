@@ -70,6 +70,15 @@ public final class ReportPage {
     private ReportPage() {
     }
 
+    /**
+     * Starts drawing a small throwaway chart on a thread of its own, once per JVM: the first chart of a JVM loads
+     * XChart and Java2D and reads the fonts, a few hundred milliseconds of CPU that otherwise come after the run,
+     * while the user waits for the report. Called when a run starts, it overlaps with the ranks' start instead.
+     */
+    public static void warmUp() {
+        SectionDrawing.warmUp();
+    }
+
     public static Path write(Path dir, Content content) throws IOException {
         List<Section> extras = content.extra().stream()
                 .map(extra -> new Section(extra.name(), extra.heading(), extra.explanation(), extra::chart, false)).toList();

@@ -23,6 +23,27 @@ final class SectionDrawing {
     private SectionDrawing() {
     }
 
+    private static final java.util.concurrent.atomic.AtomicBoolean WARMED = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** See {@link ReportPage#warmUp()}. */
+    static void warmUp() {
+        if (!WARMED.compareAndSet(false, true)) {
+            return;
+        }
+        Thread thread = new Thread(() -> {
+            try {
+                org.knowm.xchart.XYChart chart = new org.knowm.xchart.XYChartBuilder().width(120).height(80).title("warm-up")
+                        .xAxisTitle("P").yAxisTitle("s").build();
+                chart.addSeries("warm-up", new double[] {1, 2}, new double[] {1, 2});
+                png(chart);
+            } catch (IOException | RuntimeException e) {
+                // only a head start: the report draws its own charts whatever happened here
+            }
+        }, "report-warm-up");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
     /** Each section's PNG, in order; null where the section has nothing to show. */
     static List<byte[]> draw(List<Section> sections) throws IOException {
         if (sections.isEmpty()) {
