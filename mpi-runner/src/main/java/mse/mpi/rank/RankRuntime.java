@@ -12,7 +12,6 @@ import mse.mpi.comm.Comm;
 import mse.mpi.comm.EmulatedComm;
 import mse.mpi.comm.MpiComm;
 import mse.mpi.options.BindOption;
-import org.slf4j.LoggerFactory;
 
 /**
  * The Comm a rank program runs on, plain or emulated as its options say, and the end of the run:
@@ -40,9 +39,11 @@ public final class RankRuntime {
     /** MPI_Init and the Comm the options ask for; masters(np) names the master ranks for the emulator's queues. */
     public static RankRuntime open(RankRuntimeOptions options, IntFunction<List<Integer>> masters) throws Exception {
         RunLog.startRank(options.emulate ? options.out : null);
+        long cpuBeforeInit = cpuMillis();
         MpiComm mpi = MpiComm.init(new String[0]);
-        RunLog.debug(RankRuntime.class, "rank {} of {} started (pid {}), emulator {}", mpi.rank(), mpi.size(),
-                ProcessHandle.current().pid(), options.emulate ? "hosted by rank 0" : options.emulator);
+        RunLog.debug(RankRuntime.class, "rank {} of {} started (pid {}), emulator {}: {} ms of CPU before MPI_Init, {} after",
+                mpi.rank(), mpi.size(), ProcessHandle.current().pid(), options.emulate ? "hosted by rank 0" : options.emulator,
+                cpuBeforeInit, cpuMillis());
         try {
             EmulatedComm emulated = null;
             HostedEmulation hosted = null;
@@ -58,10 +59,12 @@ public final class RankRuntime {
             if (options.chaos.delayMillis() > 0) {
                 comm = new ChaosComm(comm, options.chaos.delayMillis(), System.nanoTime());
             }
+            RunLog.debug(RankRuntime.class, "rank {} ready: {} ms of CPU, {} ms since its JVM started", mpi.rank(),
+                    cpuMillis(), sinceStartMillis());
             return new RankRuntime(mpi, comm, emulated, hosted, options);
         } catch (Exception | Error e) {
             System.err.println("mse: rank " + mpi.rank() + " cannot start: " + e.getMessage());
-            LoggerFactory.getLogger(RunLog.DETAILS).error("rank {} cannot start", mpi.rank(), e);
+            RunLog.details("rank {} cannot start", e, mpi.rank());
             throw e;
         }
     }
@@ -100,7 +103,7 @@ public final class RankRuntime {
     /** The program failed on this rank: tell the emulator (which ends the run naming it) and return exit code 1. */
     public int fail(Throwable e) {
         System.err.println("mse: rank " + mpi.rank() + " failed: " + e);
-        LoggerFactory.getLogger(RunLog.DETAILS).error("rank {} failed", mpi.rank(), e);
+        RunLog.details("rank {} failed", e, mpi.rank());
         if (emulated != null) {
             emulated.fail(e);
         }
@@ -122,5 +125,16 @@ public final class RankRuntime {
             throw new IllegalStateException(RankRuntimeOptions.TOKEN_VARIABLE + " is not set; the launcher passes it with mpirun -x");
         }
         return EmulatorLink.connect(endpoint, new Hello(token, mpi.rank(), mpi.size()));
+    }
+
+    /** This process's CPU time so far (every thread), -1 where the system does not say. */
+    private static long cpuMillis() {
+        return ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toMillis).orElse(-1L);
+    }
+
+    /** Wall time since this JVM started, -1 where the system does not say. */
+    private static long sinceStartMillis() {
+        return ProcessHandle.current().info().startInstant()
+                .map(start -> java.time.Duration.between(start, java.time.Instant.now()).toMillis()).orElse(-1L);
     }
 }

@@ -37,6 +37,8 @@ public final class RunLog {
     private static final int HELD_EVENTS = 2000;
 
     private static FileAppender<ILoggingEvent> current;
+    /** A rank JVM the launcher started: where its lines go, without logback ({@link #startRank}). */
+    private static volatile RankLogFile rankFile;
     private static CyclicBufferAppender<ILoggingEvent> held;
     private static Level console = Level.WARN;
 
@@ -74,10 +76,24 @@ public final class RunLog {
      */
     public static void startRank(Path hostedRunDir) {
         String file = System.getProperty(FILE_PROPERTY);
-        if (file != null && !file.isBlank()) {
+        if (file != null && !file.isBlank() && hostedRunDir == null) {
+            rankFile = new RankLogFile(Path.of(file)); // a rank of the launcher's: its few lines without logback
+        } else if (file != null && !file.isBlank()) {
             attachFile(Path.of(file));
         } else if (hostedRunDir != null) {
-            attach(hostedRunDir);
+            attach(hostedRunDir); // rank 0 hosts the emulator, whose actors log through logback
+        }
+    }
+
+    /** The stack trace behind a one-line message on stderr, for mse.log only ({@link #DETAILS}). */
+    public static void details(String format, Throwable thrown, Object... arguments) {
+        RankLogFile rank = rankFile;
+        if (rank != null) {
+            rank.append("ERROR", DETAILS, format, arguments, thrown);
+        } else {
+            Object[] withThrown = java.util.Arrays.copyOf(arguments, arguments.length + 1);
+            withThrown[arguments.length] = thrown;
+            LoggerFactory.getLogger(DETAILS).error(format, withThrown);
         }
     }
 
@@ -87,7 +103,10 @@ public final class RunLog {
      * of CPU per JVM, as much as the rest of a small rank's start-up.
      */
     public static void debug(Class<?> source, String format, Object... arguments) {
-        if (keepsLog()) {
+        RankLogFile rank = rankFile;
+        if (rank != null) {
+            rank.append("DEBUG", source.getName(), format, arguments, null);
+        } else if (keepsLog()) {
             LoggerFactory.getLogger(source).debug(format, arguments);
         }
     }
