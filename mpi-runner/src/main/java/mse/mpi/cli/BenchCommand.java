@@ -10,6 +10,7 @@ import mse.mpi.bench.PredictBenchmark;
 import mse.mpi.bench.RealModeBenchmark;
 import mse.mpi.bench.ScaleBenchmark;
 import mse.mpi.bench.SoakBenchmark;
+import mse.mpi.bench.StartupBenchmark;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,11 +53,12 @@ import picocli.CommandLine.Parameters;
                 "'foreign': the C row farm (examples/c) and its Java twin on Open MPI's bindings (examples/java-mpi) plain and emulated through the interposition library at each --np, then the library's cost per intercepted call (pingpong, emulated minus plain) against the hop's floor.",
                 "'otf2': the OTF2 archive's cost on a 4,096-task predict point (--timeline full, format both against chrome, median of --repeat runs in turns) and the files' sizes.",
                 "'soak': a 1,048,576-task emulation at np 16 (unless --image/--np say otherwise): peak memory of the emulator and of a rank, wall time.",
+                "'startup': what a user waits for before the first task and after the last: examples/c/barrier at np 4 emulated minus plain (median of --repeat, in turns), MASE emulate --np 32 --task-points 16 --task-cost fixed:2us under mpirun over the same with --local and the CPU each rank spent before it was ready, the machine's floors (a bare JVM, mpirun of 4 and 32 processes that do nothing, mpirun of 32 bare JVMs), then the default ./run.sh once.",
                 "'scale': the kernel alone at each --np (the farm replayed through it, its CPU per task), then the same work emulated at each P: emulate --local at --np (default 8,32,64,128,256), in deterministic (per-iteration:10ns) and real mode unless --task-cost names one, median of --repeat runs per P, then under mpirun at --mpirun-np with 16 points per task (unless --task-points says), one run per P unless --repeat says: wall and CPU per task, the ratio of the largest P's wall per task to the smallest's in each series, the same checksum at every P."},
         footer = {"", "Examples:", "  ./run.sh bench emulate --np 4,8 --repeat 3", "  ./run.sh bench hop", "  ./run.sh bench floor --np 4,8", "  ./run.sh bench foreign --np 4,8",
                 "  ./run.sh bench predict --image 1024x1024 --task-cost per-iteration:10ns",
                 "  ./run.sh bench predict --simulators-only",
-                "  ./run.sh bench soak --task-cost per-iteration:10ns", "  ./run.sh bench otf2 --repeat 5",
+                "  ./run.sh bench soak --task-cost per-iteration:10ns", "  ./run.sh bench otf2 --repeat 5", "  ./run.sh bench startup",
                 "  ./run.sh bench scale", "  ./run.sh bench scale --np 8,256 --mpirun-np none --task-cost real",
                 "  ./run.sh bench real-mode --task-points 16 --repeat 3"})
 final class BenchCommand implements Callable<Integer> {
@@ -64,7 +66,7 @@ final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "WHAT", description = "The benchmark: emulate, hop, floor, foreign, predict, soak, real-mode, scale or otf2.")
+    @Parameters(index = "0", paramLabel = "WHAT", description = "The benchmark: emulate, hop, floor, foreign, predict, soak, real-mode, scale, otf2 or startup.")
     String what;
 
     @Option(names = "--np", paramLabel = "P,P,...", defaultValue = "4,8", description = "Ranks (default: ${DEFAULT-VALUE}).")
@@ -148,8 +150,14 @@ final class BenchCommand implements Callable<Integer> {
             runScale(program);
             return 0;
         }
+        if ("startup".equals(what)) {
+            try (ScratchDirectory scratch = ScratchDirectory.create("mse-bench-startup")) {
+                StartupBenchmark.run(repeat, scratch.path());
+            }
+            return 0;
+        }
         if (!"emulate".equals(what)) {
-            throw new BadInputException("bench: unknown benchmark '" + what + "'; available: emulate, hop, floor, foreign, predict, soak, real-mode, scale, otf2");
+            throw new BadInputException("bench: unknown benchmark '" + what + "'; available: emulate, hop, floor, foreign, predict, soak, real-mode, scale, otf2, startup");
         }
         List<Integer> nps = NpList.parse(npList);
         List<Program> granularities = granularities(program);
