@@ -32,16 +32,20 @@ public final class EmulationSession implements AutoCloseable {
 
     /** Started on a thread of its own while the launcher starts the ranks (see {@link #start}). */
     private final CompletableFuture<ActorSystem<VirtualTimeKeeper.Command>> system;
+    /** Completes when the gateway accepts the ranks (the keeper is ready). */
+    private final CompletableFuture<Void> serving;
     private final GatewayLoop loop;
     private final RankGateway gateway;
     private final CompletableFuture<EmulationReport> report;
     private final AtomicLong tasksDone;
     private final Optional<TimelineWriter> timeline;
 
-    private EmulationSession(CompletableFuture<ActorSystem<VirtualTimeKeeper.Command>> system, GatewayLoop loop, RankGateway gateway,
+    private EmulationSession(CompletableFuture<ActorSystem<VirtualTimeKeeper.Command>> system, CompletableFuture<Void> serving,
+                             GatewayLoop loop, RankGateway gateway,
                              CompletableFuture<EmulationReport> report, AtomicLong tasksDone,
                              Optional<TimelineWriter> timeline) {
         this.system = system;
+        this.serving = serving;
         this.loop = loop;
         this.gateway = gateway;
         this.report = report;
@@ -78,6 +82,7 @@ public final class EmulationSession implements AutoCloseable {
         // The sockets are open: the launcher starts the ranks now, while the actor system starts on a thread of its
         // own (Pekko's start took as long as mpirun's), and the gateway accepts them once the keeper is ready.
         CompletableFuture<ActorSystem<VirtualTimeKeeper.Command>> system = new CompletableFuture<>();
+        CompletableFuture<Void> serving = new CompletableFuture<>();
         Thread starter = new Thread(() -> {
             try {
                 // The actors run on the gateway's loop: the keeper handles a fact on the thread that read it.
@@ -89,6 +94,7 @@ public final class EmulationSession implements AutoCloseable {
                 started.getWhenTerminated().thenRun(() -> report.completeExceptionally(
                         new EmulationFailedException("the emulator stopped before the run ended")));
                 gateway.serve(events.get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
+                serving.complete(null);
             } catch (InterruptedException e) {
                 report.completeExceptionally(new EmulationFailedException("interrupted while starting the emulator"));
             } catch (Exception | Error e) {
@@ -99,7 +105,7 @@ public final class EmulationSession implements AutoCloseable {
         }, "emulator-start");
         starter.setDaemon(true);
         starter.start();
-        return new EmulationSession(system, loop, gateway, report, tasksDone, timeline);
+        return new EmulationSession(system, serving, loop, gateway, report, tasksDone, timeline);
     }
 
     /** The system terminates on the loop's thread, so the loop stops only after it. */
@@ -126,6 +132,11 @@ public final class EmulationSession implements AutoCloseable {
                 pekko.coordinated-shutdown.exit-jvm = off
                 pekko.coordinated-shutdown.run-by-jvm-shutdown-hook = off
                 """).withFallback(ConfigFactory.load());
+    }
+
+    /** Completes when the emulator has started and accepts the ranks; never, when it could not start. */
+    public CompletableFuture<Void> serving() {
+        return serving;
     }
 
     public InetSocketAddress address() {
@@ -174,9 +185,26 @@ public final class EmulationSession implements AutoCloseable {
         report.completeExceptionally(new EmulationFailedException(reason));
     }
 
+    /**
+     * After a report, the actor system stops in the background (and the loop after it, on whose thread it stops):
+     * nothing waits for it, the report is complete, and its coordinated shutdown took a fifth of a second at the end of
+     * every run. Without a report (a failed or unfinished run) this returns only once both have stopped, and discards
+     * the half-written timeline.
+     */
     @Override
     public void close() {
         gateway.unbind();
+        if (report.isDone() && !report.isCompletedExceptionally()) {
+            system.whenComplete((started, failed) -> {
+                if (started == null) {
+                    loop.close();
+                } else {
+                    started.terminate();
+                    started.getWhenTerminated().thenRun(loop::close); // closes every connection still open
+                }
+            });
+            return;
+        }
         try {
             terminate(system.get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
         } catch (InterruptedException e) {
@@ -185,8 +213,6 @@ public final class EmulationSession implements AutoCloseable {
             // it never started: nothing to stop
         }
         loop.close(); // closes every connection still open
-        if (!report.isDone() || report.isCompletedExceptionally()) {
-            timeline.ifPresent(TimelineWriter::discard); // no report to finish it: leave nothing half-written
-        }
+        timeline.ifPresent(TimelineWriter::discard); // no report to finish it: leave nothing half-written
     }
 }

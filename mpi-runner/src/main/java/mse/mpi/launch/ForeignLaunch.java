@@ -40,7 +40,8 @@ public final class ForeignLaunch {
                 Duration.ofSeconds(Math.max(60, 4L * plan.np())), TimelineSetup.in(plan.workDir(), plan.timeline()))
                 .chargingMeasuredCpu(plan.taskCost().chargesMeasuredCpu());
         try (EmulationSession session = EmulationSession.start(setup)) {
-            mse.emulator.report.ReportPage.warmUp(); // the report follows the run: its charts' first costs overlap the ranks' start
+            // The report follows the run: its charts' first costs overlap the run, once the emulator has started.
+            session.serving().thenRun(mse.emulator.report.ReportPage::warmUp);
             LOG.info("emulator listening on {}:{} for {} ranks of {}", session.address().getHostString(),
                     session.address().getPort(), plan.np(), plan.program().commandLine().get(0));
             String emulator = (plan.cluster().multiHost() ? session.tcpEndpoint() : session.localEndpoint()).toString();
