@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * what it measures). The smallest MPI program (examples/c/barrier, np 4) plainly and emulated, in turns: the difference
  * of the medians is the emulator's fixed cost. MASE at np 32 under mpirun against the same with --local: what 32 rank
  * JVMs cost, with the CPU each rank spent before it was ready (its mse.log line). Then the machine's floors under them:
- * a bare JVM, mpirun of np processes that do nothing, mpirun of np bare JVMs. Last, once, the default `./run.sh`.
+ * a bare JVM, mpirun of np processes that do nothing, mpirun of 32 bare JVMs, and of 32 C barrier programs (Open MPI's
+ * own MPI_Init at np 32). Last, once, the default `./run.sh`.
  */
 public final class StartupBenchmark {
 
@@ -69,17 +70,20 @@ public final class StartupBenchmark {
         double[] mpirun4 = new double[repeat];
         double[] mpirun32 = new double[repeat];
         double[] jvms32 = new double[repeat];
+        double[] barrier32 = new double[repeat];
         for (int i = 0; i < repeat; i++) {
             jvm[i] = wall(List.of("java", "-Xshare:auto", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-version"), scratch);
             mpirun4[i] = wall(mpirun(4, List.of("true")), scratch);
             mpirun32[i] = wall(mpirun(32, List.of("true")), scratch);
             jvms32[i] = wall(mpirun(32, List.of("java", "-Xshare:auto", "-XX:+UseSerialGC", "-XX:-UsePerfData",
                     "-XX:TieredStopAtLevel=1", "-Xmx128m", "-version")), scratch);
+            barrier32[i] = wall(mpirun(32, List.of(barrier)), scratch);
         }
         lines.add(String.format("startup-floor-jvm-seconds: %.3f", Medians.of(jvm)));
         lines.add(String.format("startup-floor-mpirun-np4-true-seconds: %.3f", Medians.of(mpirun4)));
         lines.add(String.format("startup-floor-mpirun-np32-true-seconds: %.3f", Medians.of(mpirun32)));
         lines.add(String.format("startup-floor-mpirun-np32-jvms-seconds: %.3f", Medians.of(jvms32)));
+        lines.add(String.format("startup-floor-mpirun-np32-barrier-seconds: %.3f", Medians.of(barrier32)));
         lines.add(String.format("startup-floor-np32-mpirun-jvms-over-local: %.3f", Medians.of(jvms32) / Medians.of(local)));
 
         lines.add(String.format("main-job-wall-seconds: %.1f", wall(root, List.of(), scratch)));
@@ -101,7 +105,9 @@ public final class StartupBenchmark {
     }
 
     private static List<String> mpirun(int np, List<String> program) {
-        List<String> command = new ArrayList<>(List.of("mpirun", "-np", Integer.toString(np), "--oversubscribe", "--bind-to", "none"));
+        // The transports and interfaces of MSE's own jobs (MpirunCommand).
+        List<String> command = new ArrayList<>(List.of("mpirun", "-np", Integer.toString(np), "--oversubscribe", "--bind-to", "none",
+                "--mca", "btl", "self,vader,tcp", "--mca", "btl_tcp_if_include", "lo", "--mca", "oob_tcp_if_include", "lo"));
         if ("root".equals(System.getProperty("user.name"))) {
             command.add("--allow-run-as-root");
         }
