@@ -53,7 +53,35 @@ public final class EmulationSession implements AutoCloseable {
         this.timeline = timeline;
     }
 
+    /**
+     * An emulator that accepts the ranks when this returns, as a run whose ranks share this JVM (`--local`, the tests)
+     * needs: their warm-ups do not share the JIT with the actor system's start.
+     */
     public static EmulationSession start(EmulationSetup setup) {
+        EmulationSession session = starting(setup);
+        try {
+            session.serving.get(2 * BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            return session;
+        } catch (ExecutionException e) {
+            session.close();
+            throw e.getCause() instanceof EmulationFailedException failed ? failed
+                    : new EmulationFailedException("cannot start the emulator on " + setup.bindHost() + ": " + e.getCause());
+        } catch (TimeoutException e) {
+            session.close();
+            throw new EmulationFailedException("cannot start the emulator on " + setup.bindHost() + ": it did not start in time");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            session.close();
+            throw new EmulationFailedException("interrupted while starting the emulator");
+        }
+    }
+
+    /**
+     * The sockets open, the actor system still starting on a thread of its own: the address, the local socket and
+     * the token are known, so a launcher starts mpirun now (Pekko's start took as long as mpirun's), and the ranks
+     * that connect before the keeper is ready wait in the sockets' backlog. {@link #serving()} says when it is.
+     */
+    public static EmulationSession starting(EmulationSetup setup) {
         CompletableFuture<EmulationReport> report = new CompletableFuture<>();
         CompletableFuture<ActorRef<GatewayEvent>> events = new CompletableFuture<>();
         AtomicLong tasksDone = new AtomicLong();
@@ -79,8 +107,6 @@ public final class EmulationSession implements AutoCloseable {
             loop.close();
             throw new EmulationFailedException("cannot start the emulator on " + setup.bindHost() + ": " + e.getMessage());
         }
-        // The sockets are open: the launcher starts the ranks now, while the actor system starts on a thread of its
-        // own (Pekko's start took as long as mpirun's), and the gateway accepts them once the keeper is ready.
         CompletableFuture<ActorSystem<VirtualTimeKeeper.Command>> system = new CompletableFuture<>();
         CompletableFuture<Void> serving = new CompletableFuture<>();
         Thread starter = new Thread(() -> {
@@ -96,11 +122,16 @@ public final class EmulationSession implements AutoCloseable {
                 gateway.serve(events.get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
                 serving.complete(null);
             } catch (InterruptedException e) {
-                report.completeExceptionally(new EmulationFailedException("interrupted while starting the emulator"));
+                EmulationFailedException failed = new EmulationFailedException("interrupted while starting the emulator");
+                serving.completeExceptionally(failed);
+                report.completeExceptionally(failed);
             } catch (Exception | Error e) {
                 system.completeExceptionally(e);
                 Throwable cause = e.getCause() == null ? e : e.getCause();
-                report.completeExceptionally(new EmulationFailedException("cannot start the emulator: " + cause));
+                EmulationFailedException failed = new EmulationFailedException("cannot start the emulator on " + setup.bindHost()
+                        + ": " + cause.getMessage());
+                serving.completeExceptionally(failed);
+                report.completeExceptionally(failed);
             }
         }, "emulator-start");
         starter.setDaemon(true);
@@ -134,7 +165,7 @@ public final class EmulationSession implements AutoCloseable {
                 """).withFallback(ConfigFactory.load());
     }
 
-    /** Completes when the emulator has started and accepts the ranks; never, when it could not start. */
+    /** Completes when the emulator has started and accepts the ranks, exceptionally when it could not start. */
     public CompletableFuture<Void> serving() {
         return serving;
     }

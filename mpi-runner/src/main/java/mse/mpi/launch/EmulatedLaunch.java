@@ -49,7 +49,8 @@ public final class EmulatedLaunch {
                 plan.cluster().rankCpus(plan.np(), plan.profile().cpu()), plan.program().strategy().masters(plan.np()), plan.bindHost(),
                 Duration.ofSeconds(Math.max(60, 4L * plan.np())), TimelineSetup.in(plan.workDir(), plan.timeline()))
                 .chargingMeasuredCpu(plan.taskCost().chargesMeasuredCpu());
-        try (EmulationSession session = EmulationSession.start(setup)) {
+        // Under mpirun the ranks start while the emulator does; ranks in this JVM wait for it (see EmulationSession).
+        try (EmulationSession session = plan.local() ? EmulationSession.start(setup) : EmulationSession.starting(setup)) {
             // The report follows the run: its charts' first costs overlap the run, once the emulator has started.
             session.serving().thenRun(mse.emulator.report.ReportPage::warmUp);
             LOG.info("emulator listening on {}:{} for {} ranks", session.address().getHostString(), session.address().getPort(), plan.np());

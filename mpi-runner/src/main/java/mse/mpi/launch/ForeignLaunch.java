@@ -39,7 +39,7 @@ public final class ForeignLaunch {
                 plan.cluster().rankCpus(plan.np(), plan.profile().cpu()), plan.program().masters(), plan.bindHost(),
                 Duration.ofSeconds(Math.max(60, 4L * plan.np())), TimelineSetup.in(plan.workDir(), plan.timeline()))
                 .chargingMeasuredCpu(plan.taskCost().chargesMeasuredCpu());
-        try (EmulationSession session = EmulationSession.start(setup)) {
+        try (EmulationSession session = EmulationSession.starting(setup)) { // mpirun starts while the emulator does
             // The report follows the run: its charts' first costs overlap the run, once the emulator has started.
             session.serving().thenRun(mse.emulator.report.ReportPage::warmUp);
             LOG.info("emulator listening on {}:{} for {} ranks of {}", session.address().getHostString(),
