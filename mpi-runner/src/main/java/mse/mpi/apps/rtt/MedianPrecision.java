@@ -8,6 +8,9 @@ import org.HdrHistogram.Histogram;
  * bound the true median with 95% probability (binomial count of samples below it, normal approximation), so the
  * interval runs between the percentiles 50 -+ 98/sqrt(n). A phase of the benchmark stops measuring once this is
  * below the asked precision: a tight distribution settles within a few hundred samples, a noisy one takes more.
+ * The histogram keeps three significant digits, so no median is known better than the width of its own bucket: an
+ * interval that falls inside one bucket (a fast machine whose timings repeat to the nanosecond) counts as that width,
+ * never as zero, and a precision finer than the histogram's never counts as reached.
  */
 final class MedianPrecision {
 
@@ -17,7 +20,10 @@ final class MedianPrecision {
     private MedianPrecision() {
     }
 
-    /** The relative half-width of the median's 95% interval; infinite with fewer than {@link #MIN_SAMPLES} samples. */
+    /**
+     * The relative half-width of the median's 95% interval, at least the median's bucket width; infinite with fewer
+     * than {@link #MIN_SAMPLES} samples.
+     */
     static double of(Histogram h) {
         long n = h.getTotalCount();
         if (n < MIN_SAMPLES) {
@@ -27,6 +33,7 @@ final class MedianPrecision {
         double median = h.getValueAtPercentile(50);
         double low = h.getValueAtPercentile(Math.max(0, 50 - spread));
         double high = h.getValueAtPercentile(Math.min(100, 50 + spread));
-        return Math.max(median - low, high - median) / median;
+        double resolution = h.sizeOfEquivalentValueRange((long) median);
+        return Math.max(resolution, Math.max(median - low, high - median)) / median;
     }
 }
