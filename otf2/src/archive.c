@@ -1,11 +1,12 @@
 /* The archive as Vampir and the Score-P tools expect it of an MPI program: the system tree (the target, its hosts),
  * a process (location group) per rank under its host with one thread (location) each, MPI_COMM_WORLD over all
- * ranks, the regions of events.h, and each rank's events in virtual nanoseconds (timer resolution 1 ns, the trace
+ * ranks, MPI_COMM_SELF and each communicator the program created with its members, the regions of events.h, and each rank's events in virtual nanoseconds (timer resolution 1 ns, the trace
  * from 0 to the run's predicted end). */
 #include "archive.h"
 
 #include <otf2/otf2.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,25 +95,25 @@ static void write_rank_events(struct writing *w, const struct trace *trace, OTF2
             break;
         case KIND_COLLECTIVE_END:
             STEP(w, "writing an MpiCollectiveEnd",
-                 OTF2_EvtWriter_MpiCollectiveEnd(events, NULL, e->time, COLLECTIVE_OPS[trace_collective_of(call)], 0,
+                 OTF2_EvtWriter_MpiCollectiveEnd(events, NULL, e->time, COLLECTIVE_OPS[trace_collective_of(call)], e->comm,
                                                  e->peer == UINT32_MAX ? OTF2_UNDEFINED_UINT32 : e->peer, e->bytes, e->received));
             break;
         case KIND_MPI_SEND:
             if (in_call == CALL_SENDS_NONBLOCKING) {
                 requests++;
-                STEP(w, "writing an MpiIsend", OTF2_EvtWriter_MpiIsend(events, NULL, e->time, e->peer, 0, e->tag, e->bytes, requests));
+                STEP(w, "writing an MpiIsend", OTF2_EvtWriter_MpiIsend(events, NULL, e->time, e->peer, e->comm, e->tag, e->bytes, requests));
                 STEP(w, "writing an MpiIsendComplete", OTF2_EvtWriter_MpiIsendComplete(events, NULL, e->time, requests));
             } else {
-                STEP(w, "writing an MpiSend", OTF2_EvtWriter_MpiSend(events, NULL, e->time, e->peer, 0, e->tag, e->bytes));
+                STEP(w, "writing an MpiSend", OTF2_EvtWriter_MpiSend(events, NULL, e->time, e->peer, e->comm, e->tag, e->bytes));
             }
             break;
         case KIND_MPI_RECV:
             if (in_call == CALL_COMPLETES_REQUESTS) {
                 requests++;
                 STEP(w, "writing an MpiIrecvRequest", OTF2_EvtWriter_MpiIrecvRequest(events, NULL, e->time, requests));
-                STEP(w, "writing an MpiIrecv", OTF2_EvtWriter_MpiIrecv(events, NULL, e->time, e->peer, 0, e->tag, e->bytes, requests));
+                STEP(w, "writing an MpiIrecv", OTF2_EvtWriter_MpiIrecv(events, NULL, e->time, e->peer, e->comm, e->tag, e->bytes, requests));
             } else {
-                STEP(w, "writing an MpiRecv", OTF2_EvtWriter_MpiRecv(events, NULL, e->time, e->peer, 0, e->tag, e->bytes));
+                STEP(w, "writing an MpiRecv", OTF2_EvtWriter_MpiRecv(events, NULL, e->time, e->peer, e->comm, e->tag, e->bytes));
             }
             break;
         }
@@ -211,9 +212,14 @@ static void write_system(struct writing *w, const struct trace *trace, const uin
     }
 }
 
-/* MPI_COMM_WORLD: the locations of the ranks in rank order, and the communicator over all of them. */
-static void write_world(struct writing *w, const struct trace *trace) {
-    uint64_t *members = malloc(trace->rank_count * sizeof *members);
+/* The groups of the communicators: 0 the MPI locations (the ranks in rank order, into which the others' members point:
+ * a member is its world rank), 1 the world's, 2 MPI_COMM_SELF's, then one per created communicator. */
+enum { GROUP_LOCATIONS, GROUP_WORLD, GROUP_SELF, GROUP_CREATED };
+
+/* MPI_COMM_WORLD, MPI_COMM_SELF and every communicator the program created, named by the call that made it, its id and
+ * its first member (ids repeat across communicators with no member in common), with its members and its parent. */
+static void write_comms(struct writing *w, const struct trace *trace) {
+    uint64_t *members = malloc((trace->rank_count + 1) * sizeof *members);
     if (members == NULL) {
         w->status = w->status == OTF2_SUCCESS ? OTF2_ERROR_MEM_ALLOC_FAILED : w->status;
         return;
@@ -221,16 +227,41 @@ static void write_world(struct writing *w, const struct trace *trace) {
     for (size_t r = 0; r < trace->rank_count; r++) {
         members[r] = r;
     }
-    OTF2_StringRef none = w->none;
-    STEP(w, "defining the MPI locations", OTF2_GlobalDefWriter_WriteGroup(w->definitions, 0, none, OTF2_GROUP_TYPE_COMM_LOCATIONS,
-                                                                          OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE,
-                                                                          (uint32_t) trace->rank_count, members));
-    STEP(w, "defining the world group", OTF2_GlobalDefWriter_WriteGroup(w->definitions, 1, none, OTF2_GROUP_TYPE_COMM_GROUP,
+    OTF2_StringRef none = w->none, world = string(w, "MPI_COMM_WORLD"), self = string(w, "MPI_COMM_SELF");
+    STEP(w, "defining the MPI locations", OTF2_GlobalDefWriter_WriteGroup(w->definitions, GROUP_LOCATIONS, none,
+                                                                          OTF2_GROUP_TYPE_COMM_LOCATIONS, OTF2_PARADIGM_MPI,
+                                                                          OTF2_GROUP_FLAG_NONE, (uint32_t) trace->rank_count, members));
+    STEP(w, "defining the world group", OTF2_GlobalDefWriter_WriteGroup(w->definitions, GROUP_WORLD, world, OTF2_GROUP_TYPE_COMM_GROUP,
                                                                         OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE,
                                                                         (uint32_t) trace->rank_count, members));
-    STEP(w, "defining MPI_COMM_WORLD", OTF2_GlobalDefWriter_WriteComm(w->definitions, 0, string(w, "MPI_COMM_WORLD"), 1,
-                                                                      OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE));
+    STEP(w, "defining the self group", OTF2_GlobalDefWriter_WriteGroup(w->definitions, GROUP_SELF, self, OTF2_GROUP_TYPE_COMM_SELF,
+                                                                       OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, 0, members));
+    STEP(w, "defining MPI_COMM_WORLD", OTF2_GlobalDefWriter_WriteComm(w->definitions, TRACE_COMM_WORLD, world,
+                                                                      GROUP_WORLD, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE));
+    STEP(w, "defining MPI_COMM_SELF", OTF2_GlobalDefWriter_WriteComm(w->definitions, TRACE_COMM_SELF, self,
+                                                                     GROUP_SELF, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE));
     free(members);
+    for (size_t c = 0; c < trace->comm_count && w->status == OTF2_SUCCESS; c++) {
+        const struct trace_comm *comm = &trace->comms[c];
+        uint64_t *ranks = malloc(comm->size * sizeof *ranks);
+        if (ranks == NULL) {
+            w->status = OTF2_ERROR_MEM_ALLOC_FAILED;
+            return;
+        }
+        for (uint32_t m = 0; m < comm->size; m++) {
+            ranks[m] = comm->members[m];
+        }
+        char name[256];
+        snprintf(name, sizeof name, "%s: comm %d, first member rank %u", comm->call, comm->id, comm->leader);
+        OTF2_StringRef named = string(w, name);
+        STEP(w, "defining a communicator's group",
+             OTF2_GlobalDefWriter_WriteGroup(w->definitions, GROUP_CREATED + (uint32_t) c, named, OTF2_GROUP_TYPE_COMM_GROUP,
+                                             OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, comm->size, ranks));
+        STEP(w, "defining a communicator",
+             OTF2_GlobalDefWriter_WriteComm(w->definitions, TRACE_COMM_CREATED + (uint32_t) c, named,
+                                            GROUP_CREATED + (uint32_t) c, comm->parent, OTF2_COMM_FLAG_NONE));
+        free(ranks);
+    }
 }
 
 /* Every location's local definitions file, empty: readers open one per location. */
@@ -273,7 +304,7 @@ int archive_write(const struct trace *trace, const char *directory, char *error,
         write_regions(&w);
         write_call_regions(&w, trace);
         write_system(&w, trace, counts);
-        write_world(&w, trace);
+        write_comms(&w, trace);
     }
     write_local_definitions(&w, trace);
     OTF2_ErrorCode closed = OTF2_Archive_Close(w.archive);

@@ -2,6 +2,8 @@
  * line ends the reading naming its number, since the stream is the emulator's own and a bad one is a bug. */
 #include "events.h"
 
+#include "comms.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,30 +156,42 @@ static int64_t call_index(struct trace *trace, const char *name) {
     return (int64_t) trace->call_count++;
 }
 
-/* call RANK START END ROOT NAME: an MPI call the rank was in, entered and left; a collective's begin and end inside
- * it, with its root (-1: none). A call that takes no time keeps the stream's order (KIND_CALL_INSTANT). */
+/* A signed decimal of at least -1 and below INT32_MAX at *cursor, followed by a space; *cursor moves past both. */
+static int next_signed(char **cursor, int32_t *value) {
+    errno = 0;
+    char *end;
+    long long parsed = strtoll(*cursor, &end, 10);
+    if (errno != 0 || end == *cursor || *end != ' ' || end[1] == '\0' || parsed < -1 || parsed >= INT32_MAX) {
+        return -1;
+    }
+    *value = (int32_t) parsed;
+    *cursor = end + 1;
+    return 0;
+}
+
+/* call RANK START END ROOT COMM NAME: an MPI call the rank was in, entered and left; a collective's begin and end inside
+ * it, with its root (-1: none) and its communicator's id (-1: not told). A call that takes no time keeps the stream's
+ * order (KIND_CALL_INSTANT). */
 static int read_call(struct trace *trace, char *fields) {
     uint64_t v[3];
-    char *rest, *name;
-    if (numbers(fields, v, 3, &rest) != 0 || v[2] < v[1] || v[0] >= INT32_MAX) {
+    char *name;
+    int32_t root, comm;
+    if (numbers(fields, v, 3, &name) != 0 || v[2] < v[1] || v[0] >= INT32_MAX || next_signed(&name, &root) != 0
+        || next_signed(&name, &comm) != 0) {
         return -1;
     }
-    errno = 0;
-    long long root = strtoll(rest, &name, 10);
-    if (errno != 0 || name == rest || *name != ' ' || name[1] == '\0' || root < -1 || root >= INT32_MAX) {
-        return -1;
-    }
-    name++;
     int64_t call = call_index(trace, name);
     if (call < 0) {
         return -1;
     }
     uint32_t region = REGION_COUNT + (uint32_t) call, peer = root < 0 ? UINT32_MAX : (uint32_t) root;
+    int32_t context = comm < 0 ? -1 : 2 * comm;
     int collective = trace_collective_of(name) != COLLECTIVE_NONE;
     if (v[1] == v[2]) {
         static const uint8_t marks[] = {INSTANT_ENTER, INSTANT_COLLECTIVE_BEGIN, INSTANT_COLLECTIVE_END, INSTANT_LEAVE};
         for (size_t i = 0; i < sizeof marks; i++) {
-            struct trace_event e = {.time = v[1], .kind = KIND_CALL_INSTANT, .instant = marks[i], .region = region, .peer = peer};
+            struct trace_event e = {.time = v[1], .kind = KIND_CALL_INSTANT, .instant = marks[i], .region = region, .peer = peer,
+                                    .context = context};
             if ((collective || (marks[i] != INSTANT_COLLECTIVE_BEGIN && marks[i] != INSTANT_COLLECTIVE_END))
                 && add_event(trace, v[0], e) != 0) {
                 return -1;
@@ -187,12 +201,25 @@ static int read_call(struct trace *trace, char *fields) {
     }
     struct trace_event enter = {.time = v[1], .kind = KIND_CALL_ENTER, .region = region};
     struct trace_event leave = {.time = v[2], .kind = KIND_CALL_LEAVE, .region = region};
-    struct trace_event begin = {.time = v[1], .kind = KIND_COLLECTIVE_BEGIN, .region = region, .peer = peer};
-    struct trace_event end = {.time = v[2], .kind = KIND_COLLECTIVE_END, .region = region, .peer = peer};
+    struct trace_event begin = {.time = v[1], .kind = KIND_COLLECTIVE_BEGIN, .region = region, .peer = peer, .context = context};
+    struct trace_event end = {.time = v[2], .kind = KIND_COLLECTIVE_END, .region = region, .peer = peer, .context = context};
     if (add_event(trace, v[0], enter) != 0 || add_event(trace, v[0], leave) != 0) {
         return -1;
     }
     return !collective || (add_event(trace, v[0], begin) == 0 && add_event(trace, v[0], end) == 0) ? 0 : -1;
+}
+
+/* comm RANK ID LEADER SIZE INDEX PARENT CALL: RANK is member INDEX of the communicator ID of SIZE members whose first is
+ * LEADER, made from the communicator PARENT by CALL. */
+static int read_comm(struct trace *trace, char *fields) {
+    uint64_t v[6];
+    char *call;
+    if (numbers(fields, v, 6, &call) != 0 || v[0] >= INT32_MAX || v[1] >= INT32_MAX || v[2] >= INT32_MAX || v[3] >= INT32_MAX
+        || v[4] >= v[3] || v[5] >= INT32_MAX || rank_slot(trace, v[0]) == NULL) {
+        return -1;
+    }
+    return trace_comm_member(trace, (uint32_t) v[0], (int32_t) v[1], (uint32_t) v[2], (uint32_t) v[3], (uint32_t) v[4],
+                             (int32_t) v[5], call);
 }
 
 enum trace_collective trace_collective_of(const char *call) {
@@ -234,15 +261,18 @@ enum trace_call_kind trace_call_kind_of(const char *call) {
     return CALL_PLAIN;
 }
 
-/* message SEQUENCE SOURCE DESTINATION TAG BYTES SEND RECEIVE_START RECEIVE_END: MpiSend on the source when the
- * send starts, MpiRecv on the destination when the receive completes. */
+/* message SEQUENCE SOURCE DESTINATION TAG BYTES SEND RECEIVE_START RECEIVE_END CONTEXT: MpiSend on the source when
+ * the send starts, MpiRecv on the destination when the receive completes, on the communicator of CONTEXT. */
 static int read_message(struct trace *trace, char *fields) {
-    uint64_t v[8];
-    if (numbers(fields, v, 8, NULL) != 0 || v[3] > UINT32_MAX || v[1] > UINT32_MAX || v[2] > UINT32_MAX) {
+    uint64_t v[9];
+    if (numbers(fields, v, 9, NULL) != 0 || v[3] > UINT32_MAX || v[1] >= INT32_MAX || v[2] >= INT32_MAX || v[8] >= INT32_MAX) {
         return -1;
     }
-    struct trace_event send = {.time = v[5], .kind = KIND_MPI_SEND, .peer = (uint32_t) v[2], .tag = (uint32_t) v[3], .bytes = v[4]};
-    struct trace_event recv = {.time = v[7], .kind = KIND_MPI_RECV, .peer = (uint32_t) v[1], .tag = (uint32_t) v[3], .bytes = v[4]};
+    int32_t context = (int32_t) v[8];
+    struct trace_event send = {.time = v[5], .kind = KIND_MPI_SEND, .peer = (uint32_t) v[2], .tag = (uint32_t) v[3], .bytes = v[4],
+                               .context = context};
+    struct trace_event recv = {.time = v[7], .kind = KIND_MPI_RECV, .peer = (uint32_t) v[1], .tag = (uint32_t) v[3], .bytes = v[4],
+                               .context = context};
     return add_event(trace, v[1], send) == 0 && add_event(trace, v[2], recv) == 0 ? 0 : -1;
 }
 
@@ -290,6 +320,9 @@ static int read_line(struct trace *trace, char *line) {
     }
     if (strncmp(line, "critical ", 9) == 0) {
         return read_critical(trace, line + 9);
+    }
+    if (strncmp(line, "comm ", 5) == 0) {
+        return read_comm(trace, line + 5);
     }
     if (strncmp(line, "host ", 5) == 0) {
         return read_host(trace, line + 5);
@@ -434,7 +467,7 @@ static int complete(struct trace *trace, char *error, size_t error_size) {
         }
         count_collective_bytes(rank);
     }
-    return 0;
+    return trace_comms_resolve(trace, error, error_size);
 }
 
 int trace_read(FILE *in, struct trace *trace, char *error, size_t error_size) {
@@ -466,6 +499,7 @@ int trace_read(FILE *in, struct trace *trace, char *error, size_t error_size) {
 }
 
 void trace_free(struct trace *trace) {
+    trace_comms_free(trace);
     for (size_t r = 0; r < trace->rank_count; r++) {
         free(trace->ranks[r].events);
         free(trace->ranks[r].stretches);

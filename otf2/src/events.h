@@ -64,9 +64,12 @@ struct trace_event {
     uint64_t sequence; /* the order the stream gave, the last tie-break */
     uint64_t bytes;    /* message size (MPI events); a collective end's bytes sent */
     uint64_t received; /* a collective end's bytes received */
-    uint32_t peer;     /* the other rank (MPI events); a collective's root, UINT32_MAX where it has none */
+    uint32_t peer;     /* the other rank (MPI events: its world rank as read, its rank in comm once read); a
+                        * collective's root in its communicator, UINT32_MAX where it has none */
     uint32_t tag;      /* message tag (MPI events) */
     uint32_t region;   /* enum trace_region, or REGION_COUNT + a call (enter, leave, collective marks) */
+    int32_t context;   /* as the stream gives it: a message's context, 2 x a collective's communicator id, -1: none */
+    uint32_t comm;     /* once read: the communicator's reference (enum trace_comm_ref; MPI events, collectives) */
     uint8_t kind;      /* enum trace_kind */
     uint8_t instant;   /* enum trace_instant (KIND_CALL_INSTANT) */
 };
@@ -76,7 +79,30 @@ struct trace_stretch {
     uint64_t start, end;
 };
 
+/* The communicators every archive defines, by their reference in it; created communicators follow, TRACE_COMM_CREATED +
+ * their index in trace.comms. */
+enum trace_comm_ref { TRACE_COMM_WORLD, TRACE_COMM_SELF, TRACE_COMM_CREATED };
+
+/* A communicator the program created (comm lines): who its members are, in world ranks, and what it was made from. */
+struct trace_comm {
+    int32_t id;        /* as the ranks name it: communicators with no member in common may share one */
+    uint32_t leader;   /* the world rank of its rank 0 */
+    uint32_t size;
+    uint32_t *members; /* each rank's world rank, UINT32_MAX until its comm line is read */
+    int32_t parent_id; /* the communicator it was made from, which its members belong to */
+    uint32_t parent;   /* that one's reference, once read */
+    char *call;        /* the call that made it (MPI_Comm_split, ...) */
+};
+
+/* A rank's place in a communicator it created: its id, the communicator (its index in trace.comms) and its rank there. */
+struct trace_membership {
+    int32_t id;
+    uint32_t comm, index;
+};
+
 struct trace_rank {
+    struct trace_membership *memberships;
+    size_t membership_count;
     struct trace_event *events;
     size_t count, capacity;
     struct trace_stretch *stretches;
@@ -92,6 +118,8 @@ struct trace {
     size_t host_count;
     char **calls; /* the MPI calls' names, in the order the stream first names them */
     size_t call_count;
+    struct trace_comm *comms; /* the communicators the program created, in the order the stream first names them */
+    size_t comm_count;
     uint64_t end; /* the run's predicted end: the last event's time */
     uint64_t sequence;
 };
@@ -110,6 +138,6 @@ int trace_read(FILE *in, struct trace *trace, char *error, size_t error_size);
 void trace_free(struct trace *trace);
 
 /* The stream's first line: its format and version. */
-#define TRACE_STREAM_HEADER "mse-trace-events 2"
+#define TRACE_STREAM_HEADER "mse-trace-events 3"
 
 #endif

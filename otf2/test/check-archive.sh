@@ -6,10 +6,10 @@ writer=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cat > "$work/events" <<'STREAM'
-mse-trace-events 2
+mse-trace-events 3
 span 0 compute 0 100 7 -1 -1 -1
 span 0 send 100 150 -1 1 5 64
-message 0 0 1 5 64 100 300 320
+message 0 0 1 5 64 100 300 320 0
 span 1 recv 300 320 -1 0 5 64
 critical 0 0 150
 host 0 node-a
@@ -48,23 +48,23 @@ expect "the clock" "Ticks per Seconds: 1000000000, Global Offset: 0, Length: 400
   "$(grep -o 'Ticks per Seconds: [0-9]*, Global Offset: [0-9]*, Length: [0-9]*,' "$work/definitions.printed")"
 expect "rank 1's host" 'Parent: "node::node-b" <2>' "$(grep '^LOCATION_GROUP *1 ' "$work/definitions.printed" | grep -o 'Parent: [^,]*')"
 expect "the world" '2 Members: 0 ("rank 0 (master)" <0>), 1 ("rank 1" <1>)' \
-  "$(grep '^GROUP .*COMM_GROUP' "$work/definitions.printed" | grep -o '2 Members: .*')"
+  "$(grep '^GROUP .*Type: COMM_GROUP' "$work/definitions.printed" | grep -o '2 Members: .*')"
 
 # MPI calls: a region each, named as MPI names them; an MPI_Isend's message as a request; a collective's begin and end.
 cat > "$work/calls" <<'STREAM'
-mse-trace-events 2
-call 0 0 50 -1 MPI_Isend
+mse-trace-events 3
+call 0 0 50 -1 -1 MPI_Isend
 span 0 send 0 50 -1 1 5 64
-message 0 0 1 5 64 0 100 120
-call 1 0 120 -1 MPI_Recv
+message 0 0 1 5 64 0 100 120 0
+call 1 0 120 -1 -1 MPI_Recv
 span 1 recv 100 120 -1 0 5 64
-call 0 50 80 0 MPI_Bcast
+call 0 50 80 0 0 MPI_Bcast
 span 0 send 50 80 -1 1 32760 8
-message 1 0 1 32760 8 50 130 140
-call 1 120 140 0 MPI_Bcast
+message 1 0 1 32760 8 50 130 140 1
+call 1 120 140 0 0 MPI_Bcast
 span 1 recv 130 140 -1 0 32760 8
-call 0 80 80 -1 MPI_Irecv
-call 0 80 80 -1 MPI_Finalize
+call 0 80 80 -1 -1 MPI_Irecv
+call 0 80 80 -1 -1 MPI_Finalize
 host 0 node-a
 rank 0 0 rank 0
 rank 1 0 rank 1
@@ -93,5 +93,37 @@ LEAVE 0 80 Region: \"MPI_Finalize\" <9>
 LEAVE 0 140 Region: \"program\" <0>" "$(awk '$2 == 0' "$work/calls.printed")"
 expect "a call's region" 'REGION 7 Name: "MPI_Bcast" <13> (Aka. "MPI_Bcast" <13>), Descr.: "" <0>, Role: COLL_ONE2ALL, Paradigm: MPI, Flags: NONE, File: "" <0>, Begin: 0, End: 0' \
   "$(otf2-print -G "$work/calls-archive/traces.otf2" | tr -s ' ' | grep '^REGION 7 ')"
+
+# Communicators: a split of three ranks into ranks 0 and 2 (keys reversed) and rank 1 alone, which share the id 2; a
+# message and a broadcast on the first half name it, with ranks in it; its definition lists its members, from the world.
+cat > "$work/comms" <<'STREAM'
+mse-trace-events 3
+comm 0 2 2 2 1 0 MPI_Comm_split
+comm 2 2 2 2 0 0 MPI_Comm_split
+comm 1 2 1 1 0 0 MPI_Comm_split
+call 0 0 40 -1 -1 MPI_Recv
+span 0 recv 20 40 -1 2 7 16
+message 0 2 0 7 16 0 20 40 4
+call 0 40 60 0 2 MPI_Bcast
+span 0 recv 50 60 -1 2 0 4
+message 1 2 0 0 4 40 50 60 5
+host 0 node-a
+rank 0 0 rank 0
+rank 1 0 rank 1
+rank 2 0 rank 2
+end 60
+STREAM
+"$writer" "$work/comms" "$work/comms-archive"
+otf2-print "$work/comms-archive/traces.otf2" | tr -s ' ' | sed 's/ *$//' > "$work/comms.printed"
+otf2-print -G "$work/comms-archive/traces.otf2" | tr -s ' ' | sed 's/ *$//' > "$work/comms-definitions.printed"
+expect "a message on the split communicator" 'MPI_RECV 0 40 Sender: 0 ("rank 2" <2>), Communicator: "MPI_Comm_split: comm 2, first member rank 2" <2>, Tag: 7, Length: 16' \
+  "$(grep '^MPI_RECV 0 40 ' "$work/comms.printed")"
+expect "a broadcast on the split communicator" 'MPI_COLLECTIVE_END 0 60 Operation: BCAST, Communicator: "MPI_Comm_split: comm 2, first member rank 2" <2>, Root: 0 ("rank 2" <2>), Sent: 0, Received: 4' \
+  "$(grep '^MPI_COLLECTIVE_END 0 ' "$work/comms.printed")"
+expect "the split communicators" 'COMM 2 Name: "MPI_Comm_split: comm 2, first member rank 2" <22>, Group: "MPI_Comm_split: comm 2, first member rank 2" <3>, Parent: "MPI_COMM_WORLD" <0>, Flags: NONE
+COMM 3 Name: "MPI_Comm_split: comm 2, first member rank 1" <23>, Group: "MPI_Comm_split: comm 2, first member rank 1" <4>, Parent: "MPI_COMM_WORLD" <0>, Flags: NONE' \
+  "$(grep '^COMM [23] ' "$work/comms-definitions.printed")"
+expect "the first half's members" '2 Members: 2 ("rank 2" <2>), 0 ("rank 0" <0>)' \
+  "$(grep '^GROUP 3 ' "$work/comms-definitions.printed" | grep -o '2 Members: .*')"
 echo "check-archive: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -24,7 +24,7 @@ static void reads_and_orders(void) {
     const char *text = TRACE_STREAM_HEADER "\n"
                        "span 0 compute 0 100 7 -1 -1 -1\n"
                        "span 0 send 100 150 -1 1 5 64\n"
-                       "message 0 0 1 5 64 100 300 320\n"
+                       "message 0 0 1 5 64 100 300 320 0\n"
                        "span 1 recv 300 320 -1 0 5 64\n"
                        "host 0 node-a\n"
                        "host 1 node-b\n"
@@ -76,10 +76,10 @@ static void marks_the_critical_path(void) {
 static void encloses_calls(void) {
     const char *text = TRACE_STREAM_HEADER "\n"
                        "span 0 compute 0 100 -1 -1 -1 -1\n"
-                       "call 0 100 100 -1 MPI_Irecv\n"
+                       "call 0 100 100 -1 -1 MPI_Irecv\n"
                        "span 0 send 100 150 -1 1 32760 64\n"
-                       "message 0 0 1 32760 64 100 300 320\n"
-                       "call 0 100 150 1 MPI_Bcast\n"
+                       "message 0 0 1 32760 64 100 300 320 1\n"
+                       "call 0 100 150 1 0 MPI_Bcast\n"
                        "critical 0 0 120\n"
                        "host 0 h\n"
                        "rank 0 0 r0\n"
@@ -102,6 +102,49 @@ static void encloses_calls(void) {
     CHECK_EQ(COLLECTIVE_NONE, trace_collective_of("MPI_Iprobe"), "MPI_Iprobe");
     CHECK_EQ(CALL_SENDS_NONBLOCKING, trace_call_kind_of("MPI_Isend"), "MPI_Isend");
     CHECK_EQ(CALL_COMPLETES_REQUESTS, trace_call_kind_of("MPI_Waitany"), "MPI_Waitany");
+    trace_free(&trace);
+}
+
+/* A split of four ranks into two halves, which share the id 2: each message and collective names its own half, a message's
+ * peer is its rank there, and each half has its members and its parent, the world. */
+static void names_communicators(void) {
+    const char *text = TRACE_STREAM_HEADER "\n"
+                       "comm 3 2 2 2 1 0 MPI_Comm_split\n"
+                       "comm 0 2 1 2 1 0 MPI_Comm_split\n"
+                       "comm 1 2 1 2 0 0 MPI_Comm_split\n"
+                       "comm 2 2 2 2 0 0 MPI_Comm_split\n"
+                       "message 0 3 2 7 8 10 20 30 4\n"
+                       "message 1 1 0 7 8 10 20 30 4\n"
+                       "message 2 3 2 0 4 40 50 60 5\n"
+                       "call 2 40 60 1 2 MPI_Bcast\n"
+                       "message 3 1 3 7 8 70 80 90 0\n"
+                       "host 0 h\n"
+                       "end 100\n";
+    struct trace trace;
+    char error[256] = "";
+    CHECK(read_text(text, &trace, error, sizeof error) == 0, "read: %s", error);
+    CHECK_EQ(2, trace.comm_count, "two halves");
+    CHECK_EQ(2, trace.comms[0].id, "the first half's id");
+    CHECK_EQ(2, trace.comms[1].id, "the second half's id");
+    CHECK_EQ(2, trace.comms[0].members[0], "rank 0 of the half of ranks 2 and 3");
+    CHECK_EQ(3, trace.comms[0].members[1], "rank 1 of that half");
+    CHECK_EQ(1, trace.comms[1].members[0], "rank 0 of the half of ranks 1 and 0 (keys reversed)");
+    CHECK_EQ(0, trace.comms[1].members[1], "rank 1 of that half");
+    CHECK_EQ(TRACE_COMM_WORLD, trace.comms[0].parent, "made from the world");
+    const struct trace_rank *r2 = &trace.ranks[2];
+    /* rank 2: program, the receive from rank 3 (rank 1 of its half) at 30, the broadcast on its half with its receive */
+    CHECK_EQ(KIND_MPI_RECV, r2->events[1].kind, "rank 2 receives");
+    CHECK_EQ(TRACE_COMM_CREATED + 0, r2->events[1].comm, "on its half");
+    CHECK_EQ(1, r2->events[1].peer, "from its half's rank 1");
+    CHECK_EQ(KIND_COLLECTIVE_BEGIN, r2->events[3].kind, "the broadcast's begin");
+    CHECK_EQ(TRACE_COMM_CREATED + 0, r2->events[3].comm, "the broadcast's communicator");
+    const struct trace_rank *r1 = &trace.ranks[1];
+    CHECK_EQ(KIND_MPI_SEND, r1->events[1].kind, "rank 1 sends");
+    CHECK_EQ(TRACE_COMM_CREATED + 1, r1->events[1].comm, "on the other half, of the same id");
+    CHECK_EQ(1, r1->events[1].peer, "to its half's rank 1, world rank 0");
+    CHECK_EQ(KIND_MPI_SEND, r1->events[2].kind, "rank 1 sends on the world");
+    CHECK_EQ(TRACE_COMM_WORLD, r1->events[2].comm, "the world");
+    CHECK_EQ(3, r1->events[2].peer, "to world rank 3");
     trace_free(&trace);
 }
 
@@ -130,6 +173,7 @@ int main(void) {
     names_missing_ranks();
     marks_the_critical_path();
     encloses_calls();
+    names_communicators();
     refuses("something else\n", "line 1: not an MSE event stream");
     refuses(TRACE_STREAM_HEADER "\nspan 0 compute 10 5 -1 -1 -1 -1\n", "line 2: malformed");
     refuses(TRACE_STREAM_HEADER "\nspan 0 think 0 5 -1 -1 -1 -1\n", "line 2: malformed");
@@ -139,8 +183,16 @@ int main(void) {
     refuses(TRACE_STREAM_HEADER "\nend 5", "line 2: too long or not ended");
     refuses(TRACE_STREAM_HEADER "\nend 5\n", "no ranks or no hosts");
     refuses(TRACE_STREAM_HEADER "\ncritical 0 10 5\n", "line 2: malformed");
-    refuses(TRACE_STREAM_HEADER "\ncall 0 10 5 -1 MPI_Send\n", "line 2: malformed");
-    refuses(TRACE_STREAM_HEADER "\ncall 0 5 10 -2 MPI_Send\n", "line 2: malformed");
-    refuses(TRACE_STREAM_HEADER "\ncall 0 5 10 -1\n", "line 2: malformed");
+    refuses(TRACE_STREAM_HEADER "\ncall 0 10 5 -1 -1 MPI_Send\n", "line 2: malformed");
+    refuses(TRACE_STREAM_HEADER "\ncall 0 5 10 -2 -1 MPI_Send\n", "line 2: malformed");
+    refuses(TRACE_STREAM_HEADER "\ncall 0 5 10 -1 -1\n", "line 2: malformed");
+    refuses(TRACE_STREAM_HEADER "\ncall 0 5 10 -1 MPI_Send\n", "line 2: malformed");
+    refuses(TRACE_STREAM_HEADER "\nmessage 0 0 1 5 64 100 300 320\n", "line 2: malformed");
+    refuses(TRACE_STREAM_HEADER "\ncomm 0 2 0 2 0 0 MPI_Comm_dup\ncomm 0 2 0 2 1 0 MPI_Comm_dup\n", "line 3: malformed");
+    refuses(TRACE_STREAM_HEADER "\ncomm 1 2 0 2 0 0 MPI_Comm_dup\n", "line 2: malformed");
+    refuses(TRACE_STREAM_HEADER "\ncomm 0 2 0 2 0 0 MPI_Comm_dup\ncomm 1 2 0 3 1 0 MPI_Comm_dup\n", "line 3: malformed");
+    refuses(TRACE_STREAM_HEADER "\ncomm 0 2 0 2 0 0 MPI_Comm_dup\nhost 0 h\n", "communicator 2 of rank 0 (MPI_Comm_dup) lacks its member 1");
+    refuses(TRACE_STREAM_HEADER "\ncomm 0 2 0 1 0 0 MPI_Comm_split\nmessage 0 0 1 5 64 100 300 320 4\nhost 0 h\n",
+            "rank 0 at 100 names context 4 with rank 1, of no communicator of theirs");
     return checks_end("test_events");
 }

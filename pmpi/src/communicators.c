@@ -11,7 +11,8 @@
  * announced its fan-out receive without waiting for the grant (receive.c), so to the emulator it is blocked on a
  * message not yet sent and holds no other rank's grant back while it waits in MPI's own collective; the first member
  * gets there once every member has sent, and its fan-out follows. MPI_Comm_free is charged nothing: Open MPI frees a
- * communicator without a message. */
+ * communicator without a message. With an OTF2 trace asked for, each member tells the emulator its place in what was
+ * made (COMM_MEMBER), so that the archive defines each communicator with its members. */
 #include <stdlib.h>
 
 #include "collective.h"
@@ -94,6 +95,11 @@ static int create(const creation *cr, real_creation real, void *arg, MPI_Comm *n
     mse_comm_id_taken(agreed);
     if (made != NULL) {
         made->id = agreed;
+        if (mse_self.settings.trace_calls) { /* an OTF2 trace defines the communicator with its members */
+            mse_fact member = {.type = MSE_COMM_MEMBER, .rank = mse_self.rank, .comm = agreed, .leader = made->world_of[0],
+                               .members = made->size, .member_index = made->rank, .parent = cr->over->id};
+            mse_report(&member);
+        }
     }
     free(value);
     free(child);

@@ -87,6 +87,7 @@ size_t mse_fact_size(const mse_fact *f) {
     case MSE_CALL_ENTER: return 17 + strlen(f->call);
     case MSE_CALL_LEAVE: return 13;
     case MSE_OFF_CPU: return 21;
+    case MSE_COMM_MEMBER: return 25;
     default: return 0;
     }
 }
@@ -135,6 +136,9 @@ size_t mse_encode_fact(const mse_fact *f, uint8_t *out) {
         break;
     case MSE_OFF_CPU:
         p = put_i64(put_i64(p, f->off_cpu_nanos), f->outside_nanos);
+        break;
+    case MSE_COMM_MEMBER:
+        p = put_i32(put_i32(put_i32(put_i32(put_i32(p, f->comm), f->leader), f->members), f->member_index), f->parent);
         break;
     default: /* Computed, ClockQuery, Finished, CallLeave */
         p = put_i64(p, f->cpu_nanos);
@@ -264,6 +268,7 @@ const char *mse_type_name(uint8_t type) {
     case MSE_CALL_ENTER: return "CALL_ENTER";
     case MSE_CALL_LEAVE: return "CALL_LEAVE";
     case MSE_OFF_CPU: return "OFF_CPU";
+    case MSE_COMM_MEMBER: return "COMM_MEMBER";
     case MSE_GRANT: return "GRANT";
     case MSE_CLOCK: return "CLOCK";
     case MSE_ABORT: return "ABORT";

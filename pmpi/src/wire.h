@@ -1,4 +1,4 @@
-/* The MSE wire protocol, version 7 (docs/wire-protocol.md): the facts a rank sends and the replies it reads.
+/* The MSE wire protocol, version 8 (docs/wire-protocol.md): the facts a rank sends and the replies it reads.
  * Plain C with no MPI in it, so the unit tests check it against docs/wire-golden-frames.txt on their own. */
 #ifndef MSE_WIRE_H
 #define MSE_WIRE_H
@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define MSE_PROTOCOL_VERSION 7
+#define MSE_PROTOCOL_VERSION 8
 /* Largest payload either side sends, without the 4-byte length prefix (FrameCodec.MAX_FRAME_BYTES). */
 #define MSE_MAX_FRAME_BYTES (64 * 1024)
 #define MSE_LENGTH_FIELD_BYTES 4
@@ -28,6 +28,7 @@ enum mse_type {
     MSE_COMPUTED = 0x10, MSE_PROGRESS = 0x11, MSE_SENT = 0x12, MSE_RECEIVE = 0x13, MSE_CLOCK_QUERY = 0x14,
     MSE_FINISHED = 0x15, MSE_FAILED = 0x16, MSE_PROBE = 0x17, MSE_TASK_DONE = 0x18, MSE_PROBE_ANY = 0x19,
     MSE_PATTERNS = 0x1A, MSE_COLLECTIVE = 0x1B, MSE_CALL_ENTER = 0x1C, MSE_CALL_LEAVE = 0x1D, MSE_OFF_CPU = 0x1E,
+    MSE_COMM_MEMBER = 0x1F,
     MSE_GRANT = 0x20, MSE_CLOCK = 0x21, MSE_ABORT = 0x22, MSE_PROGRESS_REQUEST = 0x23, MSE_NOTHING_ARRIVED = 0x24,
     MSE_GRANT_AHEAD = 0x25, MSE_FORECAST = 0x26
 };
@@ -61,6 +62,7 @@ typedef struct {
      * does not have. */
     const char *call;
     int32_t comm, leader, members, root, op;
+    int32_t member_index, parent; /* CommMember: the rank's place in comm (also its leader and members), and comm's parent */
     int64_t data_bytes;
     int64_t off_cpu_nanos, outside_nanos; /* OffCpu */
 } mse_fact;

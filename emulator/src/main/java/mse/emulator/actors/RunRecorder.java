@@ -68,6 +68,11 @@ final class RunRecorder implements KernelObserver {
     }
 
     @Override
+    public void communicatorJoined(RankFact.CommMember member) {
+        timeline.ifPresent(t -> t.communicatorJoined(member));
+    }
+
+    @Override
     public void collectiveEntered(RankFact.Collective call) {
         analysis.collectiveEntered(call);
     }

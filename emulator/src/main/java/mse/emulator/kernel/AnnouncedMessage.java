@@ -45,6 +45,6 @@ record AnnouncedMessage(long sequence, int source, int destination, int tag, int
 
     MessageRecord received(long receiveStartNanos, long receiveEndNanos) {
         return new MessageRecord(sequence, source, destination, tag, bytes, sendNanos, departureNanos,
-                arrivalNanos, receiveStartNanos, receiveEndNanos, synchronous);
+                arrivalNanos, receiveStartNanos, receiveEndNanos, synchronous, context);
     }
 }

@@ -57,6 +57,10 @@ public interface KernelObserver {
     default void collectiveCalled(RankFact.Collective call) {
     }
 
+    /** A rank told its place in a communicator it created (RankFact.CommMember), inside the creating call. */
+    default void communicatorJoined(RankFact.CommMember member) {
+    }
+
     /**
      * A rank entered a collective (RankFact.Collective), reported in its place among the rank's own reports: the
      * collective's first message, sent or received, is the rank's next report but a computation's.

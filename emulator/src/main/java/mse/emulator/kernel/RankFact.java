@@ -155,6 +155,19 @@ public sealed interface RankFact {
     record CallLeave(int rank, long cpuNanos) implements RankFact {}
 
     /**
+     * The rank is member `index` of the communicator it just created with the others (in the creating call): its id
+     * comm, the world rank of its first member (leader) and its size (members), made from the communicator of id parent,
+     * which the rank belongs to. Only a trace reads it, to define each communicator with its members: ranks send it only
+     * when an OTF2 timeline is asked for, and it costs nothing.
+     */
+    record CommMember(int rank, int comm, int leader, int members, int index, int parent) implements RankFact {
+        @Override
+        public long cpuNanos() {
+            return 0;
+        }
+    }
+
+    /**
      * Before Finished, in real mode: of the wall time the program spent between its calls (outsideNanos), how much it
      * spent off the CPU, blocked by itself (sleeping, waiting for I/O): what CPU time does not charge. Charges nothing.
      */

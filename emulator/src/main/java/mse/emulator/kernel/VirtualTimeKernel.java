@@ -201,6 +201,8 @@ public final class VirtualTimeKernel {
         } else if (fact instanceof RankFact.CallLeave leave) {
             charges.compute(rank, leave.cpuNanos());
             observer.callLeft(rank.rank, rank.clock.now());
+        } else if (fact instanceof RankFact.CommMember member) {
+            observer.communicatorJoined(member);
         } else if (fact instanceof RankFact.OffCpu off) {
             rank.offCpu = new OffCpuTime(off.offCpuNanos(), off.outsideNanos());
         } else if (fact instanceof RankFact.Finished finished) {

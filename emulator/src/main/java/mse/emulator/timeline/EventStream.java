@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import mse.emulator.kernel.Charge;
 import mse.emulator.kernel.MessageRecord;
+import mse.emulator.kernel.RankFact;
 
 /**
  * The run's events as the plain text stream that mse-otf2 turns into an OTF2 archive ({@link Otf2Writer}; the format
@@ -14,7 +15,7 @@ import mse.emulator.kernel.MessageRecord;
  */
 final class EventStream implements AutoCloseable {
 
-    static final String HEADER = "mse-trace-events 2";
+    static final String HEADER = "mse-trace-events 3";
 
     private static final byte[] SPAN = JsonBytes.asciiBytes("span ");
     private static final byte[] MESSAGE = JsonBytes.asciiBytes("message ");
@@ -43,17 +44,29 @@ final class EventStream implements AutoCloseable {
                 .raw(NEWLINE);
     }
 
-    /** message SEQUENCE SOURCE DESTINATION TAG BYTES SEND RECEIVE_START RECEIVE_END. */
+    /** message SEQUENCE SOURCE DESTINATION TAG BYTES SEND RECEIVE_START RECEIVE_END CONTEXT. */
     void message(MessageRecord m) throws IOException {
         out.raw(MESSAGE).number(m.sequence()).raw(SPACE).number(m.source()).raw(SPACE).number(m.destination()).raw(SPACE).number(m.tag())
                 .raw(SPACE).number(m.bytes()).raw(SPACE).number(m.sendNanos()).raw(SPACE).number(m.receiveStartNanos()).raw(SPACE)
-                .number(m.receiveEndNanos()).raw(NEWLINE);
+                .number(m.receiveEndNanos()).raw(SPACE).number(m.context()).raw(NEWLINE);
     }
 
-    /** call RANK START END ROOT NAME: an MPI call the rank was in (ROOT: a collective's root, -1 where none). */
+    /**
+     * call RANK START END ROOT COMM NAME: an MPI call the rank was in (ROOT and COMM: a collective's root and communicator
+     * id, -1 where none).
+     */
     void call(CallRecord c) throws IOException {
         out.ascii("call ").number(c.rank()).raw(SPACE).number(c.enterNanos()).raw(SPACE).number(c.leaveNanos()).raw(SPACE)
-                .number(c.root()).raw(SPACE).raw(text(c.call())).raw(NEWLINE);
+                .number(c.root()).raw(SPACE).number(c.comm()).raw(SPACE).raw(text(c.call())).raw(NEWLINE);
+    }
+
+    /**
+     * comm RANK ID LEADER SIZE INDEX PARENT CALL: the rank is member INDEX of the communicator ID of SIZE members whose
+     * first is LEADER, made from the communicator PARENT by CALL.
+     */
+    void communicator(RankFact.CommMember m, String call) throws IOException {
+        out.ascii("comm ").number(m.rank()).raw(SPACE).number(m.comm()).raw(SPACE).number(m.leader()).raw(SPACE).number(m.members())
+                .raw(SPACE).number(m.index()).raw(SPACE).number(m.parent()).raw(SPACE).raw(text(call)).raw(NEWLINE);
     }
 
     /** critical RANK START END: a stretch of the run's critical path on the rank (mse.emulator.analysis). */

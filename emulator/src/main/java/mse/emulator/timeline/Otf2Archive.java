@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import mse.emulator.analysis.PathStretch;
 import mse.emulator.kernel.Charge;
 import mse.emulator.kernel.MessageRecord;
+import mse.emulator.kernel.RankFact;
 
 /**
  * A run's OTF2 archive, otf2/traces.otf2 beside timeline.json: the timeline's spans and messages go to an event
@@ -55,6 +56,10 @@ final class Otf2Archive {
 
     void call(CallRecord call) throws IOException {
         stream.call(call);
+    }
+
+    void communicator(RankFact.CommMember member, String call) throws IOException {
+        stream.communicator(member, call);
     }
 
     void critical(PathStretch stretch) throws IOException {

@@ -188,11 +188,11 @@ public final class TimelineWriter implements KernelObserver {
         long previousEnd = lastSpanEnd.getOrDefault(c.rank(), 0L);
         lastSpanEnd.put(c.rank(), c.endNanos());
         if (c.kind() == Charge.Kind.SEND) {
-            keep(new CallRecord(c.rank(), "MPI_Send", c.startNanos(), c.endNanos(), CallRecord.NO_ROOT), masters.get(c.rank()));
+            keep(new CallRecord(c.rank(), "MPI_Send", c.startNanos(), c.endNanos()), masters.get(c.rank()));
         } else if (c.kind() == Charge.Kind.RECV) {
             String call = c.peer() == Charge.NONE ? "MPI_Iprobe" : "MPI_Recv";
             keep(new CallRecord(c.rank(), call, c.peer() == Charge.NONE ? c.startNanos() : Math.min(previousEnd, c.startNanos()),
-                    c.endNanos(), CallRecord.NO_ROOT), masters.get(c.rank()));
+                    c.endNanos()), masters.get(c.rank()));
         }
     }
 
@@ -210,7 +210,7 @@ public final class TimelineWriter implements KernelObserver {
             return;
         }
         endNanos = Math.max(endNanos, nanos);
-        keep(new CallRecord(rank, open.call(), open.enterNanos(), nanos, rootOf(rank, open.call())), masters.get(rank));
+        keep(CallRecord.of(rank, open.call(), open.enterNanos(), nanos, describedCollective(rank, open.call())), masters.get(rank));
     }
 
     @Override
@@ -220,13 +220,25 @@ public final class TimelineWriter implements KernelObserver {
         }
     }
 
-    /** The root of the rank's collective `call` being left, told by its Collective fact (sent before the call is left). */
-    private int rootOf(int rank, String call) {
+    /** The rank's collective `call` being left as its Collective fact told it (sent before the call is left), or null. */
+    private RankFact.Collective describedCollective(int rank, String call) {
         ArrayDeque<RankFact.Collective> told = collectives.get(rank);
         if (told == null || told.isEmpty() || !told.peek().call().equals(call)) {
-            return CallRecord.NO_ROOT;
+            return null;
         }
-        return told.poll().root();
+        return told.poll();
+    }
+
+    /**
+     * A rank's place in a communicator it created: the archive's definition of the communicator, named by the call that
+     * made it (the rank's call now), written at once (definitions are not events: auto mode's windows keep them all).
+     */
+    @Override
+    public void communicatorJoined(RankFact.CommMember member) {
+        if (otf2 != null) {
+            OpenCall open = openCalls.get(member.rank());
+            guarded(() -> otf2.communicator(member, open == null ? "communicator creation" : open.call()));
+        }
     }
 
     @Override
@@ -269,8 +281,8 @@ public final class TimelineWriter implements KernelObserver {
         firstWindows.forEach(this::write);
         firstWindows.clear();
         // a call still open (MPI_Finalize: nothing is heard after Finished) lasts until the run's end
-        new TreeMap<>(openCalls).forEach((rank, open) -> write(new CallRecord(rank, open.call(), open.enterNanos(),
-                Math.max(open.enterNanos(), endNanos), rootOf(rank, open.call()))));
+        new TreeMap<>(openCalls).forEach((rank, open) -> write(CallRecord.of(rank, open.call(), open.enterNanos(),
+                Math.max(open.enterNanos(), endNanos), describedCollective(rank, open.call()))));
         openCalls.clear();
         for (TimelineInstant instant : instants) {
             if (trace != null) { // instants (DY's splits and merges) are timeline.json's alone

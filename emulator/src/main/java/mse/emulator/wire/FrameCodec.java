@@ -30,10 +30,10 @@ public final class FrameCodec {
      * interposition library from another checkout) is refused with both numbers named instead of misread. Version 1
      * had no such field; version 3 added PATTERNS, version 4 COLLECTIVE, version 5 CALL_ENTER and CALL_LEAVE; version 6
      * the communication context of every message, pattern and grant (communicators), and COLLECTIVE's communicator by
-     * its id, first member and size; version 7 OFF_CPU.
+     * its id, first member and size; version 7 OFF_CPU; version 8 COMM_MEMBER.
      * docs/wire-protocol.md writes the protocol down.
      */
-    public static final int PROTOCOL_VERSION = 7;
+    public static final int PROTOCOL_VERSION = 8;
 
     /** Largest payload accepted or produced, in bytes, not counting the 4-byte length prefix. */
     public static final int MAX_FRAME_BYTES = 64 * 1024;
@@ -64,6 +64,7 @@ public final class FrameCodec {
     static final byte CALL_ENTER = 0x1c;
     static final byte CALL_LEAVE = 0x1d;
     static final byte OFF_CPU = 0x1e;
+    static final byte COMM_MEMBER = 0x1f;
     static final byte GRANT = 0x20;
     static final byte CLOCK = 0x21;
     static final byte ABORT = 0x22;
@@ -120,6 +121,9 @@ public final class FrameCodec {
             return PayloadWriter.of(CALL_LEAVE, 12).i32(f.rank()).i64(f.cpuNanos()).bytes();
         } else if (fact instanceof RankFact.OffCpu f) {
             return PayloadWriter.of(OFF_CPU, 20).i32(f.rank()).i64(f.offCpuNanos()).i64(f.outsideNanos()).bytes();
+        } else if (fact instanceof RankFact.CommMember f) {
+            return PayloadWriter.of(COMM_MEMBER, 24).i32(f.rank()).i32(f.comm()).i32(f.leader()).i32(f.members()).i32(f.index())
+                    .i32(f.parent()).bytes();
         }
         throw new IllegalArgumentException("no wire encoding for fact " + fact);
     }
@@ -337,6 +341,8 @@ public final class FrameCodec {
             case CALL_ENTER -> new RankFact.CallEnter(in.i32("rank"), in.i64("cpuNanos"), in.string("call"));
             case CALL_LEAVE -> new RankFact.CallLeave(in.i32("rank"), in.i64("cpuNanos"));
             case OFF_CPU -> new RankFact.OffCpu(in.i32("rank"), in.i64("offCpuNanos"), in.i64("outsideNanos"));
+            case COMM_MEMBER -> new RankFact.CommMember(in.i32("rank"), in.i32("comm"), in.i32("leader"), in.i32("members"), in.i32("index"),
+                    in.i32("parent"));
             default -> throw new MalformedFrameException("expected a rank fact, got type " + hex(type));
         };
     }

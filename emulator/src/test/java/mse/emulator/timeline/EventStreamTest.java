@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import mse.emulator.kernel.Charge;
 import mse.emulator.kernel.MessageRecord;
+import mse.emulator.kernel.RankFact;
 import org.junit.jupiter.api.Test;
 
 /** The event stream mse-otf2 reads (docs/otf2.md): its exact lines, and names kept on one line. */
@@ -19,22 +20,24 @@ class EventStreamTest {
         try (EventStream stream = new EventStream(bytes)) {
             stream.span(Charge.compute(1, 0, 100, 7));
             stream.span(Charge.send(1, 100, 150, 0, 5, 64));
-            stream.message(new MessageRecord(3, 1, 0, 5, 64, 100, 150, 250, 300, 320, false));
+            stream.message(new MessageRecord(3, 1, 0, 5, 64, 100, 150, 250, 300, 320, false, 4));
             stream.critical(1, 0, 150);
-            stream.call(new CallRecord(1, "MPI_Bcast", 100, 150, 0));
-            stream.call(new CallRecord(0, "MPI_Recv", 150, 320, CallRecord.NO_ROOT));
+            stream.call(new CallRecord(1, "MPI_Bcast", 100, 150, 0, 2));
+            stream.call(new CallRecord(0, "MPI_Recv", 150, 320));
+            stream.communicator(new RankFact.CommMember(1, 2, 0, 2, 1, 0), "MPI_Comm_split");
             stream.host(0, "node-a");
             stream.rank(1, 0, "rank 1\nsecond line");
             stream.end(400);
         }
         assertEquals("""
-                mse-trace-events 2
+                mse-trace-events 3
                 span 1 compute 0 100 7 -1 -1 -1
                 span 1 send 100 150 -1 0 5 64
-                message 3 1 0 5 64 100 300 320
+                message 3 1 0 5 64 100 300 320 4
                 critical 1 0 150
-                call 1 100 150 0 MPI_Bcast
-                call 0 150 320 -1 MPI_Recv
+                call 1 100 150 0 2 MPI_Bcast
+                call 0 150 320 -1 -1 MPI_Recv
+                comm 1 2 0 2 1 0 MPI_Comm_split
                 host 0 node-a
                 rank 1 0 rank 1 second line
                 end 400

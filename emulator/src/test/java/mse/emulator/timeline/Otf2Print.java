@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  * per message, a collective's begin and end in each collective call, every region left after it is entered (the critical path's stretches enclose the spans within them), time never going back on a
  * location, and the last event at the run's predicted end.
  */
-public record Otf2Print(List<String> locations, List<Event> events) {
+public record Otf2Print(List<String> locations, List<Event> events, List<String> definitions) {
 
     /** One event line: its kind (ENTER, LEAVE, MPI_SEND, ...), location, timestamp and attributes as printed. */
     public record Event(String kind, int location, long time, String attributes) {
@@ -54,14 +54,15 @@ public record Otf2Print(List<String> locations, List<Event> events) {
             }
         }
         List<String> locations = new ArrayList<>();
-        for (String line : print(archive, true)) {
+        List<String> definitions = print(archive, true);
+        for (String line : definitions) {
             Matcher m = LOCATION.matcher(line);
             if (m.find()) {
                 assertEquals(locations.size(), Integer.parseInt(m.group(1)), "locations are the ranks in order");
                 locations.add(m.group(2));
             }
         }
-        return new Otf2Print(locations, events);
+        return new Otf2Print(locations, events, definitions);
     }
 
     private static List<String> print(Path archive, boolean definitions) throws IOException, InterruptedException {
@@ -76,6 +77,11 @@ public record Otf2Print(List<String> locations, List<Event> events) {
         } finally {
             Files.deleteIfExists(out);
         }
+    }
+
+    /** The global definitions of one kind (COMM, GROUP, REGION, ...) as otf2-print -G prints them, runs of spaces as one. */
+    public List<String> definitions(String kind) {
+        return definitions.stream().filter(line -> line.startsWith(kind + " ")).map(line -> line.replaceAll(" +", " ").strip()).toList();
     }
 
     /** The Enters of the critical path's region, one per stretch of it (an emulated run's archive marks it). */

@@ -166,6 +166,8 @@ class WireGoldenFramesTest {
             case "CALL_ENTER" -> new RankFact.CallEnter(g.i32("rank"), g.i64("cpuNanos"), g.get("call"));
             case "CALL_LEAVE" -> new RankFact.CallLeave(g.i32("rank"), g.i64("cpuNanos"));
             case "OFF_CPU" -> new RankFact.OffCpu(g.i32("rank"), g.i64("offCpuNanos"), g.i64("outsideNanos"));
+            case "COMM_MEMBER" -> new RankFact.CommMember(g.i32("rank"), g.i32("comm"), g.i32("leader"), g.i32("members"), g.i32("index"),
+                    g.i32("parent"));
             default -> null;
         };
     }

@@ -70,7 +70,8 @@ final class ForeignRuns {
     private static List<String> mseCommand(List<String> args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "-Dmse.classpath=" + System.getProperty("mse.classpath"),
-                "-Dmse.pmpi.library=" + System.getProperty("mse.pmpi.library"), Mse.class.getName()));
+                "-Dmse.pmpi.library=" + System.getProperty("mse.pmpi.library"), "-Dmse.otf2.writer=" + System.getProperty("mse.otf2.writer"),
+                Mse.class.getName()));
         command.addAll(args);
         return command;
     }
