@@ -13,7 +13,10 @@
  * nonblocking collectives MPI_Ibcast, MPI_Ireduce, MPI_Iallreduce, MPI_Igather, MPI_Igatherv, MPI_Iallgather,
  * MPI_Iallgatherv, MPI_Iscatter, MPI_Iscatterv, MPI_Ialltoall and MPI_Ibarrier (the conformance case nbc-every,
  * RequestTwinsIT), MPI_Comm_dup, MPI_Comm_dup_with_info, MPI_Comm_split, MPI_Comm_create, MPI_Comm_create_group and
- * MPI_Comm_free (the conformance cases comm-contexts and comm-split-collectives). */
+ * MPI_Comm_free (the conformance cases comm-contexts and comm-split-collectives), MPI_Alltoallv, MPI_Alltoallw,
+ * MPI_Ialltoallv and MPI_Ialltoallw (the conformance case coll-alltoallvw, CollectiveChargesIT), MPI_Scan, MPI_Exscan,
+ * MPI_Iscan and MPI_Iexscan (coll-scan), MPI_Reduce_scatter, MPI_Reduce_scatter_block, MPI_Ireduce_scatter and
+ * MPI_Ireduce_scatter_block (coll-reduce-scatter), MPI_Comm_split_type (comm-split-type). */
 #include <mpi.h>
 #include <stdio.h>
 

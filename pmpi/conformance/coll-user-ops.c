@@ -5,43 +5,11 @@
  * records the order ([a, b] op [b + 1, c] is [a, c]; any other pair is [-1, -1]). Three ranks: for a root other than
  * 0 the binomial tree relative to the root wraps from the last rank to rank 0. */
 #include "conformance.h"
+#include "noncommutative.h"
 
 enum { NP_MAX = 4, COUNT = 2 };
 
-typedef struct {
-    long long m[2][2];
-} matrix;
-
 static int rank, size;
-
-static matrix times(matrix a, matrix b) {
-    matrix c;
-    for (int i = 0; i < 2; i++) {
-        for (int j = 0; j < 2; j++) {
-            c.m[i][j] = a.m[i][0] * b.m[0][j] + a.m[i][1] * b.m[1][j];
-        }
-    }
-    return c;
-}
-
-/* inout[i] = in[i] op inout[i], as MPI calls a user function (§5.9.5) */
-static void matrix_product(void *in, void *inout, int *len, MPI_Datatype *type) {
-    (void) type;
-    matrix *a = in, *b = inout;
-    for (int i = 0; i < *len; i++) {
-        b[i] = times(a[i], b[i]);
-    }
-}
-
-static void concatenate(void *in, void *inout, int *len, MPI_Datatype *type) {
-    (void) type;
-    int *a = in, *b = inout;
-    for (int i = 0; i < *len; i++) {
-        int joined = a[2 * i] >= 0 && b[2 * i] >= 0 && a[2 * i + 1] + 1 == b[2 * i];
-        b[2 * i] = joined ? a[2 * i] : -1;
-        b[2 * i + 1] = joined ? b[2 * i + 1] : -1;
-    }
-}
 
 static void plus(void *in, void *inout, int *len, MPI_Datatype *type) {
     (void) type;
@@ -51,21 +19,12 @@ static void plus(void *in, void *inout, int *len, MPI_Datatype *type) {
     }
 }
 
-/* Rank r's matrices: [[r + 1 + k, 1], [1, 0]] do not commute with each other. */
-static matrix of_rank(int r, int k) {
-    return (matrix) {{{r + 1 + k, 1}, {1, 0}}};
-}
-
 static matrix product_of_all(int k) {
     matrix p = of_rank(0, k);
     for (int r = 1; r < size; r++) {
         p = times(p, of_rank(r, k));
     }
     return p;
-}
-
-static int same(matrix a, matrix b) {
-    return a.m[0][0] == b.m[0][0] && a.m[0][1] == b.m[0][1] && a.m[1][0] == b.m[1][0] && a.m[1][1] == b.m[1][1];
 }
 
 /* One reduction of each operation to root (root -1: MPI_Allreduce), plainly or in place; checks the results where

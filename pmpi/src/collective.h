@@ -19,6 +19,7 @@
 #define MSE_BARRIER_TAG 3
 #define MSE_SCATTER_TAG 4
 #define MSE_ALLTOALL_TAG 5
+#define MSE_SCAN_TAG 6
 #define MSE_CREATE_TAG 7
 #define MSE_COLLECTIVE_TAGS 8
 
@@ -36,6 +37,9 @@ void mse_collective_receive(mse_route route, int source, int tag, void *buf, int
  * bytes of the type's signature are read and written, so the gaps of a strided, struct or resized type keep what
  * they held, and an MPI_BOTTOM type touches only its absolute addresses. */
 void mse_copy_typed(const char *call, const void *from, void *to, int count, MPI_Datatype type);
+/* Room for count elements of type laid out as the type says, for PMPI_Reduce_local's operands (collectives.c); *block
+ * is what to free. */
+char *mse_reduce_operand(const char *call, int count, MPI_Datatype type, void **block);
 
 /* The blocks of the gathers, scatters and alltoall (scatter_gather.c): count elements of type packed as rank's entry
  * after those of e (a block of 2 GiB or more ends the run naming call), unpacked from the entry at offset at, and

@@ -88,14 +88,6 @@ int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
     return mse_collective_start(mse_fan_out("MPI_Ibcast", tags, MSE_BCAST_TAG, buf, count, type, root, 0), request);
 }
 
-/* Bytes from the start of count elements' storage (its true lower bound) to the end of the last. */
-static size_t span_of(int count, MPI_Datatype type, MPI_Aint *true_lb) {
-    MPI_Aint lb, extent, true_extent;
-    PMPI_Type_get_extent(type, &lb, &extent);
-    PMPI_Type_get_true_extent(type, true_lb, &true_extent);
-    return count == 0 ? 0 : (size_t) (true_extent + (MPI_Aint) (count - 1) * extent);
-}
-
 void mse_copy_typed(const char *call, const void *from, void *to, int count, MPI_Datatype type) {
     int room, position = 0;
     PMPI_Pack_size(count, type, MPI_COMM_WORLD, &room);
@@ -110,10 +102,19 @@ void mse_copy_typed(const char *call, const void *from, void *to, int count, MPI
     free(packed);
 }
 
-/* Room for count elements of type laid out as the type says, for PMPI_Reduce_local's operands: a temporary of the
- * elements' span, addressed through the type's true lower bound (as MPICH's and Open MPI's own reductions do), so
- * that element i's bytes lie at (the returned address) + i * extent + their displacements. *block is what to free. */
-static char *operand(const char *call, size_t span, MPI_Aint true_lb, void **block) {
+/* Bytes from the start of count elements' storage (its true lower bound) to the end of the last. */
+static size_t span_of(int count, MPI_Datatype type, MPI_Aint *true_lb) {
+    MPI_Aint lb, extent, true_extent;
+    PMPI_Type_get_extent(type, &lb, &extent);
+    PMPI_Type_get_true_extent(type, true_lb, &true_extent);
+    return count == 0 ? 0 : (size_t) (true_extent + (MPI_Aint) (count - 1) * extent);
+}
+
+/* A temporary of the elements' span, addressed through the type's true lower bound (as MPICH's and Open MPI's own
+ * reductions do), so that element i's bytes lie at (the returned address) + i * extent + their displacements. */
+char *mse_reduce_operand(const char *call, int count, MPI_Datatype type, void **block) {
+    MPI_Aint true_lb;
+    size_t span = span_of(count, type, &true_lb);
     if ((*block = malloc(span + 1)) == NULL) {
         mse_die("%s: out of memory for %zu bytes (the span of its elements)", call, span);
     }
@@ -181,17 +182,15 @@ static void reduce_release(mse_schedule *s) {
     free(r->blocks[1]);
 }
 
-static mse_schedule *reduce_to(const char *call, mse_collective tags, const void *sendbuf, void *recvbuf, int count,
+mse_schedule *mse_reduce_to(const char *call, mse_collective tags, const void *sendbuf, void *recvbuf, int count,
                                MPI_Datatype type, MPI_Op op, int root) {
     int commutative;
     PMPI_Op_commutative(op, &commutative);
     check_root(call, tags.comm, root);
     int tree_root = mse_reduce_tree_root(mse_self.settings.tree, root, commutative);
     reduce *r = mse_schedule_new(sizeof *r, call, tags, tree_root, reduce_resume, reduce_release);
-    MPI_Aint true_lb;
-    size_t span = span_of(count, type, &true_lb);
-    r->acc = operand(call, span, true_lb, &r->blocks[0]);
-    r->next = operand(call, span, true_lb, &r->blocks[1]);
+    r->acc = mse_reduce_operand(call, count, type, &r->blocks[0]);
+    r->next = mse_reduce_operand(call, count, type, &r->blocks[1]);
     r->own = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
     r->recvbuf = recvbuf;
     r->count = count;
@@ -211,7 +210,7 @@ int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
         return code;
     }
     mse_collective tags = mse_collective_begin("MPI_Reduce", comm, 0);
-    return mse_collective_run(reduce_to("MPI_Reduce", tags, sendbuf, recvbuf, count, type, op, root));
+    return mse_collective_run(mse_reduce_to("MPI_Reduce", tags, sendbuf, recvbuf, count, type, op, root));
 }
 
 int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int root,
@@ -222,13 +221,13 @@ int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type
         return code;
     }
     mse_collective tags = mse_collective_begin("MPI_Ireduce", comm, 1);
-    return mse_collective_start(reduce_to("MPI_Ireduce", tags, sendbuf, recvbuf, count, type, op, root), request);
+    return mse_collective_start(mse_reduce_to("MPI_Ireduce", tags, sendbuf, recvbuf, count, type, op, root), request);
 }
 
 /* The profile's reduce to rank 0, then its broadcast from there (Collectives.java has no allreduce of its own). */
 static mse_schedule *allreduce(const char *call, mse_collective tags, const void *sendbuf, void *recvbuf, int count,
                                MPI_Datatype type, MPI_Op op) {
-    mse_schedule *s = reduce_to(call, tags, sendbuf, recvbuf, count, type, op, 0);
+    mse_schedule *s = mse_reduce_to(call, tags, sendbuf, recvbuf, count, type, op, 0);
     s->then = mse_fan_out(call, tags, MSE_BCAST_TAG, recvbuf, count, type, 0, 0);
     return s;
 }

@@ -1,4 +1,5 @@
-/* MPI_Comm_dup, MPI_Comm_dup_with_info, MPI_Comm_split, MPI_Comm_create, MPI_Comm_create_group and MPI_Comm_free.
+/* MPI_Comm_dup, MPI_Comm_dup_with_info, MPI_Comm_split, MPI_Comm_split_type, MPI_Comm_create, MPI_Comm_create_group
+ * and MPI_Comm_free.
  *
  * A creation is a collective, charged as the target's MPI communicates to make one: its members agree on the new
  * communicator's context id (Open MPI's allreduce of the next free id, MPICH's of a context mask), and a split first
@@ -129,6 +130,11 @@ static int real_split(void *arg, MPI_Comm *made) {
     return PMPI_Comm_split(a->comm, a->color, a->key, made);
 }
 
+static int real_split_type(void *arg, MPI_Comm *made) {
+    creation_args *a = arg;
+    return PMPI_Comm_split_type(a->comm, a->color, a->key, a->info, made);
+}
+
 static int real_create(void *arg, MPI_Comm *made) {
     creation_args *a = arg;
     return PMPI_Comm_create(a->comm, a->group, made);
@@ -163,6 +169,15 @@ int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm) {
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm) {
     return create_over_all("MPI_Comm_split", comm, 1, real_split,
                            (creation_args) {.comm = comm, .color = color, .key = key}, newcomm);
+}
+
+/* The ranks of one target host: the target's hosts are the hosts the ranks run on (--hostfile's placement, one host
+ * without it; docs/hosts.md), whose ranks Open MPI groups itself for MPI_COMM_TYPE_SHARED (and for its own
+ * OMPI_COMM_TYPE_* kinds), as in the plain run. Charged as a split: MPICH and Open MPI make it one, on each rank's
+ * node as its color. */
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm) {
+    return create_over_all("MPI_Comm_split_type", comm, 1, real_split_type,
+                           (creation_args) {.comm = comm, .color = split_type, .key = key, .info = info}, newcomm);
 }
 
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm) {

@@ -49,6 +49,11 @@ void mse_fortran_request_done(MPI_Fint *handle, MPI_Request request);
 /* The C requests of COUNT Fortran handles, in a new array the caller frees. */
 MPI_Request *mse_c_requests(const char *call, int count, const MPI_Fint *handles);
 
+/* The C datatypes of a communicator's size of Fortran handles (MPI_Alltoallw's, one per rank of comm), in a new array
+ * the caller frees; NULL where the call ignores them (the send types of MPI_IN_PLACE) or comm is MPI_COMM_NULL, which
+ * the call itself reports. */
+MPI_Datatype *mse_c_types(const char *call, MPI_Fint comm, const MPI_Fint *handles, int ignored);
+
 /* The C statuses a call over COUNT requests writes (MPI_STATUSES_IGNORE where the program passed it), and the first
  * COUNT of them back to the program's INTEGER statuses(MPI_STATUS_SIZE, *), which also frees them. */
 MPI_Status *mse_c_statuses(const char *call, int count, const MPI_Fint *statuses);

@@ -99,6 +99,23 @@ MPI_Request *mse_c_requests(const char *call, int count, const MPI_Fint *handles
     return requests;
 }
 
+MPI_Datatype *mse_c_types(const char *call, MPI_Fint comm, const MPI_Fint *handles, int ignored) {
+    MPI_Comm c_comm = PMPI_Comm_f2c(comm);
+    int size = 0;
+    if (ignored || c_comm == MPI_COMM_NULL) {
+        return NULL;
+    }
+    PMPI_Comm_size(c_comm, &size);
+    MPI_Datatype *types = malloc(sizeof(MPI_Datatype) * (size_t) (size > 0 ? size : 1));
+    if (types == NULL) {
+        mse_die("%s: out of memory for %d datatypes", call, size);
+    }
+    for (int i = 0; i < size; i++) {
+        types[i] = PMPI_Type_f2c(handles[i]);
+    }
+    return types;
+}
+
 MPI_Status *mse_c_statuses(const char *call, int count, const MPI_Fint *statuses) {
     if (statuses == MPI_F_STATUSES_IGNORE) {
         return MPI_STATUSES_IGNORE;

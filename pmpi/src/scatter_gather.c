@@ -145,9 +145,12 @@ static mse_schedule *allgather(const char *call, mse_collective tags, const void
     return s;
 }
 
-/* The scatter down the tree from the root's sendbuf laid out as from (read at the root only, at the start). */
+/* The scatter down the tree from the root's sendbuf laid out as from (read at the root only, when the schedule first
+ * runs: at the start of a scatter call, after the reduce of a reduce-scatter). */
 typedef struct {
     staged g;
+    const void *sendbuf;
+    layout from;
     void *recvbuf;
     int recvcount;
     MPI_Datatype recvtype;
@@ -158,6 +161,9 @@ static int scatter_resume(mse_schedule *s) {
     int at_root = s->tree.parent == MSE_TREE_NONE;
     if (s->phase++ == 0 && !at_root) {
         return receive_entries(&c->g, s->tree.parent, s->tags + MSE_SCATTER_TAG);
+    }
+    for (int r = 0; at_root && r < s->comm->size; r++) {
+        mse_add_entry(s->call, &c->g.e, r, block_of(c->sendbuf, c->from, r), count_of(c->from, r), c->from.type);
     }
     mse_entries *e = &c->g.e, below = {NULL, 0, 0};
     if (!at_root) {
@@ -182,13 +188,19 @@ static int scatter_resume(mse_schedule *s) {
 static mse_schedule *scatter_from(const char *call, mse_collective tags, const void *sendbuf, layout from,
                                   void *recvbuf, int recvcount, MPI_Datatype recvtype, int root) {
     scatter *c = mse_schedule_new(sizeof *c, call, tags, root, scatter_resume, staged_release);
+    c->sendbuf = sendbuf;
+    c->from = from;
     c->recvbuf = recvbuf;
     c->recvcount = recvcount;
     c->recvtype = recvtype;
-    for (int r = 0; c->g.s.tree.parent == MSE_TREE_NONE && r < tags.comm->size; r++) {
-        mse_add_entry(call, &c->g.e, r, block_of(sendbuf, from, r), count_of(from, r), from.type);
-    }
     return &c->g.s;
+}
+
+mse_schedule *mse_scatter_from(const char *call, mse_collective tags, const void *sendbuf, const int *counts,
+                               const int *displs, int count, MPI_Datatype type, void *recvbuf, int recvcount,
+                               MPI_Datatype recvtype, int root) {
+    return scatter_from(call, tags, sendbuf, (layout) {counts, displs, count, type}, recvbuf, recvcount, recvtype,
+                        root);
 }
 
 int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,

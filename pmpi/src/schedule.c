@@ -88,11 +88,25 @@ const MPI_Status *mse_schedule_received(const mse_schedule *s) {
     return &s->request->status;
 }
 
+void mse_schedule_own(mse_schedule *s, void *block) {
+    int i = 0;
+    while (i < MSE_SCHEDULE_OWNS && s->owned[i] != NULL) {
+        i++;
+    }
+    if (i == MSE_SCHEDULE_OWNS) {
+        mse_die("%s: a schedule owns at most %d blocks", s->call, MSE_SCHEDULE_OWNS);
+    }
+    s->owned[i] = block;
+}
+
 void mse_schedule_free(mse_schedule *s) {
     while (s != NULL) {
         mse_schedule *then = s->then;
         if (s->release != NULL) {
             s->release(s);
+        }
+        for (int i = 0; i < MSE_SCHEDULE_OWNS; i++) {
+            free(s->owned[i]);
         }
         mse_tree_free(&s->tree);
         mse_comm_release(s->comm);

@@ -11,6 +11,8 @@
 
 struct mse_request;
 
+#define MSE_SCHEDULE_OWNS 3
+
 typedef struct mse_schedule {
     const char *call;
     mse_comm *comm;                          /* the communicator it runs over (held until it is freed, comm.h) */
@@ -24,6 +26,7 @@ typedef struct mse_schedule {
     struct mse_request *request;             /* whose receive it posts */
     int phase, i;                            /* where it stopped */
     mse_tree tree;                           /* this rank's place in its tree, built at the start */
+    void *owned[MSE_SCHEDULE_OWNS];          /* blocks freed with it (mse_schedule_own) */
 } mse_schedule;
 
 /* The start of a collective call: mse_begin, the communicator found (one MSE does not emulate ends the run), and the
@@ -57,6 +60,19 @@ int mse_schedule_receive(mse_schedule *s, int source, int tag, void *buf, int co
 const MPI_Status *mse_schedule_received(const mse_schedule *s);
 /* Frees a schedule and those that follow it. */
 void mse_schedule_free(mse_schedule *s);
+
+/* A reduce of count elements of type with op to root (collectives.c): each rank's value from sendbuf (MPI_IN_PLACE:
+ * from recvbuf), the result into root's recvbuf. */
+mse_schedule *mse_reduce_to(const char *call, mse_collective tags, const void *sendbuf, void *recvbuf, int count,
+                            MPI_Datatype type, MPI_Op op, int root);
+/* A scatter from root (scatter_gather.c) of sendbuf's blocks: counts[r] elements of type at displs[r] extents, or
+ * (counts NULL) count elements at r * count extents, read when the schedule first runs, so that it may follow one that
+ * computes them; each rank's into recvcount elements of recvtype at recvbuf. */
+mse_schedule *mse_scatter_from(const char *call, mse_collective tags, const void *sendbuf, const int *counts,
+                               const int *displs, int count, MPI_Datatype type, void *recvbuf, int recvcount,
+                               MPI_Datatype recvtype, int root);
+/* Gives the schedule a block to free with it (a reduce-scatter's arrays and temporary); at most MSE_SCHEDULE_OWNS. */
+void mse_schedule_own(mse_schedule *s, void *block);
 
 /* A broadcast of count elements of type at buf from root on the collective's tag (collectives.c): the value from the
  * parent, then on to the children, farthest first; owns_type: type is the schedule's, freed with it. */

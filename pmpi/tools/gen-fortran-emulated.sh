@@ -7,6 +7,8 @@
 #   int, MPI_Datatype, MPI_Comm, MPI_Op, MPI_Group, MPI_Info   by reference; handles through PMPI_*_f2c
 #   MPI_Comm *comm                        first parameter: the program's communicator (in and out); else a new one
 #   const int x[]                         INTEGER arrays as they are (MPI_Fint is int in this build)
+#   const MPI_Datatype x[]                one handle per rank of comm through PMPI_Type_f2c (mse_c_types); the send
+#                                         types not read when sendbuf is MPI_IN_PLACE, which MPI 3.1 §5.8 ignores
 #   MPI_Status *status                    MPI_STATUS_IGNORE kept; copied back (when a flag exists, only if set)
 #   MPI_Status array_of_statuses[] (or *) copied back: outcount of them, all when a flag is set, or all
 #   int *flag                             a LOGICAL
@@ -56,6 +58,12 @@ f08=$("$here/fortran-f08-functions.sh" | tr '\n' ' ')
         push @formal, "const MPI_Fint *$n"; push @args, "*$n";
       } elsif ($t eq "const int" && $array) {
         push @formal, "const MPI_Fint *$n"; push @args, "(const int *) $n";
+      } elsif ($t eq "const MPI_Datatype" && $array) {
+        die "gen-fortran-emulated: $name: datatypes without a communicator\n" unless grep { /^MPI_Comm comm$/ } @ps;
+        my $ignored = $n =~ /^send/ ? "mse_fortran_buffer(sendbuf) == MPI_IN_PLACE" : "0";
+        push @formal, "const MPI_Fint *$n";
+        push @before, "MPI_Datatype *c_$n = mse_c_types(\"$upper\", *comm, $n, $ignored);";
+        push @args, "c_$n"; push @after, "free(c_$n);";
       } elsif ($t eq "MPI_Comm *") {
         push @formal, "MPI_Fint *$n";
         push @before, "MPI_Comm c_$n = " . ($i == 0 ? "PMPI_Comm_f2c(*$n);" : "MPI_COMM_NULL;");

@@ -1,4 +1,4 @@
-/* Rank 1 calls MPI_Comm_split_type, which MSE does not emulate: the run must end at once naming the call and the rank. */
+/* Rank 1 calls MPI_Comm_spawn, which MSE does not emulate: the run must end at once naming the call and the rank. */
 #include <mpi.h>
 #include <stdio.h>
 
@@ -7,8 +7,8 @@ int main(int argc, char **argv) {
     int rank;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     if (rank == 1) {
-        MPI_Comm half;
-        MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &half);
+        MPI_Comm children;
+        MPI_Comm_spawn("refuses", MPI_ARGV_NULL, 1, MPI_INFO_NULL, 0, MPI_COMM_SELF, &children, MPI_ERRCODES_IGNORE);
     }
     int token = 0;
     if (rank == 0) {

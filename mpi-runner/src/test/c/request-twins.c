@@ -128,13 +128,20 @@ static void right_first(void *in, void *inout, int *len, MPI_Datatype *type) {
 
 static long long collectives(int nonblocking, int np, int rank, int rounds) {
     enum { K = 3 };
-    int mine[K], one[K], all[MAX_RANKS * K], counts[MAX_RANKS], displs[MAX_RANKS];
+    int mine[K], one[K], all[MAX_RANKS * K], counts[MAX_RANKS], displs[MAX_RANKS], spread[MAX_RANKS * K];
+    int to_each[MAX_RANKS], from_each[MAX_RANKS], at[MAX_RANKS], bytes_at[MAX_RANKS];
+    MPI_Datatype ints[MAX_RANKS];
     long long check = 0;
     MPI_Op first;
     MPI_Op_create(right_first, 0, &first);
     for (int r = 0; r < np; r++) {
         counts[r] = (r + 1) % K;
         displs[r] = K * (np - 1 - r);
+        to_each[r] = (r + 1) % K; /* what this rank sends r, which is what r receives from it */
+        from_each[r] = (rank + 1) % K;
+        at[r] = K * r;
+        bytes_at[r] = K * r * (int) sizeof(int);
+        ints[r] = MPI_INT;
     }
     for (int round = 0; round < rounds; round++) {
         int root = round % np;
@@ -153,6 +160,16 @@ static long long collectives(int nonblocking, int np, int rank, int rounds) {
         COLL(nonblocking, MPI_Scatter, MPI_Iscatter, all, K, MPI_INT, one, K, MPI_INT, root, MPI_COMM_WORLD);
         COLL(nonblocking, MPI_Scatterv, MPI_Iscatterv, all, counts, displs, MPI_INT, one, counts[rank], MPI_INT, root, MPI_COMM_WORLD);
         COLL(nonblocking, MPI_Alltoall, MPI_Ialltoall, all, 1, MPI_INT, all + np, 1, MPI_INT, MPI_COMM_WORLD);
+        COLL(nonblocking, MPI_Alltoallv, MPI_Ialltoallv, all, to_each, at, MPI_INT, spread, from_each, at, MPI_INT,
+             MPI_COMM_WORLD);
+        COLL(nonblocking, MPI_Alltoallw, MPI_Ialltoallw, spread, to_each, bytes_at, ints, all, from_each, bytes_at,
+             ints, MPI_COMM_WORLD);
+        COLL(nonblocking, MPI_Scan, MPI_Iscan, mine, one, K, MPI_INT, first, MPI_COMM_WORLD);
+        COLL(nonblocking, MPI_Exscan, MPI_Iexscan, MPI_IN_PLACE, mine, K, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        COLL(nonblocking, MPI_Reduce_scatter_block, MPI_Ireduce_scatter_block, all, spread, 1, MPI_INT, first,
+             MPI_COMM_WORLD);
+        COLL(nonblocking, MPI_Reduce_scatter, MPI_Ireduce_scatter, all, spread, to_each, MPI_INT, MPI_SUM,
+             MPI_COMM_WORLD);
         COLL(nonblocking, MPI_Barrier, MPI_Ibarrier, MPI_COMM_WORLD);
         check += mine[0] + all[np] + one[0];
     }

@@ -12,6 +12,9 @@
 ! MPI_Iscatter, MPI_Iscatterv, MPI_Ialltoall and MPI_Ibarrier, MPI_Comm_dup, MPI_Comm_dup_with_info, MPI_Comm_split,
 ! MPI_Comm_create, MPI_Comm_create_group and MPI_Comm_free (their `use mpi` entries, whose f08 names are aliases of
 ! them, in the conformance cases request-mprobe-fortran, nbc-fortran and comm-create-fortran;
+! MPI_Alltoallv, MPI_Alltoallw, MPI_Ialltoallv, MPI_Scan, MPI_Exscan, MPI_Iscan, MPI_Iexscan, MPI_Reduce_scatter,
+! MPI_Reduce_scatter_block, MPI_Ireduce_scatter and MPI_Ireduce_scatter_block in coll-alltoallw-scan-fortran,
+! MPI_Ialltoallw as MPI_ALLTOALLW, MPI_Comm_split_type as MPI_COMM_SPLIT;
 ! tools/check-fortran-calls.sh checks that Open MPI's f08 wrappers hand those entries their arguments unchanged).
 program every_call_f08
   use mpi_f08

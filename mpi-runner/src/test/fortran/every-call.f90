@@ -14,7 +14,12 @@
 ! MPI_Iallgatherv and MPI_Iscatterv (their C bodies are the conformance case nbc-every's, their Fortran entries generated
 ! as MPI_GATHERV's are), MPI_Pcontrol (MSE_Task_done in pmpi/include/mse.f90, examples/fortran/task-done-farm.f90),
 ! MPI_Comm_dup, MPI_Comm_dup_with_info, MPI_Comm_split, MPI_Comm_create, MPI_Comm_create_group and MPI_Comm_free (the
-! conformance case comm-create-fortran).
+! conformance case comm-create-fortran), MPI_Alltoallv, MPI_Alltoallw and MPI_Ialltoallv (the conformance case
+! coll-alltoallw-scan-fortran), MPI_Ialltoallw (its C body is the conformance case coll-alltoallvw's, its Fortran
+! entry generated as MPI_ALLTOALLW's), MPI_Scan, MPI_Exscan, MPI_Iscan, MPI_Iexscan, MPI_Reduce_scatter,
+! MPI_Reduce_scatter_block, MPI_Ireduce_scatter and MPI_Ireduce_scatter_block (coll-alltoallw-scan-fortran),
+! MPI_Comm_split_type (its C body is the conformance case comm-split-type's, its Fortran entry generated as
+! MPI_COMM_SPLIT's).
 program every_call
   use mpi
   implicit none

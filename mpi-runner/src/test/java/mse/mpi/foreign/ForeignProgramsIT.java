@@ -199,7 +199,7 @@ class ForeignProgramsIT {
         ForeignRuns.Result r = ForeignRuns.mse(List.of("emulate", "--np", "3", "--quiet", "--timeline", "off",
                 "--out", tmp.resolve("refused").toString(), "--", refuses.toString()));
         assertNotEquals(0, r.exit(), r.output());
-        assertTrue(r.output().contains("MPI_Comm_split_type is not emulated") && r.output().contains("rank 1"), r.output());
+        assertTrue(r.output().contains("MPI_Comm_spawn is not emulated") && r.output().contains("rank 1"), r.output());
         assertNothingLeft();
     }
 

@@ -107,7 +107,7 @@ class FortranExamplesIT {
         ForeignRuns.Result r = ForeignRuns.mse(List.of("emulate", "--np", "3", "--quiet", "--timeline", "off",
                 "--out", tmp.resolve("refused").toString(), "--", refuses.toString()));
         assertNotEquals(0, r.exit(), r.output());
-        assertTrue(r.output().contains("MPI_COMM_SPLIT_TYPE is not emulated") && r.output().contains("rank 1"), r.output());
+        assertTrue(r.output().contains("MPI_COMM_SPAWN is not emulated") && r.output().contains("rank 1"), r.output());
     }
 
     @Test
