@@ -82,6 +82,28 @@ class JavaBindingsIT {
                 + plain.stdout());
     }
 
+    /**
+     * The collectives of issue 57 through the bindings (examples/java-mpi/PrefixesAndExchanges.java): allToAllv,
+     * scan, exScan in place, iScan, reduceScatterBlock and reduceScatter on the world and on splitType's communicator
+     * of one host reach the library's C entries through JNI; the same lines emulated as plain.
+     */
+    @Test
+    void theBindingsScansAndExchangesPrintTheSameEmulatedAsPlain() throws Exception {
+        List<String> program = List.of("java", "-cp", ForeignRuns.ROOT.resolve("examples/java-mpi/build").toString(),
+                "PrefixesAndExchanges");
+        ForeignRuns.Result plain = ForeignRuns.run(MpirunCommand.foreign(3, program).arguments(), Map.of(), 300);
+        assertEquals(0, plain.exit(), plain.output());
+        assertEquals("world: alltoallv 1059, scan 10, exscan 4, iscan 6, reduce_scatter_block 225, reduce_scatter 4\n"
+                + "one host, 3 ranks: alltoallv 1059, scan 10, exscan 4, iscan 6, reduce_scatter_block 225, "
+                + "reduce_scatter 4\n", plain.stdout());
+        List<String> args = new java.util.ArrayList<>(List.of("emulate", "--np", "3", "--quiet", "--timeline", "off",
+                "--out", tmp.resolve("prefixes").toString(), "--"));
+        args.addAll(program);
+        ForeignRuns.Result emulated = ForeignRuns.mse(args);
+        assertEquals(0, emulated.exit(), emulated.output());
+        assertTrue(emulated.stdout().startsWith(plain.stdout()), "emulated:\n" + emulated.stdout());
+    }
+
     private static List<String> plus(List<String> args) {
         List<String> all = new java.util.ArrayList<>(args);
         all.addAll(FARM);
