@@ -1,7 +1,7 @@
 /* Errors as plain Open MPI reports them (errors.h). The checks follow Open MPI 4.1's parameter checking call by call
  * (its order decides the class when several arguments are wrong), so an erroneous call returns what it returns
- * plainly; where a check needs Open MPI's insides (a datatype that was never committed) it is left to the data's
- * own PMPI call. */
+ * plainly. Whether a datatype was committed only Open MPI knows: it is asked with an empty MPI_Pack, which checks it
+ * as a send does, on a communicator of the library's own that returns errors. */
 #include "errors.h"
 
 #include <dlfcn.h>
@@ -25,13 +25,25 @@ static invoke_fn open_mpi_invoke(void) {
     return __atomic_load_n(&found, __ATOMIC_RELAXED);
 }
 
-int mse_error(const char *call, MPI_Comm comm, int code) {
-    if (code == MPI_SUCCESS) {
-        return code;
-    }
-    MPI_Comm handled = comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm;
-    MPI_Errhandler handler;
-    PMPI_Comm_get_errhandler(handled, &handler);
+/* The library's own MPI_COMM_SELF under MPI_ERRORS_RETURN, on which the datatype check asks Open MPI: made at MPI_Init,
+ * before any other thread of the library exists, and only read after. */
+static MPI_Comm asking = MPI_COMM_NULL;
+
+void mse_errors_start(void) {
+    PMPI_Comm_dup(MPI_COMM_SELF, &asking);
+    PMPI_Comm_set_errhandler(asking, MPI_ERRORS_RETURN);
+}
+
+/* What the program's handler was: the emulator records an error the program goes on after (mse_report_error). */
+static void tell_emulator(const char *call, MPI_Errhandler handler, int code) {
+    char text[MPI_MAX_ERROR_STRING];
+    int length = 0;
+    PMPI_Error_string(code, text, &length);
+    mse_report_error(call, text, handler == MPI_ERRORS_RETURN ? "MPI_ERRORS_RETURN" : "the program's handler");
+}
+
+/* Invokes handler, comm's, as Open MPI's own calls do; a fatal one never returns. */
+static int invoke_handler(const char *call, MPI_Comm comm, MPI_Errhandler handler, int code) {
     if (handler == MPI_ERRORS_ARE_FATAL) {
         /* The emulator hears why the run ends before Open MPI's handler aborts it. */
         char text[MPI_MAX_ERROR_STRING], reason[MPI_MAX_ERROR_STRING + 160];
@@ -39,20 +51,52 @@ int mse_error(const char *call, MPI_Comm comm, int code) {
         PMPI_Error_string(code, text, &length);
         snprintf(reason, sizeof reason, "%s: %s (MPI_ERRORS_ARE_FATAL)", call, text);
         mse_report_failure(reason);
+    } else {
+        tell_emulator(call, handler, code); /* before a handler of the program's, which may never return */
     }
     invoke_fn invoke = open_mpi_invoke();
     if (invoke != NULL) {
-        invoke(handler, handled, OMPI_ERRHANDLER_TYPE_COMM, code, call);
+        invoke(handler, comm, OMPI_ERRHANDLER_TYPE_COMM, code, call);
     } else {
-        PMPI_Comm_call_errhandler(handled, code);
-    }
-    if (handler != MPI_ERRORS_ARE_FATAL && handler != MPI_ERRORS_RETURN) {
-        PMPI_Errhandler_free(&handler); /* the reference MPI_Comm_get_errhandler gave */
+        PMPI_Comm_call_errhandler(comm, code);
     }
     if (handler == MPI_ERRORS_ARE_FATAL) {
         mse_end_run(code, "the error handler MPI_ERRORS_ARE_FATAL returned"); /* never: it aborts */
     }
     return code;
+}
+
+int mse_error(const char *call, MPI_Comm comm, int code) {
+    if (code == MPI_SUCCESS) {
+        return code;
+    }
+    MPI_Comm handled = comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm;
+    MPI_Errhandler handler;
+    PMPI_Comm_get_errhandler(handled, &handler);
+    invoke_handler(call, handled, handler, code);
+    if (handler != MPI_ERRORS_ARE_FATAL && handler != MPI_ERRORS_RETURN) {
+        PMPI_Errhandler_free(&handler); /* the reference MPI_Comm_get_errhandler gave */
+    }
+    return code;
+}
+
+int mse_error_of(const char *call, MPI_Comm comm, int code) {
+    if (code == MPI_SUCCESS || comm != MPI_COMM_NULL) {
+        return mse_error(call, comm, code);
+    }
+    return invoke_handler(call, MPI_COMM_NULL, MPI_ERRORS_ARE_FATAL, code);
+}
+
+void mse_error_raised(const char *call, MPI_Comm comm, int code) {
+    if (code == MPI_SUCCESS) {
+        return;
+    }
+    MPI_Errhandler handler;
+    PMPI_Comm_get_errhandler(comm, &handler);
+    tell_emulator(call, handler, code);
+    if (handler != MPI_ERRORS_ARE_FATAL && handler != MPI_ERRORS_RETURN) {
+        PMPI_Errhandler_free(&handler);
+    }
 }
 
 static int communicator(MPI_Comm comm) {
@@ -82,12 +126,28 @@ static int tag_of(int tag, int wildcard_allowed) {
     return tag < 0 || tag > mse_self.tag_ub ? MPI_ERR_TAG : MPI_SUCCESS;
 }
 
-/* OMPI_CHECK_DATATYPE_FOR_SEND's order: the type first, then the count. */
+/* A predefined datatype is committed from the start; a derived one when the program committed it (MPI 3.1 §4.1.9),
+ * which Open MPI's MPI_Pack checks first, even of nothing. */
+static int committed(MPI_Datatype type) {
+    int integers, addresses, types, combiner;
+    PMPI_Type_get_envelope(type, &integers, &addresses, &types, &combiner);
+    if (combiner == MPI_COMBINER_NAMED) {
+        return 1;
+    }
+    char room[1];
+    int position = 0;
+    return PMPI_Pack(room, 0, type, room, 0, &position, asking) == MPI_SUCCESS;
+}
+
+/* OMPI_CHECK_DATATYPE_FOR_SEND's order: the type first, then the count, then whether the type was committed. */
 static int typed(int count, MPI_Datatype type) {
     if (type == MPI_DATATYPE_NULL) {
         return MPI_ERR_TYPE;
     }
-    return count < 0 ? MPI_ERR_COUNT : MPI_SUCCESS;
+    if (count < 0) {
+        return MPI_ERR_COUNT;
+    }
+    return committed(type) ? MPI_SUCCESS : MPI_ERR_TYPE;
 }
 
 static int first_of(const int codes[], int n) {

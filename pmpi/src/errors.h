@@ -9,8 +9,17 @@
 #include <mpi.h>
 
 /* Invokes comm's error handler with code for call (MPI_COMM_NULL: MPI_COMM_WORLD's, as Open MPI does) and returns
- * code, which MPI_SUCCESS passes through untouched. */
+ * code, which MPI_SUCCESS passes through untouched. A handler that returns (MPI_ERRORS_RETURN, the program's own) lets
+ * the program go on, and the emulator records the error (ERROR fact); MPI_ERRORS_ARE_FATAL ends the run. */
 int mse_error(const char *call, MPI_Comm comm, int code);
+/* As mse_error, for the calls Open MPI checks against the communicator itself, MPI_COMM_NULL's own handler included
+ * (MPI_ERRORS_ARE_FATAL, which no program can change): MPI_Mprobe and MPI_Improbe. */
+int mse_error_of(const char *call, MPI_Comm comm, int code);
+/* An error Open MPI's own call (a PMPI_ one the library made for the program's, MPI_Mrecv's) raised through comm's
+ * handler and returned: the emulator records it, as mse_error's. */
+void mse_error_raised(const char *call, MPI_Comm comm, int code);
+/* Makes the library's communicator that asks Open MPI whether a datatype was committed (MPI_Init). */
+void mse_errors_start(void);
 
 /* The error class Open MPI gives a call's arguments, MPI_SUCCESS when they are fine. A send names its destination, a
  * receive or probe its source (MPI_ANY_SOURCE and MPI_ANY_TAG allowed); count < 0 skips the count and type checks

@@ -181,17 +181,6 @@ void mse_from_nobody(MPI_Status *status) {
     }
 }
 
-mse_route mse_check_receive(const char *call, int source, int tag, MPI_Comm comm) {
-    mse_comm *c = mse_comm_of(call, comm);
-    if (source != MPI_ANY_SOURCE && source != MPI_PROC_NULL && (source < 0 || source >= c->size)) {
-        mse_die("%s from rank %d outside 0..%d", call, source, c->size - 1);
-    }
-    if (tag != MPI_ANY_TAG) {
-        mse_check_tag(call, tag);
-    }
-    return mse_program_route(c);
-}
-
 /* The receive side's checks: Open MPI's first (errors.h), then the communicator's route, which refuses a communicator
  * MSE does not emulate. A probe has no count or type. */
 static int checked(const char *call, int code, MPI_Comm comm, mse_route *route) {

@@ -2,28 +2,23 @@
  * each MPI_Start is the matching nonblocking call and is charged as it: a send start reports SENT and its packed copy
  * leaves (complete at once, as MPI_Isend's), a receive start is posted as MPI_Irecv's and matched when the program
  * tests or waits. A wait or test that completes it leaves it inactive (request.h), MPI_Request_free frees it. */
+#include "errors.h"
 #include "request.h"
 
-static void check_peer(const char *call, const mse_comm *c, int peer, int is_receive) {
-    int wildcard = is_receive && peer == MPI_ANY_SOURCE;
-    if (!wildcard && peer != MPI_PROC_NULL && (peer < 0 || peer >= c->size)) {
-        mse_die("%s %s rank %d outside 0..%d", call, is_receive ? "from" : "to", peer, c->size - 1);
-    }
-}
-
+/* An init with erroneous arguments makes no request and returns its error as the nonblocking call would (errors.h). */
 static int init_call(const char *call, int is_receive, const void *buf, int count, MPI_Datatype type, int peer,
                      int tag, MPI_Comm comm, MPI_Request *request) {
     mse_begin(call);
-    mse_comm *c = mse_comm_of(call, comm);
-    check_peer(call, c, peer, is_receive);
-    if (!(is_receive && tag == MPI_ANY_TAG)) {
-        mse_check_tag(call, tag);
+    int code = is_receive ? mse_receive_arguments(comm, count, type, peer, tag)
+                          : mse_send_arguments(comm, count, type, peer, tag);
+    if (code == MPI_SUCCESS) {
+        mse_comm *c = mse_comm_of(call, comm);
+        mse_message_bytes(call, count, type); /* a message the wire cannot carry is refused now, not at a start */
+        *request = (MPI_Request) (void *) mse_request_persistent(call, is_receive, buf, count, type,
+                                                                        mse_program_route(c), peer, tag);
     }
-    mse_message_bytes(call, count, type); /* a message the wire cannot carry is refused now, not at its first start */
-    *request = (MPI_Request) (void *) mse_request_persistent(call, is_receive, buf, count, type,
-                                                                    mse_program_route(c), peer, tag);
     mse_leave();
-    return MPI_SUCCESS;
+    return mse_error(call, comm, code);
 }
 
 int MPI_Send_init(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,

@@ -8,6 +8,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "errors.h"
+
 mse_rank mse_self = {.link = {.lock = PTHREAD_MUTEX_INITIALIZER, .fd = -1, .lower_bound_fd = -1}};
 
 /* The call is marked begun before the meter is read, so a lower-bound reading that overlaps it says nothing. */
@@ -92,6 +94,15 @@ void mse_report_failure(const char *reason) {
     }
 }
 
+void mse_report_error(const char *call, const char *error, const char *handler) {
+    if (mse_self.active && !atomic_load(&mse_self.link.ended)) {
+        mse_enter(); /* the library's own work: not the program's CPU */
+        mse_fact fact = {.type = MSE_ERROR, .rank = mse_self.rank, .call = call, .error = error, .handler = handler};
+        mse_report(&fact);
+        mse_leave();
+    }
+}
+
 _Noreturn void mse_end_run(int errorcode, const char *reason) {
     mse_report_failure(reason);
     fprintf(stderr, "mse-pmpi: rank %d: %s\n", mse_self.rank, reason);
@@ -135,12 +146,6 @@ _Noreturn static void die_of_link(void) {
 
 _Noreturn void mse_refuse(const char *call) {
     mse_die("%s is not emulated by MSE (docs/interposition.md lists the calls it emulates)", call);
-}
-
-void mse_check_tag(const char *call, int tag) {
-    if (tag < 0 || tag > mse_self.tag_ub) {
-        mse_die("%s with tag %d outside 0..%d, MPI_TAG_UB (MPI_ERR_TAG)", call, tag, mse_self.tag_ub);
-    }
 }
 
 /* MPI_Type_size_x, not the int MPI_Type_size, which gives MPI_UNDEFINED for a type of 2 GiB or more: a message the
@@ -192,6 +197,7 @@ void mse_rank_start(void) {
     PMPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &has_tag_ub);
     mse_self.tag_ub = has_tag_ub && tag_ub != NULL ? *tag_ub : 32767; /* the least MPI_TAG_UB the standard allows */
     mse_comms_start(); /* the duplicates are real collectives: made before any rank waits on the emulator */
+    mse_errors_start();
     char error[256];
     if (mse_read_settings(from_environment, &mse_self.settings, error) != 0) {
         mse_die("%s", error);

@@ -58,6 +58,10 @@ typedef struct {
     MPI_Request *detached;
     void **detached_data;
     int detached_first, detached_count, detached_room; /* in flight: first..count-1, oldest first */
+    /* Messages MPI_Mprobe or MPI_Improbe matched and no MPI_Mrecv received yet, each with the program's communicator
+     * it came on (mprobe.c: MPI_Mrecv's errors go to that communicator's handler). */
+    struct mse_matched { MPI_Message message; MPI_Comm comm; } *matched;
+    int matched_count, matched_room;
 } mse_rank;
 
 extern mse_rank mse_self;
@@ -87,12 +91,13 @@ void mse_ask(const mse_fact *fact, mse_reply *answer);
 _Noreturn void mse_die(const char *format, ...) __attribute__((format(printf, 1, 2)));
 /* Failed(reason) to the emulator, when it can still hear, without ending anything here (an error handler will). */
 void mse_report_failure(const char *reason);
+/* An error the program goes on after (its handler returned): call's error, MPI's string of it, and that handler
+ * (ERROR fact). Says nothing before MPI_Init or once the link has ended. */
+void mse_report_error(const char *call, const char *error, const char *handler);
 /* mse_die with the exit code MPI_Abort is given (mse_die ends with 1). */
 _Noreturn void mse_end_run(int errorcode, const char *reason);
 /* The call is not emulated: ends the run naming it. */
 _Noreturn void mse_refuse(const char *call);
-/* Ends the run for a tag outside 0..MPI_TAG_UB, as MPI would (MPI_ERR_TAG). */
-void mse_check_tag(const char *call, int tag);
 /* The size in bytes of count elements of type (MPI_Type_size_x: types of 2 GiB and more too), checked to fit the
  * wire's i32; anything larger ends the run naming call and the size (mse_die). */
 int mse_message_bytes(const char *call, int count, MPI_Datatype type);
@@ -125,8 +130,5 @@ void mse_complete_sends(void);
 void mse_empty_status(MPI_Status *status);
 /* What a receive from MPI_PROC_NULL gives: an empty status with source MPI_PROC_NULL. */
 void mse_from_nobody(MPI_Status *status);
-/* The program's route on a receive's or probe's communicator, once its source (a rank there, MPI_ANY_SOURCE or
- * MPI_PROC_NULL) and tag are checked. */
-mse_route mse_check_receive(const char *call, int source, int tag, MPI_Comm comm);
 
 #endif

@@ -88,6 +88,7 @@ size_t mse_fact_size(const mse_fact *f) {
     case MSE_CALL_LEAVE: return 13;
     case MSE_OFF_CPU: return 21;
     case MSE_COMM_MEMBER: return 25;
+    case MSE_ERROR: return 17 + strlen(f->call) + strlen(f->error) + strlen(f->handler);
     default: return 0;
     }
 }
@@ -139,6 +140,10 @@ size_t mse_encode_fact(const mse_fact *f, uint8_t *out) {
         break;
     case MSE_COMM_MEMBER:
         p = put_i32(put_i32(put_i32(put_i32(put_i32(p, f->comm), f->leader), f->members), f->member_index), f->parent);
+    case MSE_ERROR:
+        p = put_string(p, f->call, strlen(f->call));
+        p = put_string(p, f->error, strlen(f->error));
+        p = put_string(p, f->handler, strlen(f->handler));
         break;
     default: /* Computed, ClockQuery, Finished, CallLeave */
         p = put_i64(p, f->cpu_nanos);
@@ -269,6 +274,7 @@ const char *mse_type_name(uint8_t type) {
     case MSE_CALL_LEAVE: return "CALL_LEAVE";
     case MSE_OFF_CPU: return "OFF_CPU";
     case MSE_COMM_MEMBER: return "COMM_MEMBER";
+    case MSE_ERROR: return "ERROR";
     case MSE_GRANT: return "GRANT";
     case MSE_CLOCK: return "CLOCK";
     case MSE_ABORT: return "ABORT";

@@ -1,4 +1,4 @@
-/* The MSE wire protocol, version 8 (docs/wire-protocol.md): the facts a rank sends and the replies it reads.
+/* The MSE wire protocol, version 9 (docs/wire-protocol.md): the facts a rank sends and the replies it reads.
  * Plain C with no MPI in it, so the unit tests check it against docs/wire-golden-frames.txt on their own. */
 #ifndef MSE_WIRE_H
 #define MSE_WIRE_H
@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define MSE_PROTOCOL_VERSION 8
+#define MSE_PROTOCOL_VERSION 9
 /* Largest payload either side sends, without the 4-byte length prefix (FrameCodec.MAX_FRAME_BYTES). */
 #define MSE_MAX_FRAME_BYTES (64 * 1024)
 #define MSE_LENGTH_FIELD_BYTES 4
@@ -30,7 +30,8 @@ enum mse_type {
     MSE_PATTERNS = 0x1A, MSE_COLLECTIVE = 0x1B, MSE_CALL_ENTER = 0x1C, MSE_CALL_LEAVE = 0x1D, MSE_OFF_CPU = 0x1E,
     MSE_COMM_MEMBER = 0x1F,
     MSE_GRANT = 0x20, MSE_CLOCK = 0x21, MSE_ABORT = 0x22, MSE_PROGRESS_REQUEST = 0x23, MSE_NOTHING_ARRIVED = 0x24,
-    MSE_GRANT_AHEAD = 0x25, MSE_FORECAST = 0x26
+    MSE_GRANT_AHEAD = 0x25, MSE_FORECAST = 0x26,
+    MSE_ERROR = 0x30 /* facts go on from 0x30, past the replies */
 };
 
 /* What a receive or probe matches: source (a world rank) and tag may be MSE_ANY, the context never is. */
@@ -65,6 +66,9 @@ typedef struct {
     int32_t member_index, parent; /* CommMember: the rank's place in comm (also its leader and members), and comm's parent */
     int64_t data_bytes;
     int64_t off_cpu_nanos, outside_nanos; /* OffCpu */
+    /* Error: the call (in call), MPI's string of the error it returned to the program, and the handler that let the
+     * program go on (MPI_ERRORS_RETURN, or the program's own). */
+    const char *error, *handler;
 } mse_fact;
 
 /* One reply. next is GrantAhead's next and Forecast's decision; has_next says whether a Grant carried one. */

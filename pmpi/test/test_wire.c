@@ -68,7 +68,8 @@ static const struct { const char *name; uint8_t type; } TYPES[] = {
     {"ABORT", MSE_ABORT}, {"PROGRESS_REQUEST", MSE_PROGRESS_REQUEST}, {"NOTHING_ARRIVED", MSE_NOTHING_ARRIVED},
     {"GRANT_AHEAD", MSE_GRANT_AHEAD}, {"FORECAST", MSE_FORECAST}, {"HELLO", MSE_HELLO}, {"PATTERNS", MSE_PATTERNS},
     {"COLLECTIVE", MSE_COLLECTIVE}, {"CALL_ENTER", MSE_CALL_ENTER}, {"CALL_LEAVE", MSE_CALL_LEAVE},
-    {"OFF_CPU", MSE_OFF_CPU}, {"COMM_MEMBER", MSE_COMM_MEMBER}};
+    {"OFF_CPU", MSE_OFF_CPU}, {"COMM_MEMBER", MSE_COMM_MEMBER},
+    {"ERROR", MSE_ERROR}};
 #define TYPE_COUNT ((int) (sizeof TYPES / sizeof TYPES[0]))
 
 static int type_of(const char *name) {
@@ -122,6 +123,8 @@ static void check_encoding(const golden *g, uint8_t type) {
         else if (strcmp(k, "outsideNanos") == 0) f.outside_nanos = v;
         else if (strcmp(k, "index") == 0) f.member_index = (int32_t) v;
         else if (strcmp(k, "parent") == 0) f.parent = (int32_t) v;
+        else if (strcmp(k, "error") == 0) f.error = g->values[i];
+        else if (strcmp(k, "handler") == 0) f.handler = g->values[i];
         else if (strcmp(k, "patterns") == 0) {
             char copy[256];
             snprintf(copy, sizeof copy, "%s", g->values[i]);

@@ -176,6 +176,11 @@ final class GatewayConnection implements ReplyChannel {
         return closeRequested;
     }
 
+    /** Whether the rank ended without its last word (GatewaySession.vanished). */
+    boolean vanished() {
+        return session.vanished();
+    }
+
     /** Selector thread: closes the socket and returns the event that ends this connection (once). */
     GatewayEvent end(Throwable failure) {
         synchronized (this) {

@@ -34,6 +34,8 @@ final class GatewaySession {
     private final Set<Speaker> connectedRanks;
     private final GatewayConnection connection;
     private Hello hello;
+    /** The rank said its last word (Finished or Failed): its connection may end. */
+    private boolean saidLastWord;
     /** The rank's facts, across frames: a PROBE_ANY longer than a frame arrives in several. */
     private final FrameCodec.FactDecoder decoder = new FrameCodec.FactDecoder();
 
@@ -74,6 +76,7 @@ final class GatewaySession {
                 throw new MalformedFrameException("connection of rank " + hello.rank() + " sent a fact for rank "
                         + fact.rank());
             }
+            saidLastWord |= fact instanceof RankFact.Finished || fact instanceof RankFact.Failed;
         }
         return new GatewayEvent.FactsArrived(facts);
     }
@@ -113,6 +116,11 @@ final class GatewaySession {
         return failure == null
                 ? new GatewayEvent.RankDisconnected(hello.rank(), true, "connection closed")
                 : new GatewayEvent.RankDisconnected(hello.rank(), false, describe(failure));
+    }
+
+    /** A rank's facts connection that ends before its Finished or Failed: the rank vanished. */
+    boolean vanished() {
+        return hello != null && hello.channel() == Hello.Channel.FACTS && !saidLastWord;
     }
 
     InetSocketAddress remote() {

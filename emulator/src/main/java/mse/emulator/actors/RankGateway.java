@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -313,7 +314,11 @@ public final class RankGateway implements AutoCloseable {
     }
 
     private void end(GatewayConnection connection, Throwable failure) {
+        boolean vanished = connection.vanished();
         GatewayEvent last = connection.end(failure);
+        if (vanished) {
+            readOthers(connection);
+        }
         if (last == null) {
             return;
         }
@@ -325,6 +330,24 @@ public final class RankGateway implements AutoCloseable {
             LOG.debug("Connection ended: {}", last);
         }
         events.tell(last);
+    }
+
+    /**
+     * A rank that vanished was most often ended by another rank's end: mpirun kills the job when a rank aborts (an
+     * error under MPI_ERRORS_ARE_FATAL), and that rank said why (Failed) before it aborted. What the other ranks sent is
+     * then already readable, though the selector may report this end first: read it now, so the run ends naming the
+     * cause, not the rank mpirun killed for it.
+     */
+    private void readOthers(GatewayConnection vanished) {
+        for (SelectionKey key : List.copyOf(loop.selector().keys())) {
+            if (key.isValid() && key.attachment() instanceof GatewayConnection other && other != vanished) {
+                try {
+                    other.read(events::tell);
+                } catch (IOException | RuntimeException e) {
+                    end(other, e instanceof EOFException ? null : e);
+                }
+            }
+        }
     }
 
     private static String freshToken() {

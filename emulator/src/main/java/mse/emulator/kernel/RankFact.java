@@ -178,6 +178,19 @@ public sealed interface RankFact {
         }
     }
 
+    /**
+     * An MPI call of the rank's program returned an error and the program goes on, as MPI lets it when the
+     * communicator's handler returns (MPI 3.1 §8.3): error is MPI's string of it (its class's name first, as Open MPI
+     * writes it), handler the one that returned (MPI_ERRORS_RETURN, or the program's own). Charges nothing; the run
+     * records it (RunResult.errors).
+     */
+    record MpiError(int rank, String call, String error, String handler) implements RankFact {
+        @Override
+        public long cpuNanos() {
+            return 0;
+        }
+    }
+
     /** The rank failed; the run must end with this reason. */
     record Failed(int rank, String reason) implements RankFact {
         @Override

@@ -2,7 +2,9 @@ package mse.emulator.kernel;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import mse.emulator.model.NetworkInterface;
 
@@ -82,6 +84,16 @@ final class RankState {
 
     /** What the rank said of its time off the CPU between calls; null until it says (or when it never does). */
     OffCpuTime offCpu;
+
+    /** The errors its program went on after, by kind in the order of their first, each counted. */
+    final Map<List<String>, MpiErrorCount> errors = new LinkedHashMap<>();
+
+    void errorReturned(RankFact.MpiError e) {
+        errors.merge(List.of(e.call(), e.error(), e.handler()),
+                new MpiErrorCount(rank, e.call(), e.error(), e.handler(), 1, clock.now()),
+                (first, again) -> new MpiErrorCount(rank, first.call(), first.error(), first.handler(), first.count() + 1,
+                        first.firstVirtualNanos()));
+    }
 
     /** Host CPU to charge with the current fact: its own measurement, which includes what heartbeats saw. */
     long takeCpu(long cpuNanos) {

@@ -128,13 +128,15 @@ public final class VirtualTimeKernel {
     /** The accounting so far (final once the outcome is over). */
     public RunResult result() {
         Map<Integer, OffCpuTime> offCpu = new HashMap<>();
+        List<MpiErrorCount> errors = new ArrayList<>();
         for (RankState rank : ranks) {
             if (rank.offCpu != null) {
                 offCpu.put(rank.rank, rank.offCpu);
             }
+            errors.addAll(rank.errors.values());
         }
         return new RunResult(outcome, Arrays.stream(ranks).map(rank -> rank.account(interconnect.incomingBusyNanos(rank.rank))).toList(),
-                Arrays.stream(ranks).map(rank -> rank.lowerBounds).toList(), offCpu);
+                Arrays.stream(ranks).map(rank -> rank.lowerBounds).toList(), offCpu, errors);
     }
 
     /**
@@ -205,6 +207,8 @@ public final class VirtualTimeKernel {
             observer.communicatorJoined(member);
         } else if (fact instanceof RankFact.OffCpu off) {
             rank.offCpu = new OffCpuTime(off.offCpuNanos(), off.outsideNanos());
+        } else if (fact instanceof RankFact.MpiError error) {
+            rank.errorReturned(error);
         } else if (fact instanceof RankFact.Finished finished) {
             charges.compute(rank, finished.cpuNanos());
             rank.finish();

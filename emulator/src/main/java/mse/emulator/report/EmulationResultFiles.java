@@ -75,7 +75,8 @@ public final class EmulationResultFiles {
             WaitStates waits = report.bounds().map(b -> WaitStates.of(b.waitStates().get(rank))).orElse(null);
             OffCpuTime off = report.result().offCpu().get(r);
             ranks.add(new RankPlacement(r, rankHosts != null ? rankHosts.get(r) : origin.host(), origin.address(),
-                    report.result().lowerBounds().get(r), waits, off == null ? null : seconds(off.offCpuNanos())));
+                    report.result().lowerBounds().get(r), waits, off == null ? null : seconds(off.offCpuNanos()),
+                    MpiErrorSummary.of(report.result().errors(), r)));
         }
         return ranks;
     }

@@ -30,10 +30,10 @@ public final class FrameCodec {
      * interposition library from another checkout) is refused with both numbers named instead of misread. Version 1
      * had no such field; version 3 added PATTERNS, version 4 COLLECTIVE, version 5 CALL_ENTER and CALL_LEAVE; version 6
      * the communication context of every message, pattern and grant (communicators), and COLLECTIVE's communicator by
-     * its id, first member and size; version 7 OFF_CPU; version 8 COMM_MEMBER.
+     * its id, first member and size; version 7 OFF_CPU; version 8 COMM_MEMBER; version 9 ERROR.
      * docs/wire-protocol.md writes the protocol down.
      */
-    public static final int PROTOCOL_VERSION = 8;
+    public static final int PROTOCOL_VERSION = 9;
 
     /** Largest payload accepted or produced, in bytes, not counting the 4-byte length prefix. */
     public static final int MAX_FRAME_BYTES = 64 * 1024;
@@ -65,6 +65,8 @@ public final class FrameCodec {
     static final byte CALL_LEAVE = 0x1d;
     static final byte OFF_CPU = 0x1e;
     static final byte COMM_MEMBER = 0x1f;
+    /** Facts go on from 0x30, past the replies' range. */
+    static final byte ERROR = 0x30;
     static final byte GRANT = 0x20;
     static final byte CLOCK = 0x21;
     static final byte ABORT = 0x22;
@@ -124,6 +126,12 @@ public final class FrameCodec {
         } else if (fact instanceof RankFact.CommMember f) {
             return PayloadWriter.of(COMM_MEMBER, 24).i32(f.rank()).i32(f.comm()).i32(f.leader()).i32(f.members()).i32(f.index())
                     .i32(f.parent()).bytes();
+        } else if (fact instanceof RankFact.MpiError f) {
+            byte[] call = utf8(f.call());
+            byte[] error = utf8(f.error());
+            byte[] handler = utf8(f.handler());
+            return PayloadWriter.of(ERROR, 16 + call.length + error.length + handler.length).i32(f.rank()).string(call)
+                    .string(error).string(handler).bytes();
         }
         throw new IllegalArgumentException("no wire encoding for fact " + fact);
     }
@@ -343,6 +351,7 @@ public final class FrameCodec {
             case OFF_CPU -> new RankFact.OffCpu(in.i32("rank"), in.i64("offCpuNanos"), in.i64("outsideNanos"));
             case COMM_MEMBER -> new RankFact.CommMember(in.i32("rank"), in.i32("comm"), in.i32("leader"), in.i32("members"), in.i32("index"),
                     in.i32("parent"));
+            case ERROR -> new RankFact.MpiError(in.i32("rank"), in.string("call"), in.string("error"), in.string("handler"));
             default -> throw new MalformedFrameException("expected a rank fact, got type " + hex(type));
         };
     }

@@ -168,6 +168,7 @@ class WireGoldenFramesTest {
             case "OFF_CPU" -> new RankFact.OffCpu(g.i32("rank"), g.i64("offCpuNanos"), g.i64("outsideNanos"));
             case "COMM_MEMBER" -> new RankFact.CommMember(g.i32("rank"), g.i32("comm"), g.i32("leader"), g.i32("members"), g.i32("index"),
                     g.i32("parent"));
+            case "ERROR" -> new RankFact.MpiError(g.i32("rank"), g.get("call"), g.get("error"), g.get("handler"));
             default -> null;
         };
     }

@@ -23,6 +23,7 @@ import mse.mpi.experiment.RunReport;
 import mse.mpi.launch.Cluster;
 import mse.mpi.launch.ForeignLaunch;
 import mse.mpi.launch.ForeignProgram;
+import mse.mpi.launch.MpiErrorsNote;
 import mse.mpi.launch.OffCpuWarning;
 import mse.mpi.launch.InterpositionLibrary;
 import mse.mpi.launch.LaunchException;
@@ -116,6 +117,7 @@ final class EmulatorCommand implements Callable<Integer> {
                 int tasks = report.tasks().size();
                 ForeignLaunch.requireTaskReports(taskCost, report, "the ranks of your mpirun line");
                 OffCpuWarning.print(report.result());
+                MpiErrorsNote.print(report.result());
                 RunHeader header = new RunHeader("emulator", "mpirun", null, np, masters.size(), null, profile.network().name(),
                         profile.origin(), profile.cpu().speedRatio(), taskCost, "ranks of your own mpirun line",
                         tasks == 0 ? null : tasks, wall, null, "your own mpirun line", null);

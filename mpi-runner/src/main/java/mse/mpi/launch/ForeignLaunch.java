@@ -57,6 +57,7 @@ public final class ForeignLaunch {
             EmulationReport report = EmulatedLaunch.awaitReport(session);
             requireTaskReports(plan.taskCost(), report, plan.program().commandLine().get(0));
             OffCpuWarning.print(report.result());
+            MpiErrorsNote.print(report.result());
             return new EmulatedRun(report, null, wall, String.join(" ", command.arguments()));
         }
     }

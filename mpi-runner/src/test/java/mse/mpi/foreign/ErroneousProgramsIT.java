@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Erroneous foreign programs end emulated as they end plainly (docs/interposition.md, errors): an error under
  * MPI_ERRORS_ARE_FATAL aborts (Open MPI's handler prints its message, which mpirun may cut off as it kills the job,
- * in the plain run too: not asserted) and the emulator names the call and the error. The conformance cases error-*
+ * in the plain run too: not asserted) and the emulator names the rank, the call, the error and the handler; errors the
+ * program goes on after are recorded by rank, call and class. The conformance cases error-*
  * hold the codes and handlers of programs that go on.
  */
 class ErroneousProgramsIT {
@@ -36,10 +39,49 @@ class ErroneousProgramsIT {
                 "--out", tmp.resolve("run").toString(), "--", program.toString()), LIMIT_SECONDS);
         assertNotEquals(0, emulated.exit(), emulated.output());
         assertEquals("sending to rank 2\n", emulated.stdout().lines().findFirst().orElse("") + "\n", emulated.output());
-        // The emulator names rank 0's error, unless mpirun's kill of rank 1 (for rank 0's abort) reaches it first.
-        assertTrue(emulated.output().contains("rank 0 failed: MPI_Send: MPI_ERR_RANK: invalid rank")
-                || emulated.output().contains("rank 1 failed: rank 1 closed its connection"), emulated.output());
+        // The emulator names rank 0's error, the call and the handler, even when it sees rank 1 vanish first (mpirun
+        // kills rank 1 for rank 0's abort, after rank 0 told the emulator why).
+        assertTrue(emulated.output().contains(
+                "rank 0 failed: MPI_Send: MPI_ERR_RANK: invalid rank (MPI_ERRORS_ARE_FATAL)"), emulated.output());
+        assertFalse(emulated.output().contains("closed its connection"), emulated.output());
         assertFalse(emulated.stdout().contains("not reached"), emulated.output());
+    }
+
+    /**
+     * Errors a program goes on after (its handler returned them) run as they run plainly, and the emulator records
+     * each: summary.json's ranks[].mpiErrors names the call, the error's class and the handler, with a count, and one
+     * note on stderr says so.
+     */
+    @Test
+    void errorsTheProgramGoesOnAfterAreRecordedByRankCallAndClass() throws Exception {
+        Path program = ForeignRuns.compile("error-goes-on", tmp);
+        ForeignRuns.Result plain = ForeignRuns.run(MpirunCommand.foreign(2, List.of(program.toString())).arguments(),
+                Map.of(), LIMIT_SECONDS);
+        assertEquals(0, plain.exit(), plain.output());
+        assertEquals("classes 15 15 6 4, handler called 1\n", plain.stdout(), plain.output());
+
+        Path out = tmp.resolve("goes-on");
+        ForeignRuns.Result emulated = ForeignRuns.mse(List.of("emulate", "--np", "2", "--quiet", "--timeline", "off",
+                "--out", out.toString(), "--", program.toString()), LIMIT_SECONDS);
+        assertEquals(0, emulated.exit(), emulated.output());
+        assertTrue(emulated.stdout().startsWith(plain.stdout()), emulated.output());
+        assertTrue(emulated.output().contains("mse: note: the program went on after 4 errors its MPI calls returned: "
+                + "rank 0 MPI_Recv MPI_ERR_TRUNCATE x2 (MPI_ERRORS_RETURN), rank 0 MPI_Send MPI_ERR_RANK (MPI_ERRORS_RETURN), "
+                + "rank 0 MPI_Send MPI_ERR_TAG (the program's handler)"), emulated.output());
+        JsonNode errors = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("ranks").path(0)
+                .path("mpiErrors");
+        assertEquals(3, errors.size(), errors.toString());
+        assertEquals("MPI_Recv MPI_ERR_TRUNCATE MPI_ERRORS_RETURN 2", kind(errors.get(0)));
+        assertEquals("MPI_Send MPI_ERR_RANK MPI_ERRORS_RETURN 1", kind(errors.get(1)));
+        assertEquals("MPI_Send MPI_ERR_TAG the program's handler 1", kind(errors.get(2)));
+        assertTrue(errors.get(0).path("error").asText().startsWith("MPI_ERR_TRUNCATE: "), errors.toString());
+        JsonNode rank1 = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("ranks").path(1);
+        assertTrue(rank1.path("mpiErrors").isMissingNode(), rank1.toString());
+    }
+
+    private static String kind(JsonNode error) {
+        return error.path("call").asText() + " " + error.path("errorClass").asText() + " " + error.path("handler").asText()
+                + " " + error.path("count").asLong();
     }
 
     /**
