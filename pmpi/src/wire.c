@@ -140,6 +140,7 @@ size_t mse_encode_fact(const mse_fact *f, uint8_t *out) {
         break;
     case MSE_COMM_MEMBER:
         p = put_i32(put_i32(put_i32(put_i32(put_i32(p, f->comm), f->leader), f->members), f->member_index), f->parent);
+        break;
     case MSE_ERROR:
         p = put_string(p, f->call, strlen(f->call));
         p = put_string(p, f->error, strlen(f->error));

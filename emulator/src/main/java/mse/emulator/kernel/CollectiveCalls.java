@@ -1,6 +1,7 @@
 package mse.emulator.kernel;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -73,10 +74,25 @@ final class CollectiveCalls {
                     + " (count times the type's size)");
         }
         if (first.op() != call.op()) {
-            return Optional.of(what + "operation " + call.op() + " and operation " + first.op() + ranks
-                    + " (the operations' Fortran handles)");
+            return Optional.of(what + operation(call.op()) + " and " + operation(first.op()) + ranks);
         }
         return Optional.empty();
+    }
+
+    /**
+     * The predefined operations by their Fortran handles, which Open MPI fixes in its mpif.h (mpif-handles.h: MPI_MAX=1
+     * to MPI_NO_OP=14, MPI_OP_NULL=0); the interposition library reports an operation by its Fortran handle.
+     */
+    private static final List<String> PREDEFINED_OPERATIONS = List.of("MPI_OP_NULL", "MPI_MAX", "MPI_MIN", "MPI_SUM",
+            "MPI_PROD", "MPI_LAND", "MPI_BAND", "MPI_LOR", "MPI_BOR", "MPI_LXOR", "MPI_BXOR", "MPI_MAXLOC", "MPI_MINLOC",
+            "MPI_REPLACE", "MPI_NO_OP");
+
+    /** An operation as a user reads it: MPI_SUM, or a user operation (MPI_Op_create) with its Fortran handle. */
+    static String operation(int handle) {
+        if (handle >= 0 && handle < PREDEFINED_OPERATIONS.size()) {
+            return "operation " + PREDEFINED_OPERATIONS.get(handle);
+        }
+        return handle < 0 ? "no operation" : "a user operation (Fortran handle " + handle + ")";
     }
 
     private static String communicator(int comm) {

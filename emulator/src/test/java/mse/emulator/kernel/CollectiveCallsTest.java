@@ -47,8 +47,14 @@ class CollectiveCallsTest {
 
         VirtualTimeKernel ops = Fixtures.kernel(2);
         feed(ops, new RankFact.Collective(1, "MPI_Reduce", 0, 0, 8, 3), new RankFact.Collective(0, "MPI_Reduce", 0, 0, 8, 4));
-        assertTrue(ops.outcome().reason().contains("with operation 4 and operation 3 at rank 0 and rank 1"),
+        assertTrue(ops.outcome().reason().contains("with operation MPI_PROD and operation MPI_SUM at rank 0 and rank 1"),
                 ops.outcome().reason());
+
+        VirtualTimeKernel users = Fixtures.kernel(2);
+        feed(users, new RankFact.Collective(1, "MPI_Allreduce", 0, -1, 8, 16),
+                new RankFact.Collective(0, "MPI_Allreduce", 0, -1, 8, 1));
+        assertTrue(users.outcome().reason().contains("with operation MPI_MAX and a user operation (Fortran handle 16) at "
+                + "rank 0 and rank 1"), users.outcome().reason());
 
         VirtualTimeKernel calls = Fixtures.kernel(2);
         feed(calls, bcast(0, 0, 4), new RankFact.Collective(1, "MPI_Barrier", 0, -1, 0, -1));
