@@ -30,7 +30,7 @@ public final class LinkBurst {
     private LinkBurst() {
     }
 
-    /** The fit with the burst that `idleTrainMicros` (the median of trains of `messages` `size`-byte messages) shows. */
+    /** The fit with the burst that `idleTrainMicros` (the quickest of trains of `messages` `size`-byte messages) shows. */
     public static NetworkFit fit(NetworkFit fit, int processes, long size, int messages, double idleTrainMicros, int requestBytes) {
         NetworkProfile network = fit.network();
         NetworkModel model = new LogGpsModel(network, processes);
@@ -40,7 +40,7 @@ public final class LinkBurst {
         long measured = Math.round(idleTrainMicros * 1000);
         LongUnaryOperator replay = credit -> replay(model, credit, size, messages, requestBytes);
         long without = replay.applyAsLong(0);
-        String trains = String.format("idle trains of %d %d-byte messages took %.1f us, the model's replay without a burst %.1f us",
+        String trains = String.format("the quickest idle train of %d %d-byte messages took %.1f us, the model's replay without a burst %.1f us",
                 messages, size, measured / 1e3, without / 1e3);
         if (measured >= without) {
             return none(fit, "B   = 0 bytes: " + trains + " (no faster than the model: no burst)");

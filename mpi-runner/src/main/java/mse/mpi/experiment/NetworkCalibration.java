@@ -107,7 +107,11 @@ public final class NetworkCalibration {
         return new Result(profile, fit, file, summary);
     }
 
-    /** The link's burst from the idle trains of the smallest P at the largest size that ran at the link's rate, the one G came from. */
+    /**
+     * The link's burst from the idle trains of the smallest P at the largest size that ran at the link's rate, the one G
+     * came from: the quickest of them, since the host's load only ever slows a train and none beats the link (their
+     * median, on a loaded machine, hid the whole burst).
+     */
     private static NetworkFit burst(NetworkFit fit, List<JobResult> jobs) {
         if (fit.linkRateSizes().isEmpty()) {
             return fit.withBurst(0, "B   = 0 bytes: no train was limited by the link's rate per byte, so no burst to read", List.of());
@@ -115,7 +119,7 @@ public final class NetworkCalibration {
         long size = fit.linkRateSizes().get(fit.linkRateSizes().size() - 1);
         JobResult smallest = jobs.stream().min(Comparator.comparingInt(JobResult::np)).orElseThrow();
         RttResult.Point point = smallest.points().stream().filter(p -> p.size() == size).findFirst().orElseThrow();
-        return LinkBurst.fit(fit, smallest.np(), size, point.idleTrainMessages(), point.idleTrainMicros().p50(),
+        return LinkBurst.fit(fit, smallest.np(), size, point.idleTrainMessages(), point.idleTrainMicros().min(),
                 RttBenchmark.TRAIN_REQUEST_BYTES);
     }
 
