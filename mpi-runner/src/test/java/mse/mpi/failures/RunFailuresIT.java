@@ -132,14 +132,18 @@ class RunFailuresIT {
         assertFalse(Files.exists(out.resolve("summary.json")), "a summary.json claims a run that never finished");
     }
 
-    /** SIGKILL of the `mse` JVM itself: no shutdown hook runs, yet mpirun and the ranks must follow it. */
+    /**
+     * SIGKILL of the `mse` JVM itself: no shutdown hook runs, yet mpirun and the ranks must follow it. The launcher and
+     * the next run keep their scratch in a directory of the test's own, so no other run on the machine clears what the
+     * kill left before the test looks.
+     */
     @Test
     void killingTheLauncherTakesMpirunAndTheRanksAlongAndClaimsNoFinishedRun() throws Exception {
         Path out = tmp.resolve("launcher-killed");
-        List<String> command = List.of(javaBinary(), "-cp", System.getProperty("java.class.path"), RANK_CLASSPATH, "mse.mpi.cli.Mse",
-                "emulate", "--np", "3", "--image", "512x512", "--task-points", "4", "--max-iter", "2000",
-                "--out", out.toString(), "--quiet");
-        Process cli = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(tmp.resolve("cli.log").toFile()).start();
+        Path scratch = Files.createDirectories(tmp.resolve("scratch"));
+        Process cli = new ProcessBuilder(cliCommand(scratch, "emulate", "--np", "3", "--image", "512x512", "--task-points",
+                "4", "--max-iter", "2000", "--out", out.toString(), "--quiet"))
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("cli.log").toFile()).start();
         awaitRank(out.toString(), 2);
         awaitLog(out.resolve("mse.log"), "rank 2 connected"); // mid-run
         new ProcessBuilder("kill", "-9", Long.toString(cli.pid())).start().waitFor();
@@ -150,15 +154,26 @@ class RunFailuresIT {
                 + incomplete(out));
 
         // Nor did one delete the emulator's local socket: its directory, named for the dead JVM, is cleared by the next run.
-        assertEquals(1, socketDirectoriesOf(cli.pid()).size(), "the killed emulator's socket directory");
-        assertEquals(0, Mse.commandLine().execute("emulate", "--np", "2", "--image", "64x64", "--task-points", "64",
-                "--out", tmp.resolve("next").toString(), "--quiet"));
-        assertEquals(List.of(), socketDirectoriesOf(cli.pid()), "the next run cleared what the SIGKILL left");
+        assertEquals(1, socketDirectoriesOf(scratch, cli.pid()).size(), "the killed emulator's socket directory");
+        Process next = new ProcessBuilder(cliCommand(scratch, "emulate", "--np", "2", "--image", "64x64", "--task-points",
+                "64", "--out", tmp.resolve("next").toString(), "--quiet"))
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("next.log").toFile()).start();
+        assertTrue(next.waitFor(300, TimeUnit.SECONDS), "the next run ended");
+        assertEquals(0, next.exitValue(), Files.readString(tmp.resolve("next.log")));
+        assertEquals(List.of(), socketDirectoriesOf(scratch, cli.pid()), "the next run cleared what the SIGKILL left");
     }
 
-    private static List<Path> socketDirectoriesOf(long pid) throws IOException {
+    /** The `mse` command line in a JVM of its own whose scratch directory is `scratch`. */
+    private static List<String> cliCommand(Path scratch, String... args) {
+        List<String> command = new ArrayList<>(List.of(javaBinary(), "-Djava.io.tmpdir=" + scratch, "-cp",
+                System.getProperty("java.class.path"), RANK_CLASSPATH, "mse.mpi.cli.Mse"));
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    private static List<Path> socketDirectoriesOf(Path scratch, long pid) throws IOException {
         String name = RankGateway.SOCKET_DIRECTORY_PREFIX + "-" + pid + "-";
-        try (Stream<Path> entries = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+        try (Stream<Path> entries = Files.list(scratch)) {
             return entries.filter(p -> p.getFileName().toString().startsWith(name)).toList();
         }
     }
