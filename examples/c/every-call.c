@@ -16,7 +16,9 @@
  * MPI_Comm_free (the conformance cases comm-contexts and comm-split-collectives), MPI_Alltoallv, MPI_Alltoallw,
  * MPI_Ialltoallv and MPI_Ialltoallw (the conformance case coll-alltoallvw, CollectiveChargesIT), MPI_Scan, MPI_Exscan,
  * MPI_Iscan and MPI_Iexscan (coll-scan), MPI_Reduce_scatter, MPI_Reduce_scatter_block, MPI_Ireduce_scatter and
- * MPI_Ireduce_scatter_block (coll-reduce-scatter), MPI_Comm_split_type (comm-split-type). */
+ * MPI_Ireduce_scatter_block (coll-reduce-scatter), MPI_Comm_split_type (comm-split-type), MPI_Cart_create, MPI_Cart_sub,
+ * MPI_Graph_create, MPI_Dist_graph_create_adjacent and MPI_Dist_graph_create (the conformance cases topo-cart and
+ * topo-graph). */
 #include <mpi.h>
 #include <stdio.h>
 

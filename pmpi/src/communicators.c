@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "collective.h"
+#include "creation.h"
 
 /* The members of a creation, and the communicator whose library context its messages travel on. */
 typedef struct {
@@ -27,9 +28,6 @@ typedef struct {
     int member_bytes;         /* what each member adds to the fan-in */
     int fan_out_bytes;
 } creation;
-
-/* What Open MPI makes between the fan-in and the fan-out: the new handle (MPI_COMM_NULL for a rank outside it). */
-typedef int (*real_creation)(void *arg, MPI_Comm *made);
 
 static int rank_in_over(const creation *cr, int member) {
     return cr->ranks == NULL ? member : cr->ranks[member];
@@ -55,7 +53,7 @@ static int fan_in_bytes(const creation *cr, int member) {
 
 /* Runs the creation: the agreement's fan-in, Open MPI's own creation, the fan-out; registers what was made with the
  * agreed id. The result code of Open MPI's creation. */
-static int create(const creation *cr, real_creation real, void *arg, MPI_Comm *newcomm) {
+static int create(const creation *cr, mse_real_creation real, void *arg, MPI_Comm *newcomm) {
     mse_route route = mse_library_route(cr->over);
     mse_tree tree;
     if (mse_tree_of(mse_self.settings.tree, cr->count, 0, cr->me, &tree) != 0) {
@@ -145,30 +143,30 @@ static int real_create_group(void *arg, MPI_Comm *made) {
     return PMPI_Comm_create_group(a->comm, a->group, a->tag, made);
 }
 
-/* A creation over every rank of comm (dup, split, create), charged as an allreduce of one int, or (a split) as an
- * allgather of two ints a member. */
-static int create_over_all(const char *call, MPI_Comm comm, int is_split, real_creation real, creation_args args,
-                           MPI_Comm *newcomm) {
+int mse_create_over_all(const char *call, MPI_Comm comm, mse_creation_shape shape, mse_real_creation real, void *arg,
+                        MPI_Comm *newcomm) {
     mse_begin(call);
     mse_comm *c = mse_comm_of(call, comm);
+    int is_split = shape == MSE_CREATION_SPLIT;
     creation cr = {call, c, c->size, c->rank, NULL, is_split ? 8 : 4, is_split ? 8 * c->size : 4};
-    int result = create(&cr, real, &args, newcomm);
+    int result = create(&cr, real, arg, newcomm);
     mse_leave();
     return result;
 }
 
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm) {
-    return create_over_all("MPI_Comm_dup", comm, 0, real_dup, (creation_args) {.comm = comm}, newcomm);
+    return mse_create_over_all("MPI_Comm_dup", comm, MSE_CREATION_AGREE, real_dup, &(creation_args) {.comm = comm},
+                               newcomm);
 }
 
 int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm) {
-    return create_over_all("MPI_Comm_dup_with_info", comm, 0, real_dup_with_info,
-                           (creation_args) {.comm = comm, .info = info}, newcomm);
+    return mse_create_over_all("MPI_Comm_dup_with_info", comm, MSE_CREATION_AGREE, real_dup_with_info,
+                               &(creation_args) {.comm = comm, .info = info}, newcomm);
 }
 
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm) {
-    return create_over_all("MPI_Comm_split", comm, 1, real_split,
-                           (creation_args) {.comm = comm, .color = color, .key = key}, newcomm);
+    return mse_create_over_all("MPI_Comm_split", comm, MSE_CREATION_SPLIT, real_split,
+                               &(creation_args) {.comm = comm, .color = color, .key = key}, newcomm);
 }
 
 /* The ranks of one target host: the target's hosts are the hosts the ranks run on (--hostfile's placement, one host
@@ -176,13 +174,14 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm) {
  * OMPI_COMM_TYPE_* kinds), as in the plain run. Charged as a split: MPICH and Open MPI make it one, on each rank's
  * node as its color. */
 int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm) {
-    return create_over_all("MPI_Comm_split_type", comm, 1, real_split_type,
-                           (creation_args) {.comm = comm, .color = split_type, .key = key, .info = info}, newcomm);
+    return mse_create_over_all("MPI_Comm_split_type", comm, MSE_CREATION_SPLIT, real_split_type,
+                               &(creation_args) {.comm = comm, .color = split_type, .key = key, .info = info},
+                               newcomm);
 }
 
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm) {
-    return create_over_all("MPI_Comm_create", comm, 0, real_create, (creation_args) {.comm = comm, .group = group},
-                           newcomm);
+    return mse_create_over_all("MPI_Comm_create", comm, MSE_CREATION_AGREE, real_create,
+                               &(creation_args) {.comm = comm, .group = group}, newcomm);
 }
 
 /* Collective over the group's members only: the agreement runs over them, on comm's library context, each member

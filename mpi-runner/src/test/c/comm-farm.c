@@ -2,8 +2,10 @@
  * MSE_Task_done, so a deterministic --task-cost charges it) on a communicator chosen by the first argument:
  *   world  on MPI_COMM_WORLD;
  *   dup    on a duplicate of MPI_COMM_WORLD;
- *   split  two farms, one on each half of MPI_COMM_WORLD (MPI_Comm_split by rank < size / 2).
- * Every mode makes the duplicate first, so all three pay for one creation and differ only in where the farm runs.
+ *   split  two farms, one on each half of MPI_COMM_WORLD (MPI_Comm_split by rank < size / 2);
+ *   cart   on a one-dimensional Cartesian communicator of every rank, made by MPI_Cart_create in the duplicate's place.
+ * Every mode makes the duplicate (or the Cartesian one) first, so all pay for one creation and differ only in where the
+ * farm runs.
  * Usage: comm-farm MODE [TASKS] (TASKS per farm, default 48). The master of each farm prints one line. */
 #include <mpi.h>
 #include <stdio.h>
@@ -59,8 +61,13 @@ int main(int argc, char **argv) {
     const char *mode = argc > 1 ? argv[1] : "world";
     int tasks = argc > 2 ? atoi(argv[2]) : 48;
     MPI_Comm dup, farm = MPI_COMM_WORLD, half = MPI_COMM_NULL;
-    MPI_Comm_dup(MPI_COMM_WORLD, &dup);
-    if (strcmp(mode, "dup") == 0) {
+    if (strcmp(mode, "cart") == 0) {
+        int periods[1] = {0};
+        MPI_Cart_create(MPI_COMM_WORLD, 1, &size, periods, 0, &dup);
+    } else {
+        MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+    }
+    if (strcmp(mode, "dup") == 0 || strcmp(mode, "cart") == 0) {
         farm = dup;
     } else if (strcmp(mode, "split") == 0) {
         MPI_Comm_split(MPI_COMM_WORLD, rank < size / 2, rank, &half);

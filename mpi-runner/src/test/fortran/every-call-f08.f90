@@ -14,7 +14,8 @@
 ! them, in the conformance cases request-mprobe-fortran, nbc-fortran and comm-create-fortran;
 ! MPI_Alltoallv, MPI_Alltoallw, MPI_Ialltoallv, MPI_Scan, MPI_Exscan, MPI_Iscan, MPI_Iexscan, MPI_Reduce_scatter,
 ! MPI_Reduce_scatter_block, MPI_Ireduce_scatter and MPI_Ireduce_scatter_block in coll-alltoallw-scan-fortran,
-! MPI_Ialltoallw as MPI_ALLTOALLW, MPI_Comm_split_type as MPI_COMM_SPLIT;
+! MPI_Ialltoallw as MPI_ALLTOALLW, MPI_Comm_split_type as MPI_COMM_SPLIT; MPI_Cart_create, MPI_Cart_sub, MPI_Graph_create,
+! MPI_Dist_graph_create_adjacent and MPI_Dist_graph_create in topo-fortran;
 ! tools/check-fortran-calls.sh checks that Open MPI's f08 wrappers hand those entries their arguments unchanged).
 program every_call_f08
   use mpi_f08

@@ -19,7 +19,8 @@
 ! entry generated as MPI_ALLTOALLW's), MPI_Scan, MPI_Exscan, MPI_Iscan, MPI_Iexscan, MPI_Reduce_scatter,
 ! MPI_Reduce_scatter_block, MPI_Ireduce_scatter and MPI_Ireduce_scatter_block (coll-alltoallw-scan-fortran),
 ! MPI_Comm_split_type (its C body is the conformance case comm-split-type's, its Fortran entry generated as
-! MPI_COMM_SPLIT's).
+! MPI_COMM_SPLIT's), MPI_Cart_create, MPI_Cart_sub, MPI_Graph_create, MPI_Dist_graph_create_adjacent and
+! MPI_Dist_graph_create (the conformance case topo-fortran).
 program every_call
   use mpi
   implicit none

@@ -33,6 +33,15 @@ class CommunicatorFarmsIT {
         assertEquals(Math.round(world * 1e9), Math.round(dup * 1e9), "world " + world + " s, dup " + dup + " s");
     }
 
+    /** MPI_Cart_create is charged as a creation over every rank, as MPI_Comm_dup is: the same farm predicts the same. */
+    @Test
+    void aFarmOnACartesianCommunicatorPredictsWhatItPredictsOnADuplicate() throws Exception {
+        Path farm = ForeignRuns.compile("comm-farm", tmp);
+        double dup = predicted(farm, 4, "dup", "48");
+        double cart = predicted(farm, 4, "cart", "48");
+        assertEquals(Math.round(dup * 1e9), Math.round(cart * 1e9), "dup " + dup + " s, cart " + cart + " s");
+    }
+
     @Test
     void twoFarmsOnTheHalvesOfASplitWorldOfEightPredictOneFarmOnAWorldOfFour() throws Exception {
         Path farm = ForeignRuns.compile("comm-farm", tmp);
