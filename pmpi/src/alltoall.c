@@ -154,6 +154,10 @@ static mse_schedule *alltoall_of(const char *call, mse_collective tags, const vo
         c->from = layout_of(call, np, from.counts, from.displs, from.types, from.count, from.type);
     }
     c->to = layout_of(call, np, to.counts, to.displs, to.types, to.count, to.type);
+    for (int r = 0; c->to.types != NULL && r < np; r++) { /* the receives' types; the sends all leave at the start */
+        c->to.types[r] = mse_schedule_type(&c->s, c->to.types[r]);
+    }
+    c->to.type = c->to.types == NULL ? mse_schedule_type(&c->s, c->to.type) : c->to.type;
     return &c->s;
 }
 

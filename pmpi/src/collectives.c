@@ -63,7 +63,7 @@ mse_schedule *mse_fan_out(const char *call, mse_collective tags, int tag, void *
     f->tag = tags.first + tag;
     f->buf = buf;
     f->count = count;
-    f->type = type;
+    f->type = owns_type ? type : mse_schedule_type(&f->s, type);
     f->owns_type = owns_type;
     return &f->s;
 }
@@ -194,7 +194,7 @@ mse_schedule *mse_reduce_to(const char *call, mse_collective tags, const void *s
     r->own = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
     r->recvbuf = recvbuf;
     r->count = count;
-    r->type = type;
+    r->type = mse_schedule_type(&r->s, type);
     r->op = op;
     r->root = root;
     r->tree_root = tree_root;

@@ -62,7 +62,9 @@ int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Sta
         *message = MPI_MESSAGE_NO_PROC;
         mse_from_nobody(status);
     } else {
-        match(route, mse_posted_probe(&mse_self.posted, mse_pattern_on(route, source, tag)), message, status);
+        mse_envelope first;
+        mse_probe_progressing(mse_pattern_on(route, source, tag), 1, &first);
+        match(route, first, message, status);
     }
     mse_leave();
     return MPI_SUCCESS;
@@ -81,7 +83,7 @@ int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *mess
         *flag = 1;
         *message = MPI_MESSAGE_NO_PROC;
         mse_from_nobody(status);
-    } else if ((*flag = mse_posted_iprobe(&mse_self.posted, mse_pattern_on(route, source, tag), &first))) {
+    } else if ((*flag = mse_probe_progressing(mse_pattern_on(route, source, tag), 0, &first))) {
         match(route, first, message, status);
     }
     mse_leave();

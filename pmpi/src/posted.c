@@ -236,6 +236,43 @@ int mse_posted_test_some(mse_posted_list *list, mse_posted *const *requests, int
     return poll_set(list, requests, count, 0) == -2 ? -1 : 0;
 }
 
+int mse_posted_probe_among(mse_posted_list *list, mse_pattern wanted, mse_posted *const *requests, int count,
+                           int blocking, mse_envelope *first) {
+    mse_pattern_tally tally;
+    if (tally_set(&tally, requests, count) != 0 || mse_tally_add(&tally, wanted) != 0) {
+        untally_set(&tally, requests, count);
+        return -1;
+    }
+    int found = 0;
+    while (1) {
+        const mse_pattern *patterns;
+        int n;
+        if (mse_tally_cover(&tally, &patterns, &n) != 0) {
+            found = -1;
+            break;
+        }
+        if (blocking) {
+            *first = list->side->probe(list->side->ctx, patterns, n);
+        } else if (!list->side->poll(list->side->ctx, patterns, n, first)) {
+            break;
+        }
+        mse_posted *taker = give_to_pending(list, *first);
+        if (taker == NULL) { /* none of the set's, nor an earlier receive's: wanted's */
+            found = 1;
+            break;
+        }
+        if (taker->set_position != 0) {
+            mse_tally_remove(&tally, taker->pattern);
+            taker->set_position = 0;
+            if (blocking) {
+                break;
+            }
+        }
+    }
+    untally_set(&tally, requests, count);
+    return found;
+}
+
 void mse_posted_cancel(mse_posted_list *list, mse_posted *request) {
     if (!request->complete) {
         unlink_pending(list, request);

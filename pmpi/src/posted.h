@@ -60,6 +60,13 @@ int mse_posted_test_any(mse_posted_list *list, mse_posted *const *requests, int 
 /* MPI_Testsome's matching: every message that has arrived as of now for a pending request of the set goes to its
  * receive (the caller collects the complete ones); -1 when memory runs out. */
 int mse_posted_test_some(mse_posted_list *list, mse_posted *const *requests, int count);
+/* MPI_Probe (blocking) or MPI_Iprobe (as of now) for wanted while the pending receives of a set move on: every message
+ * for a request of the set is given to it as it comes (the caller resumes what waits on them). 1 and the first message
+ * for wanted no pending receive takes first; 0 when a request of the set completed first (blocking), or when nothing
+ * for wanted has arrived as of now and every message that had for the set went to it (not blocking); -1 when memory
+ * runs out. */
+int mse_posted_probe_among(mse_posted_list *list, mse_pattern wanted, mse_posted *const *requests, int count,
+                           int blocking, mse_envelope *first);
 /* MPI_Cancel of a receive: a pending one leaves the list, complete with no message (nothing was matched to it, and
  * the emulator never heard of it); a complete one is left as it is. */
 void mse_posted_cancel(mse_posted_list *list, mse_posted *request);

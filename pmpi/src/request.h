@@ -23,9 +23,15 @@ typedef struct mse_request {
     int collective;          /* a nonblocking collective's: not cancellable (MPI 3.1 §5.12) */
     struct mse_schedule *schedule; /* a collective's, until it is done: resumed as each of its receives completes */
     struct mse_request *prev_pending, *next_pending; /* a collective's place among the pending ones */
+    int in_set;              /* while a call over a set gathers it (request_sets.c) */
     mse_comm *comm;          /* a receive's, persistent or collective request's communicator, held while it lives
                               * (comm.h); NULL for a send's */
 } mse_request;
+
+/* An operation's own hold on a derived type, which the program may free while the operation is pending (and create
+ * other types that reuse its handle; MPI 3.1 §4.1.9: communication using a freed type completes normally): 1 and a
+ * committed copy in *kept, which its holder frees, or 0 and the type itself for a predefined one. */
+int mse_type_keep(const char *call, MPI_Datatype type, MPI_Datatype *kept);
 
 /* A new request of the library, complete (a send) until the caller posts its receive. */
 mse_request *mse_request_new(int is_receive);
@@ -46,15 +52,26 @@ MPI_Request mse_request_collective(struct mse_schedule *s);
 /* A collective's schedule resumed past each receive of it that completed: 1 once the request is complete (any other
  * request: whether it is). */
 int mse_request_progress(mse_request *r);
+/* How many collectives of the rank wait for a message, and the oldest of them (the next: its next_pending); only the
+ * program thread reads them. */
+int mse_collectives_pending(void);
+mse_request *mse_collectives_first(void);
 /* MPI_Wait's and MPI_Test's work on an active request: wait finishes it and returns its error code; test finishes it
  * and returns 1 when it is complete as of now, its error code in *code, else returns 0. Either moves the rank's other
  * pending collectives on meanwhile (request_progress.c). */
 int mse_request_wait(MPI_Request *handle, MPI_Status *status);
 int mse_request_test(MPI_Request *handle, MPI_Status *status, int *code);
+/* MPI_Request_get_status's: MPI_Test's look, the request left to the program; 1 and its status once complete. */
+int mse_request_look(MPI_Request handle, MPI_Status *status);
 
 /* The set calls' work for MPI_Wait and MPI_Test (request_sets.c): the request of requests[0] waited for (blocking) or
  * tested as of now, the others' messages given to them as they come; 1 when requests[0] is complete. */
 int mse_requests_progress_first(int count, MPI_Request requests[], int blocking);
+/* MPI_Probe's (blocking) and MPI_Iprobe's look for wanted, the rank's pending collectives moving on meanwhile as Open
+ * MPI's progress moves them in any call: 1 and the first message for wanted no pending receive takes first, or 0 when
+ * nothing for it has arrived as of now (not blocking). The blocking receives (MPI_Recv, MPI_Sendrecv) and the matched
+ * probes look so before they receive or match what it found. */
+int mse_probe_progressing(mse_pattern wanted, int blocking, mse_envelope *first);
 
 /* The library's request behind a handle the program passed to call; dies naming call when it is not one. */
 mse_request *mse_request_own(const char *call, MPI_Request handle);

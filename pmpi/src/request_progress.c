@@ -75,47 +75,57 @@ int mse_request_progress(mse_request *r) {
     return r->posted.complete;
 }
 
-/* Waits for (blocking) or tests the request of handle together with every other pending collective of the rank,
- * which move on meanwhile; nothing when there is no other. */
-static void with_other_collectives(MPI_Request handle, int blocking) {
-    mse_request *r = (mse_request *) (void *) handle;
-    int others = pending.count - (pending.head == r || r->prev_pending != NULL);
-    if (others == 0) {
-        return;
-    }
-    MPI_Request *set = malloc(sizeof(MPI_Request) * (size_t) (others + 1));
-    if (set == NULL) {
-        mse_die("out of memory for %d pending collectives", others);
-    }
-    int count = 0;
-    set[count++] = handle;
-    for (mse_request *p = pending.head; p != NULL; p = p->next_pending) {
-        if (p != r) {
-            set[count++] = (MPI_Request) (void *) p;
-        }
-    }
-    mse_requests_progress_first(count, set, blocking);
-    free(set);
+int mse_collectives_pending(void) {
+    return pending.count;
+}
+
+mse_request *mse_collectives_first(void) {
+    return pending.head;
+}
+
+/* Whether the rank has pending collectives other than r. */
+static int others_pending(const mse_request *r) {
+    return pending.count - (pending.head == r || r->prev_pending != NULL) > 0;
 }
 
 int mse_request_wait(MPI_Request *handle, MPI_Status *status) {
     mse_request *r = mse_request_own("MPI_Wait", *handle);
-    with_other_collectives(*handle, 1);
+    if (others_pending(r)) { /* waits for the request and every other pending collective together */
+        mse_requests_progress_first(1, handle, 1);
+    }
     do {
         mse_posted_wait(&mse_self.posted, &r->posted);
     } while (!mse_request_progress(r));
     return mse_request_finish(handle, status);
 }
 
-int mse_request_test(MPI_Request *handle, MPI_Status *status, int *code) {
-    mse_request *r = mse_request_own("MPI_Test", *handle);
-    with_other_collectives(*handle, 0);
+/* Tests the request as of now, with the rank's other pending collectives in the same look: 1 once it is complete. */
+static int poll(MPI_Request handle) {
+    mse_request *r = (mse_request *) (void *) handle;
+    if (others_pending(r)) {
+        mse_requests_progress_first(1, &handle, 0);
+        return mse_request_progress(r);
+    }
     while (!r->posted.complete && mse_posted_test(&mse_self.posted, &r->posted)) {
         mse_request_progress(r);
     }
-    if (mse_request_progress(r)) {
+    return mse_request_progress(r);
+}
+
+int mse_request_test(MPI_Request *handle, MPI_Status *status, int *code) {
+    mse_request_own("MPI_Test", *handle);
+    if (poll(*handle)) {
         *code = mse_request_finish(handle, status);
         return 1;
     }
     return 0;
+}
+
+int mse_request_look(MPI_Request handle, MPI_Status *status) {
+    mse_request *r = mse_request_own("MPI_Request_get_status", handle);
+    int flag = poll(handle);
+    if (flag && status != MPI_STATUS_IGNORE) {
+        *status = r->status;
+    }
+    return flag;
 }

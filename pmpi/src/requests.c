@@ -34,11 +34,9 @@ MPI_Request mse_request_complete(const MPI_Status *status) {
     return (MPI_Request) (void *) r;
 }
 
-/* The receive's own hold on a derived type: the program may free its handle while the receive is pending, and
- * create other types that reuse it (MPI 3.1 §4.1.9: communication using a freed type completes normally). A type of
- * one element of it has its layout, extent and bounds, and unlike MPI_Type_dup calls none of the program's attribute
- * copy functions. Predefined types are never freed. */
-static int keep_type(const char *call, MPI_Datatype type, MPI_Datatype *kept) {
+/* A type of one element of it has its layout, extent and bounds, and unlike MPI_Type_dup calls none of the program's
+ * attribute copy functions. Predefined types are never freed. */
+int mse_type_keep(const char *call, MPI_Datatype type, MPI_Datatype *kept) {
     int integers, addresses, types, combiner;
     PMPI_Type_get_envelope(type, &integers, &addresses, &types, &combiner);
     if (combiner == MPI_COMBINER_NAMED) {
@@ -69,7 +67,7 @@ MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, mse_rou
     r->into.route = route;
     r->comm = route.comm;
     mse_comm_hold(r->comm);
-    r->owns_type = keep_type("MPI_Irecv", type, &r->into.type);
+    r->owns_type = mse_type_keep("MPI_Irecv", type, &r->into.type);
     mse_request_post_receive(r, source, tag);
     return (MPI_Request) (void *) r;
 }
@@ -86,7 +84,7 @@ mse_request *mse_request_persistent(const char *call, int is_receive, const void
     r->into.buf = (void *) buf;
     r->into.count = count;
     r->into.route = route;
-    r->owns_type = keep_type(call, type, &r->into.type);
+    r->owns_type = mse_type_keep(call, type, &r->into.type);
     r->peer = peer;
     r->tag = tag;
     r->posted.complete = 1;
@@ -213,12 +211,7 @@ int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status) {
         *flag = 1;
         mse_empty_status(status);
     } else {
-        mse_request *r = mse_request_own("MPI_Request_get_status", request);
-        while ((*flag = mse_posted_test(&mse_self.posted, &r->posted)) && !mse_request_progress(r)) {
-        }
-        if (*flag && status != MPI_STATUS_IGNORE) {
-            *status = r->status;
-        }
+        *flag = mse_request_look(request, status);
     }
     mse_leave();
     return MPI_SUCCESS;

@@ -123,7 +123,7 @@ static mse_schedule *scan_of(const char *call, mse_collective tags, const void *
     PMPI_Op_commutative(op, &c->commutative);
     c->recvbuf = recvbuf;
     c->count = count;
-    c->type = type;
+    c->type = mse_schedule_type(&c->s, type);
     c->op = op;
     c->exclusive = exclusive;
     c->mask = 1;

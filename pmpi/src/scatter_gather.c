@@ -120,6 +120,9 @@ static mse_schedule *gather_to(const char *call, mse_collective tags, const void
     gather *c = mse_schedule_new(sizeof *c, call, tags, root, gather_resume, staged_release);
     c->recvbuf = recvbuf;
     c->into = into;
+    if (tags.comm->rank == root) { /* the receive type means something at the root only */
+        c->into.type = mse_schedule_type(&c->g.s, into.type);
+    }
     if (sendbuf == MPI_IN_PLACE) { /* this rank's block is already in place in recvbuf */
         sendbuf = block_of(recvbuf, into, tags.comm->rank);
         sendcount = count_of(into, tags.comm->rank);
@@ -192,7 +195,10 @@ static mse_schedule *scatter_from(const char *call, mse_collective tags, const v
     c->from = from;
     c->recvbuf = recvbuf;
     c->recvcount = recvcount;
-    c->recvtype = recvtype;
+    c->recvtype = recvbuf == MPI_IN_PLACE ? recvtype : mse_schedule_type(&c->g.s, recvtype); /* ignored in place */
+    if (c->g.s.tree.parent == MSE_TREE_NONE) { /* the root packs its blocks when the schedule first runs */
+        c->from.type = mse_schedule_type(&c->g.s, from.type);
+    }
     return &c->g.s;
 }
 

@@ -75,6 +75,22 @@ void *mse_schedule_new(size_t size, const char *call, mse_collective tags, int r
     return s;
 }
 
+MPI_Datatype mse_schedule_type(mse_schedule *s, MPI_Datatype type) {
+    if (s->tags == 0 || type == MPI_DATATYPE_NULL) { /* a blocking collective's first tag (mse_collective_begin) */
+        return type;
+    }
+    MPI_Datatype *held = realloc(s->held, sizeof(MPI_Datatype) * (size_t) (s->held_count + 1));
+    if (held == NULL) {
+        mse_die("%s: out of memory for its datatypes", s->call);
+    }
+    s->held = held;
+    MPI_Datatype kept;
+    if (mse_type_keep(s->call, type, &kept)) {
+        s->held[s->held_count++] = kept;
+    }
+    return kept;
+}
+
 int mse_schedule_receive(mse_schedule *s, int source, int tag, void *buf, int count, MPI_Datatype type,
                          void (*fit)(mse_destination *into, int bytes), void *context) {
     mse_request *r = s->request;
@@ -108,6 +124,10 @@ void mse_schedule_free(mse_schedule *s) {
         for (int i = 0; i < MSE_SCHEDULE_OWNS; i++) {
             free(s->owned[i]);
         }
+        for (int i = 0; i < s->held_count; i++) {
+            PMPI_Type_free(&s->held[i]);
+        }
+        free(s->held);
         mse_tree_free(&s->tree);
         mse_comm_release(s->comm);
         free(s);

@@ -27,6 +27,8 @@ typedef struct mse_schedule {
     int phase, i;                            /* where it stopped */
     mse_tree tree;                           /* this rank's place in its tree, built at the start */
     void *owned[MSE_SCHEDULE_OWNS];          /* blocks freed with it (mse_schedule_own) */
+    MPI_Datatype *held;                      /* the derived types it holds (mse_schedule_type) */
+    int held_count;
 } mse_schedule;
 
 /* The start of a collective call: mse_begin, the communicator found (one MSE does not emulate ends the run), and the
@@ -52,6 +54,10 @@ int mse_collective_start(mse_schedule *s, MPI_Request *request);
  * naming call). */
 void *mse_schedule_new(size_t size, const char *call, mse_collective tags, int root, int (*resume)(mse_schedule *s),
                        void (*release)(mse_schedule *s));
+/* The type the schedule uses after its call returned: a nonblocking collective's own hold on a derived type (as a
+ * pending receive's, request.h), freed with the schedule, so the program may free its handle before the wait; a
+ * blocking collective's is the program's, which cannot be freed while the call runs. */
+MPI_Datatype mse_schedule_type(mse_schedule *s, MPI_Datatype type);
 /* Posts the schedule's next receive, of exactly (source, a rank of its communicator, tag) on its library context into
  * count elements of type at buf (fit and context as mse_destination's); returns 1, for resume to return. */
 int mse_schedule_receive(mse_schedule *s, int source, int tag, void *buf, int count, MPI_Datatype type,

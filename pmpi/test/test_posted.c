@@ -297,6 +297,27 @@ int main(void) {
     mse_posted_cancel(&list, &r2);
     CHECK(r2.complete && b.got == 1001, "cancelling a complete receive changes nothing");
 
+    /* A probe among other requests (a collective's receive on context 1): the set's messages go to them as they come,
+     * a blocking probe stops when one of the set completes, and wanted's message is left queued for the caller. */
+    s = (script) {.queue = {{3, 8, 1201, 1}, {2, 6, 1202, 0}, {3, 9, 1203, 1}}, .count = 3, .arrived = 1};
+    mse_posted coll;
+    slot cs;
+    post(&list, &coll, &cs, 3, 8);
+    coll.pattern.context = 1;
+    mse_posted *among[] = {&coll};
+    mse_pattern wanted = {2, 6, 0};
+    CHECK_EQ(0, mse_posted_probe_among(&list, wanted, among, 1, 0, &seen), "as of now nothing for wanted");
+    CHECK(coll.complete && cs.got == 1201 && s.polls == 2, "the set's message went to it (%d), then one more look",
+          cs.got);
+    post(&list, &coll, &cs, 3, 9);
+    coll.pattern.context = 1;
+    s.arrived = 2;
+    CHECK_EQ(1, mse_posted_probe_among(&list, wanted, among, 1, 1, &seen), "blocking: wanted's message came first");
+    CHECK(seen.bytes == 1202 && s.count == 2 && !coll.complete && coll.set_position == 0, "left queued, no marks");
+    mse_posted_recv(&list, wanted, &plain);
+    CHECK_EQ(0, mse_posted_probe_among(&list, wanted, among, 1, 1, &seen), "then the set's completes first");
+    CHECK(cs.got == 1203 && list.head == NULL, "and got %d", cs.got);
+
     /* Wildcards match every tag of their context, and nothing of another: no tag is reserved for collectives. */
     mse_pattern any = {MSE_ANY, MSE_ANY, 2};
     CHECK(mse_pattern_matches(any, (mse_envelope) {0, 32760, 0, 2}), "ANY_TAG takes 32760");

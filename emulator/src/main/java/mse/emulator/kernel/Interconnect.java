@@ -155,6 +155,11 @@ final class Interconnect {
         return incoming[receiver.rank].earliestArrival(receiver.wanted, network);
     }
 
+    /** Whether a message for what the rank waits for (or polled for last) has passed its interface or waits there. */
+    boolean anyMessageFor(RankState rank) {
+        return passedMatch(rank).isPresent() || earliestWaitingArrival(rank) != Long.MAX_VALUE;
+    }
+
     /** The earliest (reach, rank) that any message not announced yet can have. */
     Horizon horizon() {
         return grantRule.horizon(ranks, incoming, mailboxes);

@@ -32,6 +32,15 @@ final class RunEnding {
         return Optional.of(new RunOutcome.Deadlocked(report));
     }
 
+    /** Every live rank waits or polls in an endless loop (PollLoops): the deadlock, each live rank aborted with it. */
+    static RunOutcome pollingForever(RankState[] ranks, PollLoops loops, List<EmulatorReply> replies) {
+        List<RankState> live = Arrays.stream(ranks).filter(rank -> !rank.isFinished()).toList();
+        DeadlockReport report = new DeadlockReport(live.stream()
+                .map(rank -> new DeadlockReport.Wait(rank.rank, loops.description(rank))).toList(), true);
+        live.forEach(rank -> replies.add(new EmulatorReply.Abort(rank.rank, report.toString())));
+        return new RunOutcome.Deadlocked(report);
+    }
+
     /** A rank failed: every other live rank is aborted with the reason. */
     static RunOutcome failed(RankState[] ranks, RankFact.Failed failed, List<EmulatorReply> replies) {
         RunOutcome outcome = new RunOutcome.Failed(failed.rank(), failed.reason());

@@ -35,6 +35,7 @@ public final class VirtualTimeKernel {
     private final PollRule pollRule;
     private final RankCharges charges;
     private final CollectiveCalls collectiveCalls;
+    private final PollLoops pollLoops;
     private RunOutcome outcome = new RunOutcome.Running();
 
     /** A kernel whose ranks compute on the CPUs `cpus` says, one per process of the network model. */
@@ -52,6 +53,7 @@ public final class VirtualTimeKernel {
         this.pollRule = new PollRule(ranks, interconnect);
         this.charges = new RankCharges(network, cpus, observer);
         this.collectiveCalls = new CollectiveCalls(processes);
+        this.pollLoops = new PollLoops(processes);
     }
 
     /** Every rank on the same target CPU. */
@@ -98,12 +100,19 @@ public final class VirtualTimeKernel {
             }
         }
         interconnect.changed(rank);
+        if (!PollLoops.changesNothing(fact)) {
+            pollLoops.progress();
+        }
         if (rank.isBlocked()) {
             rank.held.add(fact);
         } else {
             apply(rank, fact, replies);
         }
         settle(replies);
+        if (pollLoops.deadlocked(ranks, interconnect)) {
+            outcome = RunEnding.pollingForever(ranks, pollLoops, replies);
+            return replies;
+        }
         if (!rank.isRunning() && !interconnect.anyRunning()) {
             // while a rank runs (the reporting one first), the run can neither end nor deadlock
             RunEnding.ifOver(ranks, replies).ifPresent(ended -> outcome = ended);
@@ -283,6 +292,7 @@ public final class VirtualTimeKernel {
         interconnect.stopWaiting(poller);
         long asOf = poller.clock.now();
         charges.emptyPoll(poller);
+        pollLoops.nothingArrived(poller, poller.clock.now() - asOf);
         poller.resume();
         replies.add(new EmulatorReply.NothingArrived(poller.rank, asOf));
         applyHeld(poller, replies);
@@ -291,6 +301,7 @@ public final class VirtualTimeKernel {
 
     /** Receive: clock = max(clock, a) + o_r(P, k); a synchronous sender resumes when the receive starts. */
     private void grant(RankState receiver, AnnouncedMessage message, List<EmulatorReply> replies) {
+        pollLoops.progress();
         interconnect.stopWaiting(receiver);
         long posted = receiver.clock.now();
         receiver.idleNanos += receiver.clock.waitUntil(MessageTiming.receiveStart(posted, message.arrivalNanos()));

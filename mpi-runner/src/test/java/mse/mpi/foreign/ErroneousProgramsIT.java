@@ -85,6 +85,27 @@ class ErroneousProgramsIT {
     }
 
     /**
+     * A deadlock that a poll loop hides (a rank tests or iprobes for a message that the only other rank, blocked in a
+     * receive, would send only after it) ends the run with exit 1 and one line naming each rank's wait, instead of
+     * running on until the test's limit.
+     */
+    @Test
+    void aRankPollingForAMessageNobodySendsEndsTheRunAsADeadlock() throws Exception {
+        Path program = ForeignRuns.compile("polls-forever", tmp);
+        for (String kind : List.of("test", "iprobe")) {
+            ForeignRuns.Result run = ForeignRuns.mse(List.of("emulate", "--np", "2", "--quiet", "--timeline", "off",
+                    "--out", tmp.resolve(kind).toString(), "--", program.toString(), kind), LIMIT_SECONDS);
+            assertEquals(1, run.exit(), kind + ": " + run.output());
+            assertTrue(run.output().contains("deadlock: every live rank is blocked or polls in a loop, and no message "
+                    + "can come: rank 0 waits in a loop of polls"), kind + ": " + run.output());
+            assertTrue(run.output().contains("for probe(source=1, tag=5); rank 1 waits in receive(source=0, tag=9)"),
+                    kind + ": " + run.output());
+            assertFalse(run.stdout().contains("not reached") || run.stdout().contains("predicted time"),
+                    kind + ": " + run.output());
+        }
+    }
+
+    /**
      * Collectives whose ranks disagree end the run (exit 1) naming the collective, the ranks and what differs, within
      * the test's limit (never a hang, never a prediction): the count, the root, the operation, the call itself.
      */
