@@ -1,8 +1,9 @@
 /* np: 4. A datatype freed while nonblocking collectives that use it are pending (MPI 3.1 §4.1.9: MPI_Type_free marks
  * the type for deallocation, and "any communication that is currently using this datatype will complete normally";
  * §5.12: a nonblocking collective is such a communication until it completes). Every rank starts MPI_Ibcast,
- * MPI_Ireduce, MPI_Iallreduce, MPI_Igather, MPI_Iscatter, MPI_Iallgather and MPI_Ialltoall whose receiving side is a
- * vector of pairs of ints, frees the vector, creates other types with other layouts (which may reuse the freed
+ * MPI_Ireduce, MPI_Iallreduce, MPI_Igather, MPI_Iscatter, MPI_Iallgather, MPI_Ialltoall, MPI_Ialltoallv,
+ * MPI_Ialltoallw, MPI_Iscan, MPI_Iexscan and MPI_Ireduce_scatter_block whose receiving side is a vector of pairs of
+ * ints, frees the vector, creates other types with other layouts (which may reuse the freed
  * handle), and only then completes them; each result must equal its blocking twin's through a live copy of the type,
  * gaps included. */
 #include "conformance.h"
@@ -12,10 +13,11 @@
 #define RANKS 4
 #define ROOM (RANKS * SPAN + 8)
 #define HOLE (-7)
-#define CALLS 7
+#define CALLS 12
 
 static const char *const names[CALLS] = {"MPI_Ibcast", "MPI_Ireduce", "MPI_Iallreduce", "MPI_Igather", "MPI_Iscatter",
-                                         "MPI_Iallgather", "MPI_Ialltoall"};
+                                         "MPI_Iallgather", "MPI_Ialltoall", "MPI_Ialltoallv", "MPI_Ialltoallw",
+                                         "MPI_Iscan", "MPI_Iexscan", "MPI_Ireduce_scatter_block"};
 
 static MPI_Datatype pairs_type(void) {
     MPI_Datatype pairs;
@@ -40,6 +42,13 @@ static MPI_Op sum;
 
 /* Starts (request not NULL) or runs the call of the given number into out, through type; in holds this rank's ints. */
 static void collective(int call, const int *in, int *out, MPI_Datatype type, MPI_Request *request) {
+    /* A nonblocking call's arrays are the program's until it completes (MPI 3.1 §5.12): one set per call. */
+    static int counts[2][CALLS][4][RANKS];
+    static MPI_Datatype types[2][CALLS][2][RANKS];
+    int twin = request == NULL;
+    int *sendcounts = counts[twin][call][0], *recvcounts = counts[twin][call][1];
+    int *sdispls = counts[twin][call][2], *rdispls = counts[twin][call][3];
+    MPI_Datatype *sendtypes = types[twin][call][0], *recvtypes = types[twin][call][1];
     MPI_Comm w = MPI_COMM_WORLD;
     int rank;
     MPI_Comm_rank(w, &rank);
@@ -73,6 +82,38 @@ static void collective(int call, const int *in, int *out, MPI_Datatype type, MPI
     case 6:
         request ? MPI_Ialltoall(in, 2 * PAIRS, MPI_INT, out, 1, type, w, request)
                 : MPI_Alltoall(in, 2 * PAIRS, MPI_INT, out, 1, type, w);
+        break;
+    case 7: /* displacements in elements: the receive type's extent apart */
+        for (int r = 0; r < RANKS; r++) {
+            sendcounts[r] = 2 * PAIRS;
+            recvcounts[r] = 1;
+            sdispls[r] = 2 * PAIRS * r;
+            rdispls[r] = r;
+        }
+        request ? MPI_Ialltoallv(in, sendcounts, sdispls, MPI_INT, out, recvcounts, rdispls, type, w, request)
+                : MPI_Alltoallv(in, sendcounts, sdispls, MPI_INT, out, recvcounts, rdispls, type, w);
+        break;
+    case 8: /* displacements in bytes */
+        for (int r = 0; r < RANKS; r++) {
+            sendcounts[r] = 2 * PAIRS;
+            recvcounts[r] = 1;
+            sdispls[r] = 2 * PAIRS * r * (int) sizeof(int);
+            rdispls[r] = SPAN * r * (int) sizeof(int);
+            sendtypes[r] = MPI_INT;
+            recvtypes[r] = type;
+        }
+        request ? MPI_Ialltoallw(in, sendcounts, sdispls, sendtypes, out, recvcounts, rdispls, recvtypes, w, request)
+                : MPI_Alltoallw(in, sendcounts, sdispls, sendtypes, out, recvcounts, rdispls, recvtypes, w);
+        break;
+    case 9:
+        request ? MPI_Iscan(in, out, 1, type, sum, w, request) : MPI_Scan(in, out, 1, type, sum, w);
+        break;
+    case 10:
+        request ? MPI_Iexscan(in, out, 1, type, sum, w, request) : MPI_Exscan(in, out, 1, type, sum, w);
+        break;
+    case 11:
+        request ? MPI_Ireduce_scatter_block(in, out, 1, type, sum, w, request)
+                : MPI_Reduce_scatter_block(in, out, 1, type, sum, w);
         break;
     }
 }
