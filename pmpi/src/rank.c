@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "errors.h"
+#include "refusals.h"
 
 mse_rank mse_self = {.link = {.lock = PTHREAD_MUTEX_INITIALIZER, .fd = -1, .lower_bound_fd = -1}};
 
@@ -145,6 +146,10 @@ _Noreturn static void die_of_link(void) {
 }
 
 _Noreturn void mse_refuse(const char *call) {
+    const char *reason = mse_refusal_reason(call);
+    if (reason != NULL) {
+        mse_die("%s is not emulated by MSE: %s (docs/interposition.md lists the calls it emulates)", call, reason);
+    }
     mse_die("%s is not emulated by MSE (docs/interposition.md lists the calls it emulates)", call);
 }
 

@@ -199,7 +199,19 @@ class ForeignProgramsIT {
         ForeignRuns.Result r = ForeignRuns.mse(List.of("emulate", "--np", "3", "--quiet", "--timeline", "off",
                 "--out", tmp.resolve("refused").toString(), "--", refuses.toString()));
         assertNotEquals(0, r.exit(), r.output());
-        assertTrue(r.output().contains("MPI_Comm_spawn is not emulated") && r.output().contains("rank 1"), r.output());
+        assertTrue(r.output().contains("MPI_Comm_spawn is not emulated by MSE: dynamic processes are not modelled")
+                && r.output().contains("rank 1"), r.output());
+        assertNothingLeft();
+    }
+
+    @Test
+    void anIntercommunicatorIsRefusedByNameWithTheReason() throws Exception {
+        Path refuses = ForeignRuns.compile("refuses", tmp);
+        ForeignRuns.Result r = ForeignRuns.mse(List.of("emulate", "--np", "3", "--quiet", "--timeline", "off",
+                "--out", tmp.resolve("intercomm").toString(), "--", refuses.toString(), "intercomm"));
+        assertNotEquals(0, r.exit(), r.output());
+        assertTrue(r.output().contains("MPI_Intercomm_create is not emulated by MSE: intercommunicators are not emulated")
+                && r.output().contains("rank 1"), r.output());
         assertNothingLeft();
     }
 

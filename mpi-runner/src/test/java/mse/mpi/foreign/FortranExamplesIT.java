@@ -107,7 +107,7 @@ class FortranExamplesIT {
         ForeignRuns.Result r = ForeignRuns.mse(List.of("emulate", "--np", "3", "--quiet", "--timeline", "off",
                 "--out", tmp.resolve("refused").toString(), "--", refuses.toString()));
         assertNotEquals(0, r.exit(), r.output());
-        assertTrue(r.output().contains("MPI_COMM_SPAWN is not emulated") && r.output().contains("rank 1"), r.output());
+        assertTrue(r.output().contains("MPI_COMM_SPAWN is not emulated by MSE: dynamic processes") && r.output().contains("rank 1"), r.output());
     }
 
     @Test
@@ -116,7 +116,7 @@ class FortranExamplesIT {
         ForeignRuns.Result r = ForeignRuns.mse(List.of("emulate", "--np", "2", "--quiet", "--timeline", "off",
                 "--out", tmp.resolve("f08-results").toString(), "--", f08.toString()));
         assertNotEquals(0, r.exit(), r.output());
-        assertTrue(r.output().contains("MPI_WIN_FENCE is not emulated") && r.output().contains("rank 1"), r.output());
+        assertTrue(r.output().contains("MPI_WIN_FENCE is not emulated by MSE: one-sided communication") && r.output().contains("rank 1"), r.output());
     }
 
     /** An example of examples/fortran, as ./run.sh builds it. */
