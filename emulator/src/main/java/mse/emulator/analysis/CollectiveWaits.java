@@ -13,7 +13,8 @@ import mse.emulator.kernel.RankFact;
  * wait for one. Once every rank entered, each rank waited from its entry until the entry of the last rank whose part
  * it needs (Scalasca's wait at N x N, late broadcast and early reduce, on entries alone): in a barrier, an
  * all-reduce, all-gather or all-to-all, every rank's; in a broadcast or scatter, a rank other than the root the root's
- * (the root needs nobody); in a gather or reduce, the root every rank's (the others need nobody).
+ * (the root needs nobody); in a gather or reduce, the root every rank's (the others need nobody); in a scan or exscan,
+ * each rank the lower ranks' (Scalasca's early scan: rank r's result combines ranks 0 to r only).
  *
  * <p>Memory: the collectives some rank entered and another has not yet, with one entry per rank each. A collective
  * completes when all its communicator's members entered. On a communicator other than the world it counts all to all
@@ -23,7 +24,7 @@ import mse.emulator.kernel.RankFact;
 final class CollectiveWaits {
 
     /** Whose entry each rank waits for. */
-    private enum Shape { ALL_TO_ALL, ONE_TO_ALL, ALL_TO_ONE }
+    private enum Shape { ALL_TO_ALL, ONE_TO_ALL, ALL_TO_ONE, FROM_LOWER }
 
     /** A communicator: its id and its first member's rank. */
     private record Comm(int id, int leader) {
@@ -40,7 +41,8 @@ final class CollectiveWaits {
         int entered;
 
         Instance(Shape shape, int root, int ranks, int members) {
-            this.shape = root < 0 || root >= ranks ? Shape.ALL_TO_ALL : shape;
+            boolean rooted = shape == Shape.ONE_TO_ALL || shape == Shape.ALL_TO_ONE;
+            this.shape = rooted && (root < 0 || root >= ranks) ? Shape.ALL_TO_ALL : shape;
             this.root = root;
             this.members = members;
             this.entries = new long[ranks];
@@ -112,7 +114,9 @@ final class CollectiveWaits {
         for (long entry : entries) {
             last = Math.max(last, entry);
         }
-        long root = instance.shape == Shape.ALL_TO_ALL ? -1 : entries[instance.root];
+        boolean rooted = instance.shape == Shape.ONE_TO_ALL || instance.shape == Shape.ALL_TO_ONE;
+        long root = rooted ? entries[instance.root] : -1;
+        long lower = -1; // the latest entry of the ranks below
         for (int rank = 0; rank < entries.length; rank++) {
             if (entries[rank] < 0) {
                 continue;
@@ -121,17 +125,20 @@ final class CollectiveWaits {
                 case ALL_TO_ALL -> last;
                 case ONE_TO_ALL -> rank == instance.root ? entries[rank] : root;
                 case ALL_TO_ONE -> rank == instance.root ? last : entries[rank];
+                case FROM_LOWER -> lower;
             };
             waits[rank] += Math.max(0, until - entries[rank]);
+            lower = Math.max(lower, entries[rank]);
         }
     }
 
-    /** MPI_Bcast, MPI_Iscatterv, ... by whose entry a rank waits for; any other collective is all to all. */
+    /** MPI_Bcast, MPI_Iscatterv, MPI_Scan, ... by whose entry a rank waits for; any other collective is all to all. */
     private static Shape shape(String call) {
         String name = call.toLowerCase(Locale.ROOT).replaceFirst("^mpi_i?", "");
         return switch (name) {
             case "bcast", "scatter", "scatterv" -> Shape.ONE_TO_ALL;
             case "gather", "gatherv", "reduce" -> Shape.ALL_TO_ONE;
+            case "scan", "exscan" -> Shape.FROM_LOWER;
             default -> Shape.ALL_TO_ALL;
         };
     }

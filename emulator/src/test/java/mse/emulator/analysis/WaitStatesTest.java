@@ -165,6 +165,38 @@ class WaitStatesTest {
         }
     }
 
+    /**
+     * A scan down a chain (the linear profile's: 0 sends 1, which sends 2) waits only for the ranks below (an early
+     * scan): a late last rank makes nobody wait, as it would in an all-to-all; a late rank 0 makes both others wait for
+     * it, each from its entry (its receive's start at 0).
+     */
+    @Test
+    void aScanWaitsForTheRanksBelowOnly() {
+        LogGpsModel net = network(3, 10, 20, 0);
+        long late = 3 * MS;
+        Run lastLate = chainScan(net, 2, late);
+        Run firstLate = chainScan(net, 0, late);
+        for (int rank = 0; rank < 3; rank++) {
+            assertEquals(0, lastLate.waits(rank).collectiveWaitNanos(), "rank 2 late: rank " + rank);
+        }
+        assertEquals(0, firstLate.waits(0).collectiveWaitNanos());
+        assertEquals(late, firstLate.waits(1).collectiveWaitNanos());
+        assertEquals(late, firstLate.waits(2).collectiveWaitNanos());
+    }
+
+    /** MPI_Scan at np 3 on the chain, the late rank computing `late` before its first act in it. */
+    private static Run chainScan(LogGpsModel net, int lateRank, long late) {
+        int scan = 6;
+        int collectives = RankFact.WORLD_LIBRARY_CONTEXT;
+        return run(net, List.of(),
+                entry(0, "MPI_Scan", -1), new RankFact.Sent(0, lateRank == 0 ? late : 0, 1, scan, 4, collectives),
+                new RankFact.Finished(0, 0),
+                entry(1, "MPI_Scan", -1), new RankFact.Receive(1, lateRank == 1 ? late : 0, 0, scan, false, collectives),
+                new RankFact.Sent(1, 0, 2, scan, 4, collectives), new RankFact.Finished(1, 0),
+                entry(2, "MPI_Scan", -1), new RankFact.Receive(2, lateRank == 2 ? late : 0, 1, scan, false, collectives),
+                new RankFact.Finished(2, 0));
+    }
+
     @Test
     void aSynchronousSendToALateReceiverIsTheSendersLateReceiver() {
         LogGpsModel net = network(2, 10, 20, 4096);
