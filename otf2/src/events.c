@@ -227,7 +227,9 @@ enum trace_collective trace_collective_of(const char *call) {
         [COLLECTIVE_BARRIER] = "barrier", [COLLECTIVE_BCAST] = "bcast", [COLLECTIVE_GATHER] = "gather",
         [COLLECTIVE_GATHERV] = "gatherv", [COLLECTIVE_SCATTER] = "scatter", [COLLECTIVE_SCATTERV] = "scatterv",
         [COLLECTIVE_ALLGATHER] = "allgather", [COLLECTIVE_ALLGATHERV] = "allgatherv", [COLLECTIVE_ALLTOALL] = "alltoall",
-        [COLLECTIVE_REDUCE] = "reduce", [COLLECTIVE_ALLREDUCE] = "allreduce"};
+        [COLLECTIVE_REDUCE] = "reduce", [COLLECTIVE_ALLREDUCE] = "allreduce", [COLLECTIVE_ALLTOALLV] = "alltoallv",
+        [COLLECTIVE_ALLTOALLW] = "alltoallw", [COLLECTIVE_SCAN] = "scan", [COLLECTIVE_EXSCAN] = "exscan",
+        [COLLECTIVE_REDUCE_SCATTER] = "reduce_scatter", [COLLECTIVE_REDUCE_SCATTER_BLOCK] = "reduce_scatter_block"};
     if (strncmp(call, "MPI_", 4) != 0) {
         return COLLECTIVE_NONE;
     }
@@ -235,7 +237,7 @@ enum trace_collective trace_collective_of(const char *call) {
     if ((rest[0] == 'I' || rest[0] == 'i') && strcasecmp(rest, "iprobe") != 0) {
         rest++; /* MPI_Ibcast is a broadcast too */
     }
-    for (int c = COLLECTIVE_BARRIER; c <= COLLECTIVE_ALLREDUCE; c++) {
+    for (int c = COLLECTIVE_BARRIER; c <= COLLECTIVE_REDUCE_SCATTER_BLOCK; c++) {
         if (strcasecmp(rest, names[c]) == 0) {
             return (enum trace_collective) c;
         }

@@ -52,7 +52,13 @@ enum trace_collective {
     COLLECTIVE_ALLGATHERV,
     COLLECTIVE_ALLTOALL,
     COLLECTIVE_REDUCE,
-    COLLECTIVE_ALLREDUCE
+    COLLECTIVE_ALLREDUCE,
+    COLLECTIVE_ALLTOALLV,
+    COLLECTIVE_ALLTOALLW,
+    COLLECTIVE_SCAN,
+    COLLECTIVE_EXSCAN,
+    COLLECTIVE_REDUCE_SCATTER,
+    COLLECTIVE_REDUCE_SCATTER_BLOCK
 };
 
 /* How a message event shows inside a call: MpiSend/MpiRecv, or as a request's (MPI_Isend's MpiIsend and its

@@ -100,6 +100,11 @@ static void encloses_calls(void) {
     CHECK_EQ(150, trace.ranks[0].events[13].time, "the critical path ends with the call it ended in");
     CHECK_EQ(COLLECTIVE_BCAST, trace_collective_of("MPI_Ibcast"), "MPI_Ibcast");
     CHECK_EQ(COLLECTIVE_NONE, trace_collective_of("MPI_Iprobe"), "MPI_Iprobe");
+    CHECK_EQ(COLLECTIVE_ALLTOALLW, trace_collective_of("MPI_Ialltoallw"), "MPI_Ialltoallw");
+    CHECK_EQ(COLLECTIVE_EXSCAN, trace_collective_of("MPI_Exscan"), "MPI_Exscan");
+    CHECK_EQ(COLLECTIVE_SCAN, trace_collective_of("MPI_Iscan"), "MPI_Iscan");
+    CHECK_EQ(COLLECTIVE_REDUCE_SCATTER_BLOCK, trace_collective_of("MPI_Reduce_scatter_block"), "MPI_Reduce_scatter_block");
+    CHECK_EQ(COLLECTIVE_REDUCE_SCATTER, trace_collective_of("MPI_Ireduce_scatter"), "MPI_Ireduce_scatter");
     CHECK_EQ(CALL_SENDS_NONBLOCKING, trace_call_kind_of("MPI_Isend"), "MPI_Isend");
     CHECK_EQ(CALL_COMPLETES_REQUESTS, trace_call_kind_of("MPI_Waitany"), "MPI_Waitany");
     trace_free(&trace);
