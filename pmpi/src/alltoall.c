@@ -161,6 +161,21 @@ static mse_schedule *alltoall_of(const char *call, mse_collective tags, const vo
     return &c->s;
 }
 
+/* The blocks of an Alltoallv or Alltoallw: counts[j] of member j's type to and from each member (in place, the
+ * blocks sent are those of recvbuf, laid out as to). */
+typedef struct {
+    const layout *from, *to;
+} all_blocks;
+
+static void alltoallv_blocks(const void *arguments, int members, int me, int64_t *sends, int64_t *receives) {
+    const all_blocks *b = arguments;
+    (void) me;
+    for (int j = 0; j < members; j++) {
+        sends[j] = mse_block_bytes(count_of(b->from, j), type_of(b->from, j));
+        receives[j] = mse_block_bytes(count_of(b->to, j), type_of(b->to, j));
+    }
+}
+
 /* Runs (request NULL) or starts one of the calls, once its arguments are checked against this rank's own block. */
 static int alltoall_call(const char *call, const void *sendbuf, layout from, void *recvbuf, layout to, MPI_Comm comm,
                          MPI_Request *request) {
@@ -169,8 +184,10 @@ static int alltoall_call(const char *call, const void *sendbuf, layout from, voi
     if (own->types != NULL && comm != MPI_COMM_NULL) { /* Alltoallw's own block's type stands for its types */
         PMPI_Comm_rank(comm, &me);
     }
-    int code = mse_collective_checked(call, comm, v ? 0 : own->count, own->types != NULL ? own->types[me] : own->type,
-                                      MSE_NO_ROOT, NULL, !v);
+    MPI_Datatype own_type = own->types != NULL ? own->types[me] : own->type;
+    all_blocks blocks = {own, &to};
+    int code = v ? mse_collective_checked_v(call, comm, 0, own_type, MSE_NO_ROOT, alltoallv_blocks, &blocks)
+                 : mse_collective_checked(call, comm, own->count, own_type, MSE_NO_ROOT, NULL, 1);
     if (code != MPI_SUCCESS) {
         return code;
     }

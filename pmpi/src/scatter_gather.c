@@ -233,10 +233,79 @@ int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
                                           (layout) {NULL, NULL, recvcount, recvtype}, root), request);
 }
 
+/* The arguments of a v call that decide its blocks (recvcounts read at a gather's root only, sendcounts at a
+ * scatter's root only, as MPI 3.1 §5.5 and §5.6 say they are significant). */
+typedef struct {
+    int in_place, root, count;
+    MPI_Datatype type;               /* count's: the block this rank sends (gather) or receives (scatter) */
+    const int *counts;
+    MPI_Datatype counts_type;        /* the blocks' at the root (gather, scatter), every rank's (allgather) */
+} v_blocks;
+
+static void none(int members, int64_t *sends, int64_t *receives) {
+    for (int j = 0; j < members; j++) {
+        sends[j] = receives[j] = -1;
+    }
+}
+
+/* Every rank sends its block to the root, which expects counts[j] from member j (its own in place: nothing moves). */
+static void gatherv_blocks(const void *arguments, int members, int me, int64_t *sends, int64_t *receives) {
+    const v_blocks *v = arguments;
+    none(members, sends, receives);
+    if (!v->in_place) {
+        sends[v->root] = mse_block_bytes(v->count, v->type);
+    }
+    for (int j = 0; me == v->root && j < members; j++) {
+        receives[j] = mse_block_bytes(v->counts[j], v->counts_type);
+    }
+}
+
+/* The root sends counts[j] to member j; every rank expects its own block from the root. */
+static void scatterv_blocks(const void *arguments, int members, int me, int64_t *sends, int64_t *receives) {
+    const v_blocks *v = arguments;
+    none(members, sends, receives);
+    for (int j = 0; me == v->root && j < members; j++) {
+        sends[j] = mse_block_bytes(v->counts[j], v->counts_type);
+    }
+    if (!v->in_place) {
+        receives[v->root] = mse_block_bytes(v->count, v->type);
+    }
+}
+
+/* Every rank sends its block to every rank, and expects counts[j] from member j. */
+static void allgatherv_blocks(const void *arguments, int members, int me, int64_t *sends, int64_t *receives) {
+    const v_blocks *v = arguments;
+    int64_t own = v->in_place ? mse_block_bytes(v->counts[me], v->counts_type) : mse_block_bytes(v->count, v->type);
+    for (int j = 0; j < members; j++) {
+        sends[j] = own;
+        receives[j] = mse_block_bytes(v->counts[j], v->counts_type);
+    }
+}
+
+static int gatherv_checked(const char *call, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                           const int recvcounts[], MPI_Datatype recvtype, int root, MPI_Comm comm) {
+    v_blocks v = {sendbuf == MPI_IN_PLACE, root, sendcount, sendtype, recvcounts, recvtype};
+    return mse_collective_checked_v(call, comm, sendbuf == MPI_IN_PLACE ? 0 : sendcount,
+                                    sendbuf == MPI_IN_PLACE ? recvtype : sendtype, root, gatherv_blocks, &v);
+}
+
+static int scatterv_checked(const char *call, const int sendcounts[], MPI_Datatype sendtype, const void *recvbuf,
+                            int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+    v_blocks v = {recvbuf == MPI_IN_PLACE, root, recvcount, recvtype, sendcounts, sendtype};
+    return mse_collective_checked_v(call, comm, recvbuf == MPI_IN_PLACE ? 0 : recvcount,
+                                    recvbuf == MPI_IN_PLACE ? sendtype : recvtype, root, scatterv_blocks, &v);
+}
+
+static int allgatherv_checked(const char *call, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                              const int recvcounts[], MPI_Datatype recvtype, MPI_Comm comm) {
+    v_blocks v = {sendbuf == MPI_IN_PLACE, MSE_NO_ROOT, sendcount, sendtype, recvcounts, recvtype};
+    return mse_collective_checked_v(call, comm, sendbuf == MPI_IN_PLACE ? 0 : sendcount,
+                                    sendbuf == MPI_IN_PLACE ? recvtype : sendtype, MSE_NO_ROOT, allgatherv_blocks, &v);
+}
+
 int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                 const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) {
-    int code = mse_collective_checked("MPI_Gatherv", comm, sendbuf == MPI_IN_PLACE ? 0 : sendcount,
-                                      sendbuf == MPI_IN_PLACE ? recvtype : sendtype, root, NULL, 0);
+    int code = gatherv_checked("MPI_Gatherv", sendbuf, sendcount, sendtype, recvcounts, recvtype, root, comm);
     if (code != MPI_SUCCESS) {
         return code;
     }
@@ -247,8 +316,7 @@ int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
 
 int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                  const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) {
-    int code = mse_collective_checked("MPI_Igatherv", comm, sendbuf == MPI_IN_PLACE ? 0 : sendcount,
-                                      sendbuf == MPI_IN_PLACE ? recvtype : sendtype, root, NULL, 0);
+    int code = gatherv_checked("MPI_Igatherv", sendbuf, sendcount, sendtype, recvcounts, recvtype, root, comm);
     if (code != MPI_SUCCESS) {
         return code;
     }
@@ -283,8 +351,7 @@ int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
 
 int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                    const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
-    int code = mse_collective_checked("MPI_Allgatherv", comm, sendbuf == MPI_IN_PLACE ? 0 : sendcount,
-                                      sendbuf == MPI_IN_PLACE ? recvtype : sendtype, MSE_NO_ROOT, NULL, 0);
+    int code = allgatherv_checked("MPI_Allgatherv", sendbuf, sendcount, sendtype, recvcounts, recvtype, comm);
     if (code != MPI_SUCCESS) {
         return code;
     }
@@ -295,8 +362,7 @@ int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
 
 int MPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                     const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) {
-    int code = mse_collective_checked("MPI_Iallgatherv", comm, sendbuf == MPI_IN_PLACE ? 0 : sendcount,
-                                      sendbuf == MPI_IN_PLACE ? recvtype : sendtype, MSE_NO_ROOT, NULL, 0);
+    int code = allgatherv_checked("MPI_Iallgatherv", sendbuf, sendcount, sendtype, recvcounts, recvtype, comm);
     if (code != MPI_SUCCESS) {
         return code;
     }
@@ -331,8 +397,7 @@ int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
 
 int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
                  void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
-    int code = mse_collective_checked("MPI_Scatterv", comm, recvbuf == MPI_IN_PLACE ? 0 : recvcount,
-                                      recvbuf == MPI_IN_PLACE ? sendtype : recvtype, root, NULL, 0);
+    int code = scatterv_checked("MPI_Scatterv", sendcounts, sendtype, recvbuf, recvcount, recvtype, root, comm);
     if (code != MPI_SUCCESS) {
         return code;
     }
@@ -343,8 +408,7 @@ int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[]
 
 int MPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
                   void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) {
-    int code = mse_collective_checked("MPI_Iscatterv", comm, recvbuf == MPI_IN_PLACE ? 0 : recvcount,
-                                      recvbuf == MPI_IN_PLACE ? sendtype : recvtype, root, NULL, 0);
+    int code = scatterv_checked("MPI_Iscatterv", sendcounts, sendtype, recvbuf, recvcount, recvtype, root, comm);
     if (code != MPI_SUCCESS) {
         return code;
     }

@@ -23,8 +23,31 @@ mse_collective mse_collective_begin(const char *call, MPI_Comm comm, int nonbloc
 
 /* A user-defined operation's Fortran handle is the same on every rank that created the same operations in the same
  * order, as correct programs do; a predefined one's is the same everywhere. */
-int mse_collective_checked(const char *call, MPI_Comm comm, int count, MPI_Datatype type, int root, const MPI_Op *op,
-                           int sized) {
+int64_t mse_block_bytes(int count, MPI_Datatype type) {
+    MPI_Count size = 0;
+    PMPI_Type_size_x(type, &size);
+    return (int64_t) count * size;
+}
+
+/* The blocks, in as many facts as the communicator's size needs. */
+static void report_blocks(const char *call, const mse_comm *c, mse_blocks_fill fill, const void *arguments) {
+    int64_t *sends = malloc(sizeof *sends * (size_t) c->size), *receives = malloc(sizeof *receives * (size_t) c->size);
+    if (sends == NULL || receives == NULL) {
+        mse_die("%s: out of memory for the blocks of %d members", call, c->size);
+    }
+    fill(arguments, c->size, c->rank, sends, receives);
+    for (int first = 0; first < c->size; first += MSE_BLOCKS_MAX_MEMBERS) {
+        int count = c->size - first < MSE_BLOCKS_MAX_MEMBERS ? c->size - first : MSE_BLOCKS_MAX_MEMBERS;
+        mse_fact blocks = {.type = MSE_BLOCKS, .rank = mse_self.rank, .member_index = c->rank, .first = first,
+                           .block_count = count, .sends = sends + first, .receives = receives + first};
+        mse_report(&blocks);
+    }
+    free(sends);
+    free(receives);
+}
+
+static int checked(const char *call, MPI_Comm comm, int count, MPI_Datatype type, int root, const MPI_Op *op,
+                   int sized, mse_blocks_fill fill, const void *arguments) {
     mse_begin(call);
     int code = mse_collective_arguments(comm, count, type, root, op);
     if (code == MPI_SUCCESS && mse_self.depth == 1) { /* a collective another one runs follows from the outer one */
@@ -36,10 +59,23 @@ int mse_collective_checked(const char *call, MPI_Comm comm, int count, MPI_Datat
                          .root = root == MSE_NO_ROOT ? -1 : root, .data_bytes = sized ? (int64_t) count * size : -1,
                          .op = op == NULL ? -1 : (int32_t) PMPI_Op_c2f(*op)};
         mse_report(&fact);
+        if (fill != NULL) {
+            report_blocks(call, c, fill, arguments);
+        }
     }
     mse_self.call_continues = code == MPI_SUCCESS; /* the call goes on (mse_collective_begin): one region */
     mse_leave();
     return mse_error(call, comm, code);
+}
+
+int mse_collective_checked(const char *call, MPI_Comm comm, int count, MPI_Datatype type, int root, const MPI_Op *op,
+                           int sized) {
+    return checked(call, comm, count, type, root, op, sized, NULL, NULL);
+}
+
+int mse_collective_checked_v(const char *call, MPI_Comm comm, int count, MPI_Datatype type, int root,
+                             mse_blocks_fill fill, const void *arguments) {
+    return checked(call, comm, count, type, root, NULL, 0, fill, arguments);
 }
 
 int mse_collective_run(mse_schedule *s) {

@@ -44,6 +44,15 @@ mse_collective mse_collective_begin(const char *call, MPI_Comm comm, int nonbloc
  * MPI_SUCCESS. */
 int mse_collective_checked(const char *call, MPI_Comm comm, int count, MPI_Datatype type, int root, const MPI_Op *op,
                            int sized);
+/* A v collective's blocks as this rank sees them: what it sends to and what it expects from each of the members (it is
+ * me among them), in bytes (count times the type's size; -1 where nothing), filled from the call's arguments. */
+typedef void (*mse_blocks_fill)(const void *arguments, int members, int me, int64_t *sends, int64_t *receives);
+int64_t mse_block_bytes(int count, MPI_Datatype type);
+/* mse_collective_checked of a v collective (Gatherv, Scatterv, Allgatherv, Alltoallv, Alltoallw and their nonblocking
+ * twins): the emulator is told its blocks too (BLOCKS, after COLLECTIVE), and compares what each member sends to each
+ * other with what that one expects from it (MPI 3.1 §5.5, §5.6, §5.7, §5.8: the type signatures of every pair match). */
+int mse_collective_checked_v(const char *call, MPI_Comm comm, int count, MPI_Datatype type, int root,
+                             mse_blocks_fill fill, const void *arguments);
 /* The end of a blocking collective call: its schedule run to the end, then mse_leave. */
 int mse_collective_run(mse_schedule *s);
 /* The end of a nonblocking one: its request, the schedule run until it needs a message, then mse_leave. */

@@ -89,6 +89,7 @@ size_t mse_fact_size(const mse_fact *f) {
     case MSE_OFF_CPU: return 21;
     case MSE_COMM_MEMBER: return 25;
     case MSE_ERROR: return 17 + strlen(f->call) + strlen(f->error) + strlen(f->handler);
+    case MSE_BLOCKS: return 17 + 16 * (size_t) f->block_count;
     default: return 0;
     }
 }
@@ -145,6 +146,12 @@ size_t mse_encode_fact(const mse_fact *f, uint8_t *out) {
         p = put_string(p, f->call, strlen(f->call));
         p = put_string(p, f->error, strlen(f->error));
         p = put_string(p, f->handler, strlen(f->handler));
+        break;
+    case MSE_BLOCKS:
+        p = put_i32(put_i32(put_i32(p, f->member_index), f->first), f->block_count);
+        for (int i = 0; i < f->block_count; i++) {
+            p = put_i64(put_i64(p, f->sends[i]), f->receives[i]);
+        }
         break;
     default: /* Computed, ClockQuery, Finished, CallLeave */
         p = put_i64(p, f->cpu_nanos);
@@ -276,6 +283,7 @@ const char *mse_type_name(uint8_t type) {
     case MSE_OFF_CPU: return "OFF_CPU";
     case MSE_COMM_MEMBER: return "COMM_MEMBER";
     case MSE_ERROR: return "ERROR";
+    case MSE_BLOCKS: return "BLOCKS";
     case MSE_GRANT: return "GRANT";
     case MSE_CLOCK: return "CLOCK";
     case MSE_ABORT: return "ABORT";

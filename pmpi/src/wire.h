@@ -1,4 +1,4 @@
-/* The MSE wire protocol, version 9 (docs/wire-protocol.md): the facts a rank sends and the replies it reads.
+/* The MSE wire protocol, version 10 (docs/wire-protocol.md): the facts a rank sends and the replies it reads.
  * Plain C with no MPI in it, so the unit tests check it against docs/wire-golden-frames.txt on their own. */
 #ifndef MSE_WIRE_H
 #define MSE_WIRE_H
@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define MSE_PROTOCOL_VERSION 9
+#define MSE_PROTOCOL_VERSION 10
 /* Largest payload either side sends, without the 4-byte length prefix (FrameCodec.MAX_FRAME_BYTES). */
 #define MSE_MAX_FRAME_BYTES (64 * 1024)
 #define MSE_LENGTH_FIELD_BYTES 4
@@ -22,6 +22,8 @@
 #define MSE_PATTERN_BYTES 12 /* source, tag, context */
 #define MSE_PROBE_ANY_MAX_PATTERNS ((MSE_MAX_FRAME_BYTES - 18) / MSE_PATTERN_BYTES)
 #define MSE_PATTERNS_MAX_PATTERNS ((MSE_MAX_FRAME_BYTES - 9) / MSE_PATTERN_BYTES)
+/* The most members one BLOCKS fact carries (17 bytes, then 16 a member): a larger communicator takes several. */
+#define MSE_BLOCKS_MAX_MEMBERS ((MSE_MAX_FRAME_BYTES - 17) / 16)
 
 enum mse_type {
     MSE_HELLO = 0x01,
@@ -31,7 +33,7 @@ enum mse_type {
     MSE_COMM_MEMBER = 0x1F,
     MSE_GRANT = 0x20, MSE_CLOCK = 0x21, MSE_ABORT = 0x22, MSE_PROGRESS_REQUEST = 0x23, MSE_NOTHING_ARRIVED = 0x24,
     MSE_GRANT_AHEAD = 0x25, MSE_FORECAST = 0x26,
-    MSE_ERROR = 0x30 /* facts go on from 0x30, past the replies */
+    MSE_ERROR = 0x30, MSE_BLOCKS = 0x31 /* facts go on from 0x30, past the replies */
 };
 
 /* What a receive or probe matches: source (a world rank) and tag may be MSE_ANY, the context never is. */
@@ -69,6 +71,10 @@ typedef struct {
     /* Error: the call (in call), MPI's string of the error it returned to the program, and the handler that let the
      * program go on (MPI_ERRORS_RETURN, or the program's own). */
     const char *error, *handler;
+    /* Blocks: what a member (member_index) of the v collective it just reported (COLLECTIVE) sends to and expects from
+     * each member, in bytes, -1 where nothing; block_count of them from member first on. */
+    int32_t first, block_count;
+    const int64_t *sends, *receives;
 } mse_fact;
 
 /* One reply. next is GrantAhead's next and Forecast's decision; has_next says whether a Grant carried one. */

@@ -69,7 +69,7 @@ static const struct { const char *name; uint8_t type; } TYPES[] = {
     {"GRANT_AHEAD", MSE_GRANT_AHEAD}, {"FORECAST", MSE_FORECAST}, {"HELLO", MSE_HELLO}, {"PATTERNS", MSE_PATTERNS},
     {"COLLECTIVE", MSE_COLLECTIVE}, {"CALL_ENTER", MSE_CALL_ENTER}, {"CALL_LEAVE", MSE_CALL_LEAVE},
     {"OFF_CPU", MSE_OFF_CPU}, {"COMM_MEMBER", MSE_COMM_MEMBER},
-    {"ERROR", MSE_ERROR}};
+    {"ERROR", MSE_ERROR}, {"BLOCKS", MSE_BLOCKS}};
 #define TYPE_COUNT ((int) (sizeof TYPES / sizeof TYPES[0]))
 
 static int type_of(const char *name) {
@@ -79,6 +79,17 @@ static int type_of(const char *name) {
         }
     }
     return -1;
+}
+
+/* A comma-separated list of at most room numbers into out; how many. */
+static int numbers(const char *list, int64_t *out, int room) {
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", list);
+    int n = 0;
+    for (char *p = strtok(copy, ","); p != NULL && n < room; p = strtok(NULL, ",")) {
+        out[n++] = strtoll(p, NULL, 10);
+    }
+    return n;
 }
 
 static void check_bytes(const golden *g, const uint8_t *encoded, size_t length) {
@@ -97,7 +108,8 @@ static void check_encoding(const golden *g, uint8_t type) {
         return;
     }
     mse_pattern patterns[16];
-    mse_fact f = {.type = type, .rank = (int32_t) number(g, "rank")};
+    int64_t sends[16], receives[16];
+    mse_fact f = {.type = type, .rank = (int32_t) number(g, "rank"), .sends = sends, .receives = receives};
     for (int i = 0; i < g->count; i++) {
         const char *k = g->keys[i];
         long long v = strtoll(g->values[i], NULL, 10);
@@ -124,6 +136,9 @@ static void check_encoding(const golden *g, uint8_t type) {
         else if (strcmp(k, "index") == 0) f.member_index = (int32_t) v;
         else if (strcmp(k, "parent") == 0) f.parent = (int32_t) v;
         else if (strcmp(k, "error") == 0) f.error = g->values[i];
+        else if (strcmp(k, "first") == 0) f.first = (int32_t) v;
+        else if (strcmp(k, "sends") == 0) f.block_count = numbers(g->values[i], sends, 16);
+        else if (strcmp(k, "receives") == 0) numbers(g->values[i], receives, 16);
         else if (strcmp(k, "handler") == 0) f.handler = g->values[i];
         else if (strcmp(k, "patterns") == 0) {
             char copy[256];

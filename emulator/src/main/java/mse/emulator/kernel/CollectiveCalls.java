@@ -1,5 +1,6 @@
 package mse.emulator.kernel;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,15 +16,37 @@ import java.util.Optional;
  */
 final class CollectiveCalls {
 
-    /** The first rank's call of one collective, and how many ranks have called it so far. */
+    /**
+     * The first rank's call of one collective (its n-th on its communicator), how many ranks have called it so far, and
+     * a v collective's blocks as each member sees them (by member index: what it sends to and expects from each member,
+     * UNKNOWN until its Blocks say), with each member's world rank.
+     */
     private static final class Call {
         final RankFact.Collective first;
+        final long n;
+        final int members;
         int ranks = 1;
+        final Map<Integer, long[]> sends = new HashMap<>();
+        final Map<Integer, long[]> receives = new HashMap<>();
+        final Map<Integer, Integer> worldRanks = new HashMap<>();
 
-        Call(RankFact.Collective first) {
+        Call(RankFact.Collective first, long n, int members) {
             this.first = first;
+            this.n = n;
+            this.members = members;
+        }
+
+        long[] blocks(Map<Integer, long[]> of, int member) {
+            return of.computeIfAbsent(member, m -> {
+                long[] unknown = new long[members];
+                Arrays.fill(unknown, UNKNOWN);
+                return unknown;
+            });
         }
     }
+
+    /** A block a member has not told yet. */
+    private static final long UNKNOWN = Long.MIN_VALUE;
 
     /** A communicator: its id and its first member (communicators with no member in common may share an id). */
     private record Communicator(int id, int leader) {
@@ -32,6 +55,8 @@ final class CollectiveCalls {
     private final int size;
     private final Map<Communicator, long[]> entered = new HashMap<>();
     private final Map<Communicator, Map<Long, Call>> open = new HashMap<>();
+    /** Each rank's last collective, which its Blocks (a v collective's) follow. */
+    private final Map<Integer, Call> last = new HashMap<>();
 
     /** size: the ranks of the run (MPI_COMM_WORLD's). */
     CollectiveCalls(int size) {
@@ -46,16 +71,67 @@ final class CollectiveCalls {
         Map<Long, Call> calls = open.computeIfAbsent(comm, c -> new HashMap<>());
         Call seen = calls.get(n);
         if (seen == null) {
+            Call first = new Call(call, n, members);
             if (members > 1) {
-                calls.put(n, new Call(call));
+                calls.put(n, first);
             }
+            last.put(call.rank(), first);
             return Optional.empty();
         }
+        last.put(call.rank(), seen);
         Optional<String> difference = difference(seen.first, call, n);
         if (difference.isEmpty() && ++seen.ranks == members) {
             calls.remove(n); // every rank called it: nothing more to compare it with
         }
         return difference;
+    }
+
+    /**
+     * The difference that ends the run, if what a member of a v collective sends to another differs from what that one
+     * expects from it (compared as soon as both have told; -1, nothing, is compared with nothing).
+     */
+    Optional<String> blocks(RankFact.Blocks told) {
+        Call call = last.get(told.rank());
+        if (call == null) {
+            throw new IllegalArgumentException("rank " + told.rank() + " told the blocks of a collective before any");
+        }
+        int i = told.index();
+        if (i < 0 || i >= call.members || told.first() < 0 || told.first() + told.sends().size() > call.members) {
+            throw new IllegalArgumentException("rank " + told.rank() + " told blocks outside its " + call.members
+                    + " members: " + told);
+        }
+        call.worldRanks.put(i, told.rank());
+        long[] sends = call.blocks(call.sends, i);
+        long[] receives = call.blocks(call.receives, i);
+        for (int k = 0; k < told.sends().size(); k++) {
+            int j = told.first() + k;
+            sends[j] = told.sends().get(k);
+            receives[j] = told.receives().get(k);
+        }
+        for (int k = 0; k < told.sends().size(); k++) {
+            int j = told.first() + k;
+            long[] theirReceives = call.receives.get(j);
+            if (theirReceives != null && disagree(sends[j], theirReceives[i])) {
+                return Optional.of(pairDifference(call, i, j, sends[j], theirReceives[i]));
+            }
+            long[] theirSends = call.sends.get(j);
+            if (theirSends != null && disagree(theirSends[i], receives[j])) {
+                return Optional.of(pairDifference(call, j, i, theirSends[i], receives[j]));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean disagree(long sent, long expected) {
+        return sent >= 0 && expected >= 0 && sent != expected;
+    }
+
+    private static String pairDifference(Call call, int from, int to, long sent, long expected) {
+        String sender = "rank " + call.worldRanks.get(from);
+        String receiver = from == to ? "itself" : "rank " + call.worldRanks.get(to);
+        return call.first.call() + " (collective " + (call.n + 1) + " on " + communicator(call.first.comm()) + "): "
+                + sender + " sends " + sent + " bytes to " + receiver + ", which expects " + expected + " bytes from it"
+                + " (counts times the types' sizes)";
     }
 
     private static Optional<String> difference(RankFact.Collective first, RankFact.Collective call, long n) {

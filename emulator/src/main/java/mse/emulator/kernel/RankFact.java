@@ -191,6 +191,27 @@ public sealed interface RankFact {
         }
     }
 
+    /**
+     * After the Collective of a v collective (Gatherv, Scatterv, Allgatherv, Alltoallv, Alltoallw): what the rank, member
+     * `index` of its communicator, sends to and expects from each member from `first` on, in bytes (count times the
+     * type's size; -1 where nothing), one entry a member. A communicator larger than a frame holds takes several. The
+     * kernel compares each pair of members as they arrive (MPI 3.1 §5: every pair's type signatures match); charges nothing.
+     */
+    record Blocks(int rank, int index, int first, List<Long> sends, List<Long> receives) implements RankFact {
+        public Blocks {
+            sends = List.copyOf(sends);
+            receives = List.copyOf(receives);
+            if (sends.size() != receives.size()) {
+                throw new IllegalArgumentException("blocks of " + sends.size() + " sends and " + receives.size() + " receives");
+            }
+        }
+
+        @Override
+        public long cpuNanos() {
+            return 0;
+        }
+    }
+
     /** The rank failed; the run must end with this reason. */
     record Failed(int rank, String reason) implements RankFact {
         @Override

@@ -99,6 +99,13 @@ public final class VirtualTimeKernel {
                 return replies;
             }
         }
+        if (fact instanceof RankFact.Blocks blocks) {
+            // a v collective's pairs, compared as they arrive like its call; nothing to apply
+            collectiveCalls.blocks(blocks).ifPresent(difference -> outcome = RunEnding.erroneous(ranks, blocks.rank(), difference, replies));
+            if (outcome.isOver()) {
+                return replies;
+            }
+        }
         interconnect.changed(rank);
         if (!PollLoops.changesNothing(fact)) {
             pollLoops.progress();
@@ -218,6 +225,8 @@ public final class VirtualTimeKernel {
             rank.offCpu = new OffCpuTime(off.offCpuNanos(), off.outsideNanos());
         } else if (fact instanceof RankFact.MpiError error) {
             rank.errorReturned(error);
+        } else if (fact instanceof RankFact.Blocks) {
+            // compared when it arrived (CollectiveCalls.blocks): it costs nothing
         } else if (fact instanceof RankFact.Finished finished) {
             charges.compute(rank, finished.cpuNanos());
             rank.finish();

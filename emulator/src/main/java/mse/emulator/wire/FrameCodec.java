@@ -30,10 +30,10 @@ public final class FrameCodec {
      * interposition library from another checkout) is refused with both numbers named instead of misread. Version 1
      * had no such field; version 3 added PATTERNS, version 4 COLLECTIVE, version 5 CALL_ENTER and CALL_LEAVE; version 6
      * the communication context of every message, pattern and grant (communicators), and COLLECTIVE's communicator by
-     * its id, first member and size; version 7 OFF_CPU; version 8 COMM_MEMBER; version 9 ERROR.
+     * its id, first member and size; version 7 OFF_CPU; version 8 COMM_MEMBER; version 9 ERROR; version 10 BLOCKS.
      * docs/wire-protocol.md writes the protocol down.
      */
-    public static final int PROTOCOL_VERSION = 9;
+    public static final int PROTOCOL_VERSION = 10;
 
     /** Largest payload accepted or produced, in bytes, not counting the 4-byte length prefix. */
     public static final int MAX_FRAME_BYTES = 64 * 1024;
@@ -67,6 +67,7 @@ public final class FrameCodec {
     static final byte COMM_MEMBER = 0x1f;
     /** Facts go on from 0x30, past the replies' range. */
     static final byte ERROR = 0x30;
+    static final byte BLOCKS = 0x31;
     static final byte GRANT = 0x20;
     static final byte CLOCK = 0x21;
     static final byte ABORT = 0x22;
@@ -132,6 +133,13 @@ public final class FrameCodec {
             byte[] handler = utf8(f.handler());
             return PayloadWriter.of(ERROR, 16 + call.length + error.length + handler.length).i32(f.rank()).string(call)
                     .string(error).string(handler).bytes();
+        } else if (fact instanceof RankFact.Blocks f) {
+            PayloadWriter w = PayloadWriter.of(BLOCKS, 16 + 16 * f.sends().size()).i32(f.rank()).i32(f.index()).i32(f.first())
+                    .i32(f.sends().size());
+            for (int i = 0; i < f.sends().size(); i++) {
+                w.i64(f.sends().get(i)).i64(f.receives().get(i));
+            }
+            return w.bytes();
         }
         throw new IllegalArgumentException("no wire encoding for fact " + fact);
     }
@@ -352,8 +360,26 @@ public final class FrameCodec {
             case COMM_MEMBER -> new RankFact.CommMember(in.i32("rank"), in.i32("comm"), in.i32("leader"), in.i32("members"), in.i32("index"),
                     in.i32("parent"));
             case ERROR -> new RankFact.MpiError(in.i32("rank"), in.string("call"), in.string("error"), in.string("handler"));
+            case BLOCKS -> blocks(in);
             default -> throw new MalformedFrameException("expected a rank fact, got type " + hex(type));
         };
+    }
+
+    private static RankFact.Blocks blocks(PayloadReader in) {
+        int rank = in.i32("rank");
+        int index = in.i32("index");
+        int first = in.i32("first");
+        int count = in.i32("count");
+        if (count < 0 || count > (MAX_FRAME_BYTES - 17) / 16) {
+            throw new MalformedFrameException("BLOCKS of " + count + " members");
+        }
+        List<Long> sends = new ArrayList<>(count);
+        List<Long> receives = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            sends.add(in.i64("sends"));
+            receives.add(in.i64("receives"));
+        }
+        return new RankFact.Blocks(rank, index, first, sends, receives);
     }
 
     public static EmulatorReply decodeReply(ByteBuffer payload) {

@@ -89,4 +89,41 @@ class CollectiveCallsTest {
         feed(kernel, bcast(0, 0, 4), receive(1, 0, 32760), bcast(1, 0, 8));
         assertInstanceOf(RunOutcome.Failed.class, kernel.outcome());
     }
+
+    private static RankFact.Blocks blocks(int rank, long[] sends, long[] receives) {
+        return new RankFact.Blocks(rank, rank, 0, java.util.Arrays.stream(sends).boxed().toList(),
+                java.util.Arrays.stream(receives).boxed().toList());
+    }
+
+    private static RankFact.Collective gatherv(int rank) {
+        return new RankFact.Collective(rank, "MPI_Gatherv", 0, 0, -1, -1);
+    }
+
+    /**
+     * A v collective's blocks differ between ranks and must: each pair is compared (what one sends the other, what that
+     * one expects from it), never the ranks' own sizes with each other.
+     */
+    @Test
+    void aVCollectiveComparesEachPairOfRanks() {
+        VirtualTimeKernel agreeing = Fixtures.kernel(3);
+        feed(agreeing, gatherv(1), blocks(1, new long[] {4, -1, -1}, new long[] {-1, -1, -1}),
+                gatherv(0), blocks(0, new long[] {0, -1, -1}, new long[] {0, 4, 8}),
+                gatherv(2), blocks(2, new long[] {8, -1, -1}, new long[] {-1, -1, -1}));
+        assertEquals(new RunOutcome.Running(), agreeing.outcome());
+
+        VirtualTimeKernel late = Fixtures.kernel(3);
+        feed(late, gatherv(0), blocks(0, new long[] {0, -1, -1}, new long[] {0, 4, 8}), gatherv(1),
+                blocks(1, new long[] {4, -1, -1}, new long[] {-1, -1, -1}), gatherv(2));
+        List<EmulatorReply> replies = feed(late, blocks(2, new long[] {16, -1, -1}, new long[] {-1, -1, -1}));
+        assertEquals("rank 2 failed: MPI_Gatherv (collective 1 on MPI_COMM_WORLD): rank 2 sends 16 bytes to rank 0, which "
+                + "expects 8 bytes from it (counts times the types' sizes)", late.outcome().reason());
+        assertEquals(3, replies.stream().filter(EmulatorReply.Abort.class::isInstance).count());
+
+        VirtualTimeKernel rootLast = Fixtures.kernel(2);
+        feed(rootLast, new RankFact.Collective(1, "MPI_Scatterv", 0, 0, -1, -1), blocks(1, new long[] {-1, -1},
+                new long[] {12, -1}), new RankFact.Collective(0, "MPI_Scatterv", 0, 0, -1, -1),
+                blocks(0, new long[] {4, 8}, new long[] {4, -1}));
+        assertEquals("rank 0 failed: MPI_Scatterv (collective 1 on MPI_COMM_WORLD): rank 0 sends 8 bytes to rank 1, which "
+                + "expects 12 bytes from it (counts times the types' sizes)", rootLast.outcome().reason());
+    }
 }

@@ -143,6 +143,10 @@ class WireGoldenFramesTest {
         assertEquals(known, inFile, "type bytes of FrameCodec against the golden file's");
     }
 
+    private static List<Long> longs(String list) {
+        return java.util.Arrays.stream(list.split(",")).map(Long::parseLong).toList();
+    }
+
     private static RankFact fact(Golden g) {
         return switch (g.name()) {
             case "COMPUTED" -> new RankFact.Computed(g.i32("rank"), g.i64("cpuNanos"));
@@ -169,6 +173,8 @@ class WireGoldenFramesTest {
             case "COMM_MEMBER" -> new RankFact.CommMember(g.i32("rank"), g.i32("comm"), g.i32("leader"), g.i32("members"), g.i32("index"),
                     g.i32("parent"));
             case "ERROR" -> new RankFact.MpiError(g.i32("rank"), g.get("call"), g.get("error"), g.get("handler"));
+            case "BLOCKS" -> new RankFact.Blocks(g.i32("rank"), g.i32("index"), g.i32("first"), longs(g.get("sends")),
+                    longs(g.get("receives")));
             default -> null;
         };
     }

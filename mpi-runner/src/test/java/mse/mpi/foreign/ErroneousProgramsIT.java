@@ -107,7 +107,8 @@ class ErroneousProgramsIT {
 
     /**
      * Collectives whose ranks disagree end the run (exit 1) naming the collective, the ranks and what differs, within
-     * the test's limit (never a hang, never a prediction): the count, the root, the operation, the call itself.
+     * the test's limit (never a hang, never a prediction): the count, the root, the operation, the call itself, and a
+     * v collective's block that one rank sends and the other expects of another size.
      */
     @Test
     void aCollectiveWhoseRanksDisagreeEndsTheRunNamingWhatDiffers() throws Exception {
@@ -116,7 +117,9 @@ class ErroneousProgramsIT {
                 new String[] {"count", "MPI_Bcast (collective 2 on MPI_COMM_WORLD) with ", " bytes at rank "},
                 new String[] {"root", "MPI_Bcast (collective 2 on MPI_COMM_WORLD) with root ", ""},
                 new String[] {"op", "MPI_Reduce (collective 2 on MPI_COMM_WORLD) with operation ", ""},
-                new String[] {"call", "the ranks called different collectives (collective 2 on MPI_COMM_WORLD): ", ""});
+                new String[] {"call", "the ranks called different collectives (collective 2 on MPI_COMM_WORLD): ", ""},
+                new String[] {"gatherv", "MPI_Gatherv (collective 2 on MPI_COMM_WORLD): rank 2 sends 8 bytes to rank 0, "
+                        + "which expects 4 bytes from it", ""});
         for (String[] c : cases) {
             ForeignRuns.Result run = ForeignRuns.mse(List.of("emulate", "--np", "3", "--quiet", "--timeline", "off",
                     "--out", tmp.resolve(c[0]).toString(), "--", program.toString(), c[0]), LIMIT_SECONDS);
