@@ -66,6 +66,43 @@ final class Html {
     }
 
     /** A breakdown's part, or a dash when the point has no breakdown (a measured run): never an invented zero. */
+    /**
+     * Each master of the runs with more than one (`--master-ranks`, or MSE's multiple masters): its breakdown and its own
+     * queue, as the one-master table and distributions show for a single master; empty when no run has several.
+     */
+    static String mastersTable(List<ReportPoint> points) {
+        List<ReportPoint> several = points.stream().filter(p -> p.masters().size() > 1)
+                .sorted(Comparator.comparing(ReportPoint::series).thenComparingInt(ReportPoint::np)).toList();
+        if (several.isEmpty()) {
+            return "";
+        }
+        StringBuilder t = new StringBuilder("<section id=\"each-master\"><h2>Each master</h2><p>Runs with several masters: "
+                + "each master's virtual time by activity, and its own queue (how long a slave waits from sending its result "
+                + "until its next task arrives, and how long a message waits while this master is busy). The busiest master "
+                + "is the one that saturates first.</p><table id=\"masters-table\"><tr><th>series</th><th>P</th>"
+                + "<th>master rank</th><th>send (s)</th><th>receive (s)</th><th>compute (s)</th><th>idle (s)</th>"
+                + "<th>busy</th><th>link busy (s)</th><th>slave wait p50 (us)</th><th>p99 (us)</th>"
+                + "<th>queue wait p50 (us)</th><th>p99 (us)</th></tr>\n");
+        for (ReportPoint p : several) {
+            for (RankBreakdown m : p.masters()) {
+                t.append("<tr><td class=\"key\">").append(escape(p.series())).append("</td><td>").append(p.np())
+                        .append("</td><td>").append(m.rank()).append("</td><td>")
+                        .append(String.format("%.6f</td><td>%.6f</td><td>%.6f</td><td>%.6f</td><td>%.1f%%</td><td>%.6f",
+                                m.sendSeconds(), m.recvSeconds(), m.computeSeconds(), m.idleSeconds(),
+                                100 * m.busyFraction(), m.linkBusySeconds()))
+                        .append("</td><td>").append(micros(m.slaveWaitMicros(), Percentiles::p50))
+                        .append("</td><td>").append(micros(m.slaveWaitMicros(), Percentiles::p99))
+                        .append("</td><td>").append(micros(m.masterQueueWaitMicros(), Percentiles::p50))
+                        .append("</td><td>").append(micros(m.masterQueueWaitMicros(), Percentiles::p99)).append("</td></tr>\n");
+            }
+        }
+        return t.append("</table></section>\n").toString();
+    }
+
+    private static String micros(Percentiles p, ToDoubleFunction<Percentiles> which) {
+        return p == null ? "-" : String.format("%.1f", which.applyAsDouble(p));
+    }
+
     private static String seconds(ReportPoint.MasterBreakdown master, ToDoubleFunction<ReportPoint.MasterBreakdown> part) {
         return master == null ? "\u2013" : String.format("%.6f", part.applyAsDouble(master));
     }

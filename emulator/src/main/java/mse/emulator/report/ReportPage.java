@@ -94,7 +94,8 @@ public final class ReportPage {
                 .append("<p class=\"command\"><code>").append(Html.escape(content.commandLine())).append("</code></p>\n");
         for (int i = 0; i < all.size(); i++) {
             if (i == extras.size()) { // the sweep's sections follow its table
-                html.append(Html.pointsTable(content.points())).append(Html.boundsTable(content.points()));
+                html.append(Html.pointsTable(content.points())).append(Html.boundsTable(content.points()))
+                        .append(Html.mastersTable(content.points()));
             }
             section(html, dir, all.get(i), pngs.get(i));
         }

@@ -1,16 +1,27 @@
 package mse.emulator.report;
 
 import java.nio.file.Path;
+import java.util.List;
 import mse.emulator.kernel.RankAccount;
 
 /**
  * One point of a report: a run at P ranks on one series (a strategy, a number of masters, a profile, or
  * measured reality), its time, where the master's time went (null when nobody knows: a measured point, whose
  * row then shows a dash, never zeros), the directory of its histograms and its timeline.json (null when it
- * has none), and its wait states and critical path (null when unknown).
+ * has none), its wait states and critical path (null when unknown), and each master's breakdown and queue (empty
+ * when the run does not know them).
  */
 public record ReportPoint(String series, int np, double seconds, MasterBreakdown master, Path histograms, Path timeline,
-                          WaitReport waits) {
+                          WaitReport waits, List<RankBreakdown> masters) {
+
+    public ReportPoint {
+        masters = List.copyOf(masters);
+    }
+
+    public ReportPoint(String series, int np, double seconds, MasterBreakdown master, Path histograms, Path timeline,
+                       WaitReport waits) {
+        this(series, np, seconds, master, histograms, timeline, waits, List.of());
+    }
 
     public ReportPoint(String series, int np, double seconds, MasterBreakdown master, Path histograms) {
         this(series, np, seconds, master, histograms, null);

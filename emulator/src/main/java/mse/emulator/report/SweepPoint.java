@@ -35,6 +35,11 @@ public interface SweepPoint {
         return null;
     }
 
+    /** Each master's breakdown and queue, when the run knows them (an emulated run); empty otherwise. */
+    default List<RankBreakdown> perMaster() {
+        return List.of();
+    }
+
     /** DY's splits and merges, empty for the other strategies. */
     List<MasterEvent> masterEvents();
 }

@@ -97,7 +97,7 @@ public final class RunReport {
         return new ReportPoint(series(p, profile), p.np(), p.predictedSeconds(), p.breakdown().master().forReport(),
                 Files.isDirectory(run.dir().resolve("histograms")) ? run.dir().resolve("histograms") : null,
                 run.timelineComing() || Files.isRegularFile(run.dir().resolve(TimelineSetup.FILE_NAME)) ? run.dir().resolve(TimelineSetup.FILE_NAME) : null,
-                p.waits());
+                p.waits(), p.perMaster());
     }
 
     /** "single", "multi Pm=4", "dynamic", "single K=2" (with --prefetch) — with the profile when it is not the default. */

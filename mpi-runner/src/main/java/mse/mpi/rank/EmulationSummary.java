@@ -19,6 +19,7 @@ import mse.emulator.report.EmulatedPrediction;
 import mse.emulator.report.EmulationReport;
 import mse.emulator.report.EmulationResultFiles;
 import mse.emulator.report.Json;
+import mse.emulator.report.RankBreakdown;
 import mse.emulator.report.Latency;
 import mse.emulator.report.SweepPoint;
 import mse.emulator.report.WaitReport;
@@ -103,6 +104,11 @@ public record EmulationSummary(@JsonUnwrapped RunHeader header, @JsonUnwrapped M
     @Override
     public double speedup() {
         return prediction.speedup() == null ? Double.NaN : prediction.speedup(); // NaN: a program without tasks
+    }
+
+    @Override
+    public List<RankBreakdown> perMaster() {
+        return prediction.perMaster();
     }
 
     @Override
