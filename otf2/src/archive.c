@@ -62,18 +62,25 @@ static const OTF2_CollectiveOp COLLECTIVE_OPS[] = {
     [COLLECTIVE_EXSCAN] = OTF2_COLLECTIVE_OP_EXSCAN, [COLLECTIVE_REDUCE_SCATTER] = OTF2_COLLECTIVE_OP_REDUCE_SCATTER,
     [COLLECTIVE_REDUCE_SCATTER_BLOCK] = OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK};
 
-/* One rank's events: the call it is in decides how a message shows (a nonblocking send's MpiIsend and its completion,
- * a receive completing a request's MpiIrecvRequest and MpiIrecv, each pair with a request of its own). */
+/* One rank's events: a request's start and completion as the rank told them (MpiIrecvRequest and MpiIrecv, a
+ * nonblocking collective's request and completion, MpiRequestCancelled), and the call a message is in decides how the
+ * rest show: a nonblocking send's MpiIsend and its completion at once; a receive on a program's context completed in a
+ * wait or test by a rank that numbers no requests (the Java Comm) an MpiIrecvRequest and MpiIrecv there, each pair
+ * with a request number of the writer's own. */
 static void write_rank_events(struct writing *w, const struct trace *trace, OTF2_EvtWriter *events, const struct trace_rank *rank) {
     enum trace_call_kind in_call = CALL_PLAIN;
-    uint64_t requests = 0;
+    uint64_t requests = UINT64_C(1) << 32; /* the writer's own request numbers, above the ranks' (32 bits) */
     for (size_t i = 0; i < rank->count; i++) {
         const struct trace_event *e = &rank->events[i];
         uint8_t kind = e->kind;
+        if (e->dropped) {
+            continue;
+        }
         if (kind == KIND_CALL_INSTANT) {
-            kind = e->instant == INSTANT_ENTER ? KIND_CALL_ENTER
-                   : e->instant == INSTANT_LEAVE ? KIND_CALL_LEAVE
-                   : e->instant == INSTANT_COLLECTIVE_BEGIN ? KIND_COLLECTIVE_BEGIN : KIND_COLLECTIVE_END;
+            static const uint8_t kinds[] = {[INSTANT_ENTER] = KIND_CALL_ENTER, [INSTANT_REQUEST] = KIND_REQUEST,
+                                            [INSTANT_COLLECTIVE_BEGIN] = KIND_COLLECTIVE_BEGIN, [INSTANT_COLLECTIVE_END] = KIND_COLLECTIVE_END,
+                                            [INSTANT_COMPLETE] = KIND_COMPLETE, [INSTANT_LEAVE] = KIND_CALL_LEAVE};
+            kind = kinds[e->instant];
         }
         const char *call = e->region >= REGION_COUNT ? trace->calls[e->region - REGION_COUNT] : NULL;
         switch (kind) {
@@ -101,6 +108,29 @@ static void write_rank_events(struct writing *w, const struct trace *trace, OTF2
                  OTF2_EvtWriter_MpiCollectiveEnd(events, NULL, e->time, COLLECTIVE_OPS[trace_collective_of(call)], e->comm,
                                                  e->peer == UINT32_MAX ? OTF2_UNDEFINED_UINT32 : e->peer, e->bytes, e->received));
             break;
+        case KIND_REQUEST:
+            if (e->tags == 0) {
+                STEP(w, "writing an MpiIrecvRequest", OTF2_EvtWriter_MpiIrecvRequest(events, NULL, e->time, e->request));
+            } else {
+                STEP(w, "writing a NonBlockingCollectiveRequest", OTF2_EvtWriter_NonBlockingCollectiveRequest(events, NULL, e->time, e->request));
+            }
+            break;
+        case KIND_COMPLETE:
+            if (e->tags > 0 && trace_collective_of(call) == COLLECTIVE_NONE) {
+                w->step = "writing a NonBlockingCollectiveComplete of a call it knows no operation of";
+                w->status = w->status == OTF2_SUCCESS ? OTF2_ERROR_INVALID_ARGUMENT : w->status;
+            } else if (e->tags > 0) {
+                STEP(w, "writing a NonBlockingCollectiveComplete",
+                     OTF2_EvtWriter_NonBlockingCollectiveComplete(events, NULL, e->time, COLLECTIVE_OPS[trace_collective_of(call)], e->comm,
+                                                                  e->peer == UINT32_MAX ? OTF2_UNDEFINED_UINT32 : e->peer, e->bytes,
+                                                                  e->received, e->request));
+            } else if (e->peer == UINT32_MAX) {
+                STEP(w, "writing an MpiRequestCancelled", OTF2_EvtWriter_MpiRequestCancelled(events, NULL, e->time, e->request));
+            } else {
+                STEP(w, "writing an MpiIrecv",
+                     OTF2_EvtWriter_MpiIrecv(events, NULL, e->time, e->peer, e->comm, e->tag, e->bytes, e->request));
+            }
+            break;
         case KIND_MPI_SEND:
             if (in_call == CALL_SENDS_NONBLOCKING) {
                 requests++;
@@ -111,7 +141,7 @@ static void write_rank_events(struct writing *w, const struct trace *trace, OTF2
             }
             break;
         case KIND_MPI_RECV:
-            if (in_call == CALL_COMPLETES_REQUESTS) {
+            if (in_call == CALL_COMPLETES_REQUESTS && e->context % 2 == 0) { /* a rank that numbers no requests (Java's Comm) */
                 requests++;
                 STEP(w, "writing an MpiIrecvRequest", OTF2_EvtWriter_MpiIrecvRequest(events, NULL, e->time, requests));
                 STEP(w, "writing an MpiIrecv", OTF2_EvtWriter_MpiIrecv(events, NULL, e->time, e->peer, e->comm, e->tag, e->bytes, requests));

@@ -1,6 +1,8 @@
 /* Communicators: assembling the created ones from their members' comm lines, and naming each event's. */
 #include "comms.h"
 
+#include "requests.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,13 +82,15 @@ int trace_comm_of(const struct trace *trace, uint32_t rank, int32_t id, uint32_t
     return -1;
 }
 
-/* A message's communicator on its rank, and its peer's rank in it; a collective's communicator (its root is already
- * its rank there). Events of no communicator (regions) keep theirs. */
+/* A message's communicator on its rank, and its peer's rank in it (a receive request's completion is its message's);
+ * a collective's communicator (its root is already its rank there), a nonblocking one's at its start and completion.
+ * Events of no communicator (regions, a receive request's start) keep theirs. */
 static int resolve_event(const struct trace *trace, uint32_t rank, struct trace_event *e) {
-    int message = e->kind == KIND_MPI_SEND || e->kind == KIND_MPI_RECV;
-    int collective = e->kind == KIND_COLLECTIVE_BEGIN || e->kind == KIND_COLLECTIVE_END
-                     || (e->kind == KIND_CALL_INSTANT && (e->instant == INSTANT_COLLECTIVE_BEGIN || e->instant == INSTANT_COLLECTIVE_END));
-    if (!message && !collective) {
+    int request = trace_event_is(e, KIND_REQUEST, INSTANT_REQUEST), completion = trace_event_is(e, KIND_COMPLETE, INSTANT_COMPLETE);
+    int message = e->kind == KIND_MPI_SEND || e->kind == KIND_MPI_RECV || (completion && e->tags == 0 && e->peer != UINT32_MAX);
+    int collective = trace_event_is(e, KIND_COLLECTIVE_BEGIN, INSTANT_COLLECTIVE_BEGIN)
+                     || trace_event_is(e, KIND_COLLECTIVE_END, INSTANT_COLLECTIVE_END) || ((request || completion) && e->tags > 0);
+    if (e->dropped || (!message && !collective)) {
         return 0;
     }
     int32_t id = e->context < 0 ? TRACE_WORLD_ID : e->context / 2; /* a collective the rank did not describe: the world's */

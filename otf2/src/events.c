@@ -3,6 +3,7 @@
 #include "events.h"
 
 #include "comms.h"
+#include "requests.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -186,27 +187,85 @@ static int read_call(struct trace *trace, char *fields) {
     }
     uint32_t region = REGION_COUNT + (uint32_t) call, peer = root < 0 ? UINT32_MAX : (uint32_t) root;
     int32_t context = comm < 0 ? -1 : 2 * comm;
-    int collective = trace_collective_of(name) != COLLECTIVE_NONE;
-    if (v[1] == v[2]) {
-        static const uint8_t marks[] = {INSTANT_ENTER, INSTANT_COLLECTIVE_BEGIN, INSTANT_COLLECTIVE_END, INSTANT_LEAVE};
-        for (size_t i = 0; i < sizeof marks; i++) {
-            struct trace_event e = {.time = v[1], .kind = KIND_CALL_INSTANT, .instant = marks[i], .region = region, .peer = peer,
-                                    .context = context};
-            if ((collective || (marks[i] != INSTANT_COLLECTIVE_BEGIN && marks[i] != INSTANT_COLLECTIVE_END))
-                && add_event(trace, v[0], e) != 0) {
-                return -1;
-            }
-        }
-        return 0;
-    }
-    struct trace_event enter = {.time = v[1], .kind = KIND_CALL_ENTER, .region = region};
-    struct trace_event leave = {.time = v[2], .kind = KIND_CALL_LEAVE, .region = region};
-    struct trace_event begin = {.time = v[1], .kind = KIND_COLLECTIVE_BEGIN, .region = region, .peer = peer, .context = context};
-    struct trace_event end = {.time = v[2], .kind = KIND_COLLECTIVE_END, .region = region, .peer = peer, .context = context};
-    if (add_event(trace, v[0], enter) != 0 || add_event(trace, v[0], leave) != 0) {
+    /* a nonblocking collective (MPI_Ibcast) begins and ends as its request does, not in its starting call */
+    int collective = trace_collective_of(name) != COLLECTIVE_NONE && name[4] != 'I';
+    struct trace_rank *slot = rank_slot(trace, v[0]);
+    if (slot == NULL) {
         return -1;
     }
-    return !collective || (add_event(trace, v[0], begin) == 0 && add_event(trace, v[0], end) == 0) ? 0 : -1;
+    size_t requests = 0; /* the rank's request lines just before this call line, which are this call's */
+    while (requests < slot->count && slot->events[slot->count - 1 - requests].pending) {
+        requests++;
+    }
+    struct trace_event *told = requests == 0 ? NULL : malloc(requests * sizeof *told);
+    if (requests > 0 && told == NULL) {
+        return -1;
+    }
+    if (requests > 0) {
+        memcpy(told, slot->events + slot->count - requests, requests * sizeof *told);
+    }
+    slot->count -= requests;
+    int instant = v[1] == v[2], status = 0;
+    static const uint8_t marks[] = {INSTANT_ENTER, INSTANT_REQUEST, INSTANT_COLLECTIVE_BEGIN, INSTANT_COLLECTIVE_END, INSTANT_COMPLETE,
+                                    INSTANT_LEAVE};
+    static const uint8_t kinds[] = {KIND_CALL_ENTER, KIND_REQUEST, KIND_COLLECTIVE_BEGIN, KIND_COLLECTIVE_END, KIND_COMPLETE,
+                                    KIND_CALL_LEAVE};
+    for (size_t m = 0; m < sizeof marks && status == 0; m++) {
+        int begins = marks[m] <= INSTANT_COLLECTIVE_BEGIN;
+        if (marks[m] == INSTANT_REQUEST || marks[m] == INSTANT_COMPLETE) {
+            uint8_t wanted = marks[m] == INSTANT_REQUEST ? KIND_REQUEST : KIND_COMPLETE;
+            for (size_t r = 0; r < requests && status == 0; r++) {
+                if (told[r].kind == wanted) {
+                    struct trace_event e = told[r];
+                    e.time = begins ? v[1] : v[2];
+                    e.pending = 0;
+                    e.region = wanted == KIND_REQUEST ? region : e.region; /* a start names its call: the collective's operation */
+                    e.peer = wanted == KIND_REQUEST && e.tags > 0 ? peer : e.peer;
+                    e.kind = instant ? KIND_CALL_INSTANT : wanted;
+                    e.instant = marks[m];
+                    status = add_event(trace, v[0], e);
+                }
+            }
+        } else if (collective || (marks[m] != INSTANT_COLLECTIVE_BEGIN && marks[m] != INSTANT_COLLECTIVE_END)) {
+            int collective_mark = marks[m] == INSTANT_COLLECTIVE_BEGIN || marks[m] == INSTANT_COLLECTIVE_END;
+            struct trace_event e = {.time = begins ? v[1] : v[2], .kind = instant ? KIND_CALL_INSTANT : kinds[m], .instant = marks[m],
+                                    .region = region, .peer = collective_mark ? peer : 0, .context = collective_mark ? context : 0};
+            status = add_event(trace, v[0], e);
+        }
+    }
+    free(told);
+    return status;
+}
+
+/* request RANK ID CONTEXT FIRST_TAG TAGS: the next call line of RANK started its request ID, a receive (TAGS 0) or a
+ * nonblocking collective whose messages travel on CONTEXT with the tags FIRST_TAG .. FIRST_TAG + TAGS - 1. */
+static int read_request(struct trace *trace, char *fields) {
+    uint64_t v[3], tags;
+    int32_t first_tag;
+    char *rest;
+    if (numbers(fields, v, 3, &rest) != 0 || v[0] >= INT32_MAX || v[1] > UINT32_MAX || v[2] >= INT32_MAX || next_signed(&rest, &first_tag) != 0
+        || numbers(rest, &tags, 1, NULL) != 0 || tags > UINT32_MAX || (tags > 0 && first_tag < 0)) {
+        return -1;
+    }
+    struct trace_event e = {.kind = KIND_REQUEST, .request = (uint32_t) v[1], .context = (int32_t) v[2], .tag = (uint32_t) first_tag,
+                            .tags = (uint32_t) tags, .peer = UINT32_MAX, .pending = 1};
+    return add_event(trace, v[0], e);
+}
+
+/* complete RANK ID SOURCE TAG CONTEXT BYTES: the next call line of RANK completed its request ID, a receive of a
+ * message from world rank SOURCE with TAG on CONTEXT of BYTES bytes; -1 -1 -1 0 for a nonblocking collective or a
+ * cancelled receive. */
+static int read_complete(struct trace *trace, char *fields) {
+    uint64_t v[2], bytes;
+    int32_t source, tag, context;
+    char *rest;
+    if (numbers(fields, v, 2, &rest) != 0 || v[0] >= INT32_MAX || v[1] > UINT32_MAX || next_signed(&rest, &source) != 0
+        || next_signed(&rest, &tag) != 0 || next_signed(&rest, &context) != 0 || numbers(rest, &bytes, 1, NULL) != 0) {
+        return -1;
+    }
+    struct trace_event e = {.kind = KIND_COMPLETE, .request = (uint32_t) v[1], .peer = source < 0 ? UINT32_MAX : (uint32_t) source,
+                            .tag = (uint32_t) tag, .context = context, .bytes = bytes, .pending = 1};
+    return add_event(trace, v[0], e);
 }
 
 /* comm RANK ID LEADER SIZE INDEX PARENT CALL: RANK is member INDEX of the communicator ID of SIZE members whose first is
@@ -325,6 +384,12 @@ static int read_line(struct trace *trace, char *line) {
     }
     if (strncmp(line, "comm ", 5) == 0) {
         return read_comm(trace, line + 5);
+    }
+    if (strncmp(line, "request ", 8) == 0) {
+        return read_request(trace, line + 8);
+    }
+    if (strncmp(line, "complete ", 9) == 0) {
+        return read_complete(trace, line + 9);
     }
     if (strncmp(line, "host ", 5) == 0) {
         return read_host(trace, line + 5);
@@ -468,6 +533,9 @@ static int complete(struct trace *trace, char *error, size_t error_size) {
             qsort(rank->events, rank->count, sizeof *rank->events, by_time_then_kind);
         }
         count_collective_bytes(rank);
+        if (trace_requests_match(rank) != 0) {
+            return fail(error, error_size, 0, "a request line with no call line after it");
+        }
     }
     return trace_comms_resolve(trace, error, error_size);
 }

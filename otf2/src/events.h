@@ -15,7 +15,8 @@ enum trace_region { REGION_PROGRAM, REGION_COMPUTE, REGION_SEND, REGION_RECV, RE
 
 /* What an event is; at one timestamp events sort in this order, so that a region ending when the next begins is
  * left before that one is entered, a receive's message is taken before its region is left, a send's message leaves
- * after its region is entered, and the whole program encloses everything. An MPI call encloses the spans charged in
+ * after its region is entered, a call's requests start after it is entered and complete before it is left, and the
+ * whole program encloses everything. An MPI call encloses the spans charged in
  * it and a collective call its begin and end; a call that takes no virtual time (KIND_CALL_INSTANT: its enter,
  * leave and collective marks) keeps the stream's order. A stretch of the critical path begins and ends where spans
  * and calls do (or between them; the reader moves an end inside a call to the call's), so it encloses those within
@@ -24,6 +25,7 @@ enum trace_kind {
     KIND_PROGRAM_ENTER,
     KIND_MPI_RECV,
     KIND_LEAVE,
+    KIND_COMPLETE,
     KIND_COLLECTIVE_END,
     KIND_CALL_LEAVE,
     KIND_CRITICAL_LEAVE,
@@ -31,13 +33,15 @@ enum trace_kind {
     KIND_CALL_INSTANT,
     KIND_CALL_ENTER,
     KIND_COLLECTIVE_BEGIN,
+    KIND_REQUEST,
     KIND_ENTER,
     KIND_MPI_SEND,
     KIND_PROGRAM_LEAVE
 };
 
-/* What a KIND_CALL_INSTANT event is. */
-enum trace_instant { INSTANT_ENTER, INSTANT_COLLECTIVE_BEGIN, INSTANT_COLLECTIVE_END, INSTANT_LEAVE };
+/* What a KIND_CALL_INSTANT event is: a call's enter, its requests' starts, a collective's begin and end, its requests'
+ * completions, its leave. */
+enum trace_instant { INSTANT_ENTER, INSTANT_REQUEST, INSTANT_COLLECTIVE_BEGIN, INSTANT_COLLECTIVE_END, INSTANT_COMPLETE, INSTANT_LEAVE };
 
 /* The collectives MPI names, by the OTF2 operation archive.c gives them. */
 enum trace_collective {
@@ -76,8 +80,12 @@ struct trace_event {
     uint32_t region;   /* enum trace_region, or REGION_COUNT + a call (enter, leave, collective marks) */
     int32_t context;   /* as the stream gives it: a message's context, 2 x a collective's communicator id, -1: none */
     uint32_t comm;     /* once read: the communicator's reference (enum trace_comm_ref; MPI events, collectives) */
+    uint32_t request;  /* a request's number on its rank (KIND_REQUEST, KIND_COMPLETE and their instants) */
+    uint32_t tags;     /* a request's: 0 a receive; a nonblocking collective's tags, from `tag` on, on its `context` */
     uint8_t kind;      /* enum trace_kind */
     uint8_t instant;   /* enum trace_instant (KIND_CALL_INSTANT) */
+    uint8_t pending;   /* a request line's, until the call line it belongs to places it */
+    uint8_t dropped;   /* not written: a receive its request's completion shows, or a completion of unknown start */
 };
 
 /* A stretch of the critical path on a rank, from its stream line. */

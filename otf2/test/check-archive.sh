@@ -75,8 +75,8 @@ otf2-print "$work/calls-archive/traces.otf2" | tr -s ' ' | sed 's/ *$//' > "$wor
 expect "rank 0's calls and requests" "ENTER 0 0 Region: \"program\" <0>
 ENTER 0 0 Region: \"MPI_Isend\" <5>
 ENTER 0 0 Region: \"send\" <2>
-MPI_ISEND 0 0 Receiver: 1 (\"rank 1\" <1>), Communicator: \"MPI_COMM_WORLD\" <0>, Tag: 5, Length: 64, Request: 1
-MPI_ISEND_COMPLETE 0 0 Request: 1
+MPI_ISEND 0 0 Receiver: 1 (\"rank 1\" <1>), Communicator: \"MPI_COMM_WORLD\" <0>, Tag: 5, Length: 64, Request: 4294967297
+MPI_ISEND_COMPLETE 0 0 Request: 4294967297
 LEAVE 0 50 Region: \"send\" <2>
 LEAVE 0 50 Region: \"MPI_Isend\" <5>
 ENTER 0 50 Region: \"MPI_Bcast\" <7>
@@ -125,5 +125,39 @@ COMM 3 Name: "MPI_Comm_split: comm 2, first member rank 1" <23>, Group: "MPI_Com
   "$(grep '^COMM [23] ' "$work/comms-definitions.printed")"
 expect "the first half's members" '2 Members: 2 ("rank 2" <2>), 0 ("rank 0" <0>)' \
   "$(grep '^GROUP 3 ' "$work/comms-definitions.printed" | grep -o '2 Members: .*')"
+
+# Requests: an MPI_Irecv's in it and its MpiIrecv where the MPI_Waitall completes it (its message's plain MpiRecv gone); an
+# MPI_Ibcast's request in it, its completion in the wait with its operation, root and the bytes of its messages.
+cat > "$work/requests" <<'STREAM'
+mse-trace-events 3
+request 0 1 0 -1 0
+call 0 10 10 -1 -1 MPI_Irecv
+request 0 2 1 8 8
+call 0 20 30 1 0 MPI_Ibcast
+span 0 recv 40 50 -1 1 8 4
+message 0 1 0 8 4 5 40 50 1
+span 0 recv 60 70 -1 1 5 64
+message 1 1 0 5 64 5 60 70 0
+complete 0 2 -1 -1 -1 0
+complete 0 1 1 5 0 64
+call 0 35 80 -1 -1 MPI_Waitall
+host 0 node-a
+rank 0 0 rank 0
+rank 1 0 rank 1
+end 100
+STREAM
+"$writer" "$work/requests" "$work/requests-archive"
+expect "rank 0's requests" 'ENTER 0 10 Region: "MPI_Irecv" <5>
+MPI_IRECV_REQUEST 0 10 Request: 1
+LEAVE 0 10 Region: "MPI_Irecv" <5>
+ENTER 0 20 Region: "MPI_Ibcast" <6>
+NON_BLOCKING_COLLECTIVE_REQUEST 0 20 Request: 2
+LEAVE 0 30 Region: "MPI_Ibcast" <6>
+ENTER 0 35 Region: "MPI_Waitall" <7>
+MPI_RECV 0 50 Sender: 1 ("rank 1" <1>), Communicator: "MPI_COMM_WORLD" <0>, Tag: 8, Length: 4
+NON_BLOCKING_COLLECTIVE_COMPLETE 0 80 Operation: BCAST, Communicator: "MPI_COMM_WORLD" <0>, Root: 1 ("rank 1" <1>), Sent: 0, Received: 4, Request: 2
+MPI_IRECV 0 80 Sender: 1 ("rank 1" <1>), Communicator: "MPI_COMM_WORLD" <0>, Tag: 5, Length: 64, Request: 1
+LEAVE 0 80 Region: "MPI_Waitall" <7>' \
+  "$(otf2-print "$work/requests-archive/traces.otf2" | tr -s ' ' | sed 's/ *$//' | awk '$2 == 0 && $0 !~ /Region: "(recv|program)"/')"
 echo "check-archive: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

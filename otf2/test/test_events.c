@@ -153,6 +153,65 @@ static void names_communicators(void) {
     trace_free(&trace);
 }
 
+static void refuses(const char *text, const char *expected);
+
+/* The first event of the rank that is a `kind` event or an `instant` mark, and of request `request` where that is not 0. */
+static const struct trace_event *find(const struct trace_rank *rank, uint8_t kind, uint8_t instant, uint32_t request) {
+    for (size_t i = 0; i < rank->count; i++) {
+        const struct trace_event *e = &rank->events[i];
+        if ((e->kind == kind || (e->kind == KIND_CALL_INSTANT && e->instant == instant)) && (request == 0 || e->request == request)) {
+            return e;
+        }
+    }
+    return NULL;
+}
+
+/* An MPI_Irecv's request starts in it and completes in the MPI_Waitall with its message, whose plain receive is dropped;
+ * an MPI_Ibcast's starts in it and completes there too, with the bytes of its messages (its context and tags) and its
+ * root, while its starting call has no collective begin and end; a request line with no call line is refused. */
+static void joins_requests(void) {
+    const char *text = TRACE_STREAM_HEADER "\n"
+                       "request 0 1 0 -1 0\n"
+                       "call 0 10 10 -1 -1 MPI_Irecv\n"
+                       "request 0 2 1 8 8\n"
+                       "call 0 20 30 1 0 MPI_Ibcast\n"
+                       "message 0 1 0 8 4 5 40 50 1\n"
+                       "message 1 1 0 5 64 5 60 70 0\n"
+                       "complete 0 2 -1 -1 -1 0\n"
+                       "complete 0 1 1 5 0 64\n"
+                       "call 0 35 80 -1 -1 MPI_Waitall\n"
+                       "host 0 h\n"
+                       "end 100\n";
+    struct trace trace;
+    char error[256] = "";
+    CHECK(read_text(text, &trace, error, sizeof error) == 0, "read: %s", error);
+    const struct trace_rank *r0 = &trace.ranks[0];
+    const struct trace_event *irecv = find(r0, KIND_REQUEST, INSTANT_REQUEST, 1);
+    CHECK(irecv != NULL && irecv->kind == KIND_CALL_INSTANT && irecv->time == 10, "the receive's request in MPI_Irecv");
+    CHECK(irecv != NULL && irecv[-1].instant == INSTANT_ENTER && irecv[1].instant == INSTANT_LEAVE, "inside its call of no time");
+    const struct trace_event *ibcast = find(r0, KIND_REQUEST, INSTANT_REQUEST, 2);
+    CHECK(ibcast != NULL && ibcast->kind == KIND_REQUEST && ibcast->time == 20 && ibcast->tags == 8, "the broadcast's request");
+    CHECK(find(r0, KIND_COLLECTIVE_BEGIN, INSTANT_COLLECTIVE_BEGIN, 0) == NULL, "no collective begin in MPI_Ibcast");
+    const struct trace_event *done = find(r0, KIND_COMPLETE, INSTANT_COMPLETE, 2);
+    CHECK(done != NULL && done->time == 80 && done->received == 4 && done->bytes == 0, "the broadcast's bytes");
+    CHECK(done != NULL && done->peer == 1 && done->comm == TRACE_COMM_WORLD, "its root and communicator");
+    CHECK(done != NULL && strcmp(trace.calls[done->region - REGION_COUNT], "MPI_Ibcast") == 0, "its operation, its starting call");
+    const struct trace_event *received = find(r0, KIND_COMPLETE, INSTANT_COMPLETE, 1);
+    CHECK(received != NULL && received->time == 80 && received->bytes == 64 && received->peer == 1 && received->tag == 5,
+          "the receive's completion");
+    size_t dropped = 0, kept = 0;
+    for (size_t i = 0; i < r0->count; i++) {
+        if (r0->events[i].kind == KIND_MPI_RECV) {
+            dropped += r0->events[i].dropped;
+            kept += !r0->events[i].dropped && r0->events[i].context == 1;
+        }
+    }
+    CHECK_EQ(1, dropped, "the receive's message shows as its completion");
+    CHECK_EQ(1, kept, "the broadcast's message stays");
+    trace_free(&trace);
+    refuses(TRACE_STREAM_HEADER "\nrequest 0 1 0 -1 0\nhost 0 h\n", "a request line with no call line after it");
+}
+
 static void names_missing_ranks(void) {
     const char *text = TRACE_STREAM_HEADER "\nspan 2 compute 0 10 -1 -1 -1 -1\nhost 0 h\nrank 2 0 r2\n";
     struct trace trace;
@@ -179,6 +238,7 @@ int main(void) {
     marks_the_critical_path();
     encloses_calls();
     names_communicators();
+    joins_requests();
     refuses("something else\n", "line 1: not an MSE event stream");
     refuses(TRACE_STREAM_HEADER "\nspan 0 compute 10 5 -1 -1 -1 -1\n", "line 2: malformed");
     refuses(TRACE_STREAM_HEADER "\nspan 0 think 0 5 -1 -1 -1 -1\n", "line 2: malformed");

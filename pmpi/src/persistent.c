@@ -57,6 +57,7 @@ static void start(const char *call, MPI_Request handle) {
     r->active = 1;
     if (r->is_receive) {
         mse_request_post_receive(r, r->peer, r->tag);
+        mse_request_trace_receive(r);
     } else {
         mse_send(r->call, r->into.buf, r->into.count, r->into.type, r->into.route, r->peer, r->tag);
         r->posted.complete = 1;

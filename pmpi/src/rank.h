@@ -47,6 +47,7 @@ typedef struct {
     /* With settings.trace_calls: the program's call told to the emulator (CALL_ENTER) and not yet left; a call that
      * leaves the library and comes back before it returns (a collective's argument check) sets call_continues. */
     int call_open, call_continues;
+    int32_t traced_requests; /* with settings.trace_calls: requests numbered so far (request_trace.c) */
     _Atomic int64_t unreported; /* program CPU measured when the current call began, not yet in a fact */
     /* What the emulator decided for the next receive of a pattern (told with the last grant). */
     int has_decided;

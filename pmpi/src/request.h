@@ -26,6 +26,7 @@ typedef struct mse_request {
     int in_set;              /* while a call over a set gathers it (request_sets.c) */
     mse_comm *comm;          /* a receive's, persistent or collective request's communicator, held while it lives
                               * (comm.h); NULL for a send's */
+    int32_t traced;          /* with an OTF2 trace: its number, told when it started (request_trace.c); 0: none */
 } mse_request;
 
 /* An operation's own hold on a derived type, which the program may free while the operation is pending (and create
@@ -72,6 +73,13 @@ int mse_requests_progress_first(int count, MPI_Request requests[], int blocking)
  * nothing for it has arrived as of now (not blocking). The blocking receives (MPI_Recv, MPI_Sendrecv) and the matched
  * probes look so before they receive or match what it found. */
 int mse_probe_progressing(mse_pattern wanted, int blocking, mse_envelope *first);
+
+/* With an OTF2 trace asked for (settings.trace_calls), the start of a receive request the program posted (MPI_Irecv,
+ * MPI_Start of MPI_Recv_init's) or of a nonblocking collective, and a traced request's completion to the program, told
+ * to the emulator (request_trace.c); nothing without one. */
+void mse_request_trace_receive(mse_request *r);
+void mse_request_trace_collective(mse_request *r, int32_t context, int32_t first_tag);
+void mse_request_trace_complete(mse_request *r);
 
 /* The library's request behind a handle the program passed to call; dies naming call when it is not one. */
 mse_request *mse_request_own(const char *call, MPI_Request handle);

@@ -69,6 +69,7 @@ MPI_Request mse_request_receive(void *buf, int count, MPI_Datatype type, mse_rou
     mse_comm_hold(r->comm);
     r->owns_type = mse_type_keep("MPI_Irecv", type, &r->into.type);
     mse_request_post_receive(r, source, tag);
+    mse_request_trace_receive(r);
     return (MPI_Request) (void *) r;
 }
 
@@ -126,6 +127,7 @@ static void release(MPI_Request *handle) {
 int mse_request_finish(MPI_Request *handle, MPI_Status *status) {
     mse_request *r = (mse_request *) (void *) *handle;
     int code = r->is_receive ? r->into.error : MPI_SUCCESS;
+    mse_request_trace_complete(r);
     if (status != MPI_STATUS_IGNORE) {
         int program_error = status->MPI_ERROR;
         *status = r->status;

@@ -86,7 +86,9 @@ int mse_collective_run(mse_schedule *s) {
 }
 
 int mse_collective_start(mse_schedule *s, MPI_Request *request) {
+    int32_t context = s->route.context, first_tag = s->tags; /* s may be done and freed once started */
     *request = mse_request_collective(s);
+    mse_request_trace_collective((mse_request *) (void *) *request, context, first_tag);
     mse_leave();
     return MPI_SUCCESS;
 }

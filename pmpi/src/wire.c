@@ -90,6 +90,8 @@ size_t mse_fact_size(const mse_fact *f) {
     case MSE_COMM_MEMBER: return 25;
     case MSE_ERROR: return 17 + strlen(f->call) + strlen(f->error) + strlen(f->handler);
     case MSE_BLOCKS: return 17 + 16 * (size_t) f->block_count;
+    case MSE_REQUEST_STARTED: return 21;
+    case MSE_REQUEST_COMPLETED: return 25;
     default: return 0;
     }
 }
@@ -152,6 +154,11 @@ size_t mse_encode_fact(const mse_fact *f, uint8_t *out) {
         for (int i = 0; i < f->block_count; i++) {
             p = put_i64(put_i64(p, f->sends[i]), f->receives[i]);
         }
+    case MSE_REQUEST_STARTED:
+        p = put_i32(put_i32(put_i32(put_i32(p, f->request), f->context), f->tag), f->tags);
+        break;
+    case MSE_REQUEST_COMPLETED:
+        p = put_i32(put_i32(put_i32(put_i32(put_i32(p, f->request), f->peer), f->tag), f->context), f->bytes);
         break;
     default: /* Computed, ClockQuery, Finished, CallLeave */
         p = put_i64(p, f->cpu_nanos);
@@ -284,6 +291,8 @@ const char *mse_type_name(uint8_t type) {
     case MSE_COMM_MEMBER: return "COMM_MEMBER";
     case MSE_ERROR: return "ERROR";
     case MSE_BLOCKS: return "BLOCKS";
+    case MSE_REQUEST_STARTED: return "REQUEST_STARTED";
+    case MSE_REQUEST_COMPLETED: return "REQUEST_COMPLETED";
     case MSE_GRANT: return "GRANT";
     case MSE_CLOCK: return "CLOCK";
     case MSE_ABORT: return "ABORT";

@@ -1,4 +1,4 @@
-/* The MSE wire protocol, version 10 (docs/wire-protocol.md): the facts a rank sends and the replies it reads.
+/* The MSE wire protocol, version 11 (docs/wire-protocol.md): the facts a rank sends and the replies it reads.
  * Plain C with no MPI in it, so the unit tests check it against docs/wire-golden-frames.txt on their own. */
 #ifndef MSE_WIRE_H
 #define MSE_WIRE_H
@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define MSE_PROTOCOL_VERSION 10
+#define MSE_PROTOCOL_VERSION 11
 /* Largest payload either side sends, without the 4-byte length prefix (FrameCodec.MAX_FRAME_BYTES). */
 #define MSE_MAX_FRAME_BYTES (64 * 1024)
 #define MSE_LENGTH_FIELD_BYTES 4
@@ -33,7 +33,8 @@ enum mse_type {
     MSE_COMM_MEMBER = 0x1F,
     MSE_GRANT = 0x20, MSE_CLOCK = 0x21, MSE_ABORT = 0x22, MSE_PROGRESS_REQUEST = 0x23, MSE_NOTHING_ARRIVED = 0x24,
     MSE_GRANT_AHEAD = 0x25, MSE_FORECAST = 0x26,
-    MSE_ERROR = 0x30, MSE_BLOCKS = 0x31 /* facts go on from 0x30, past the replies */
+    MSE_ERROR = 0x30, MSE_BLOCKS = 0x31, /* facts go on from 0x30, past the replies */
+    MSE_REQUEST_STARTED = 0x32, MSE_REQUEST_COMPLETED = 0x33
 };
 
 /* What a receive or probe matches: source (a world rank) and tag may be MSE_ANY, the context never is. */
@@ -66,6 +67,9 @@ typedef struct {
     const char *call;
     int32_t comm, leader, members, root, op;
     int32_t member_index, parent; /* CommMember: the rank's place in comm (also its leader and members), and comm's parent */
+    /* RequestStarted: the request's number, its context and (a nonblocking collective's) its first tag and tag count, 0
+     * for a receive. RequestCompleted: the number, and a receive's message (peer its source, tag, context, bytes) */
+    int32_t request, tags;
     int64_t data_bytes;
     int64_t off_cpu_nanos, outside_nanos; /* OffCpu */
     /* Error: the call (in call), MPI's string of the error it returned to the program, and the handler that let the

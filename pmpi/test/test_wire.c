@@ -70,6 +70,8 @@ static const struct { const char *name; uint8_t type; } TYPES[] = {
     {"COLLECTIVE", MSE_COLLECTIVE}, {"CALL_ENTER", MSE_CALL_ENTER}, {"CALL_LEAVE", MSE_CALL_LEAVE},
     {"OFF_CPU", MSE_OFF_CPU}, {"COMM_MEMBER", MSE_COMM_MEMBER},
     {"ERROR", MSE_ERROR}, {"BLOCKS", MSE_BLOCKS}};
+    {"ERROR", MSE_ERROR},
+    {"REQUEST_STARTED", MSE_REQUEST_STARTED}, {"REQUEST_COMPLETED", MSE_REQUEST_COMPLETED}};
 #define TYPE_COUNT ((int) (sizeof TYPES / sizeof TYPES[0]))
 
 static int type_of(const char *name) {
@@ -140,6 +142,9 @@ static void check_encoding(const golden *g, uint8_t type) {
         else if (strcmp(k, "sends") == 0) f.block_count = numbers(g->values[i], sends, 16);
         else if (strcmp(k, "receives") == 0) numbers(g->values[i], receives, 16);
         else if (strcmp(k, "handler") == 0) f.handler = g->values[i];
+        else if (strcmp(k, "request") == 0) f.request = (int32_t) v;
+        else if (strcmp(k, "firstTag") == 0) f.tag = (int32_t) v;
+        else if (strcmp(k, "tags") == 0) f.tags = (int32_t) v;
         else if (strcmp(k, "patterns") == 0) {
             char copy[256];
             snprintf(copy, sizeof copy, "%s", g->values[i]);

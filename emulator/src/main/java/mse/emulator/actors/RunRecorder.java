@@ -73,6 +73,16 @@ final class RunRecorder implements KernelObserver {
     }
 
     @Override
+    public void requestStarted(RankFact.RequestStarted request) {
+        timeline.ifPresent(t -> t.requestStarted(request));
+    }
+
+    @Override
+    public void requestCompleted(RankFact.RequestCompleted request) {
+        timeline.ifPresent(t -> t.requestCompleted(request));
+    }
+
+    @Override
     public void collectiveEntered(RankFact.Collective call) {
         analysis.collectiveEntered(call);
     }

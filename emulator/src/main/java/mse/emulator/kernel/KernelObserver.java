@@ -61,6 +61,14 @@ public interface KernelObserver {
     default void communicatorJoined(RankFact.CommMember member) {
     }
 
+    /** A rank started a request (RankFact.RequestStarted), inside the call that started it. */
+    default void requestStarted(RankFact.RequestStarted request) {
+    }
+
+    /** A rank's request completed for its program (RankFact.RequestCompleted), inside the wait or test that completed it. */
+    default void requestCompleted(RankFact.RequestCompleted request) {
+    }
+
     /**
      * A rank entered a collective (RankFact.Collective), reported in its place among the rank's own reports: the
      * collective's first message, sent or received, is the rank's next report but a computation's.

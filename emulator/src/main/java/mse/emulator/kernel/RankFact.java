@@ -168,6 +168,30 @@ public sealed interface RankFact {
     }
 
     /**
+     * In the call that starts it, the rank started its request number `request`: a receive on context (tags 0), or a
+     * nonblocking collective whose messages travel on context with the tags firstTag .. firstTag + tags - 1. For the
+     * trace only, as CallEnter; it costs nothing.
+     */
+    record RequestStarted(int rank, int request, int context, int firstTag, int tags) implements RankFact {
+        @Override
+        public long cpuNanos() {
+            return 0;
+        }
+    }
+
+    /**
+     * In the wait or test that completes it for the program, the rank completed its request number `request`: a receive
+     * of the message from source (a world rank) with tag on context of `bytes` bytes; -1 for source, tag and context
+     * (bytes 0) when it is a nonblocking collective or a receive that was cancelled. For the trace only; it costs nothing.
+     */
+    record RequestCompleted(int rank, int request, int source, int tag, int context, int bytes) implements RankFact {
+        @Override
+        public long cpuNanos() {
+            return 0;
+        }
+    }
+
+    /**
      * Before Finished, in real mode: of the wall time the program spent between its calls (outsideNanos), how much it
      * spent off the CPU, blocked by itself (sleeping, waiting for I/O): what CPU time does not charge. Charges nothing.
      */

@@ -221,6 +221,10 @@ public final class VirtualTimeKernel {
             observer.callLeft(rank.rank, rank.clock.now());
         } else if (fact instanceof RankFact.CommMember member) {
             observer.communicatorJoined(member);
+        } else if (fact instanceof RankFact.RequestStarted request) {
+            observer.requestStarted(request);
+        } else if (fact instanceof RankFact.RequestCompleted request) {
+            observer.requestCompleted(request);
         } else if (fact instanceof RankFact.OffCpu off) {
             rank.offCpu = new OffCpuTime(off.offCpuNanos(), off.outsideNanos());
         } else if (fact instanceof RankFact.MpiError error) {

@@ -53,9 +53,18 @@ final class EventStream implements AutoCloseable {
 
     /**
      * call RANK START END ROOT COMM NAME: an MPI call the rank was in (ROOT and COMM: a collective's root and communicator
-     * id, -1 where none).
+     * id, -1 where none), after a line for each request it started (request RANK ID CONTEXT FIRST_TAG TAGS) and each it
+     * completed (complete RANK ID SOURCE TAG CONTEXT BYTES), which belong to the call line that follows them.
      */
     void call(CallRecord c) throws IOException {
+        for (RankFact.RequestStarted r : c.started()) {
+            out.ascii("request ").number(r.rank()).raw(SPACE).number(r.request()).raw(SPACE).number(r.context()).raw(SPACE)
+                    .number(r.firstTag()).raw(SPACE).number(r.tags()).raw(NEWLINE);
+        }
+        for (RankFact.RequestCompleted r : c.completed()) {
+            out.ascii("complete ").number(r.rank()).raw(SPACE).number(r.request()).raw(SPACE).number(r.source()).raw(SPACE)
+                    .number(r.tag()).raw(SPACE).number(r.context()).raw(SPACE).number(r.bytes()).raw(NEWLINE);
+        }
         out.ascii("call ").number(c.rank()).raw(SPACE).number(c.enterNanos()).raw(SPACE).number(c.leaveNanos()).raw(SPACE)
                 .number(c.root()).raw(SPACE).number(c.comm()).raw(SPACE).raw(text(c.call())).raw(NEWLINE);
     }

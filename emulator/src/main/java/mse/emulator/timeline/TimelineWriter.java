@@ -101,8 +101,12 @@ public final class TimelineWriter implements KernelObserver {
     private boolean derivesCalls;
     private final Map<Integer, Long> lastSpanEnd = new HashMap<>();
 
-    /** A call entered and not yet left. */
-    private record OpenCall(String call, long enterNanos) {}
+    /** A call entered and not yet left, and the requests it started and completed so far. */
+    private record OpenCall(String call, long enterNanos, List<RankFact.RequestStarted> started, List<RankFact.RequestCompleted> completed) {
+        OpenCall(String call, long enterNanos) {
+            this(call, enterNanos, new ArrayList<>(), new ArrayList<>());
+        }
+    }
 
     private TimelineWriter(Path target, TimelineMode mode, TimelineFormat format, IntFunction<String> hostOfRank, int slaveWindowEntries,
                            int masterWindowEntries, long windowBytes) throws IOException {
@@ -210,7 +214,8 @@ public final class TimelineWriter implements KernelObserver {
             return;
         }
         endNanos = Math.max(endNanos, nanos);
-        keep(CallRecord.of(rank, open.call(), open.enterNanos(), nanos, describedCollective(rank, open.call())), masters.get(rank));
+        keep(CallRecord.of(rank, open.call(), open.enterNanos(), nanos, describedCollective(rank, open.call()), open.started(),
+                open.completed()), masters.get(rank));
     }
 
     @Override
@@ -227,6 +232,24 @@ public final class TimelineWriter implements KernelObserver {
             return null;
         }
         return told.poll();
+    }
+
+    /** A request the rank started, shown with the call that started it (the rank's call now). */
+    @Override
+    public void requestStarted(RankFact.RequestStarted request) {
+        OpenCall open = openCalls.get(request.rank());
+        if (open != null) { // none when no archive is written: calls are kept for it alone
+            open.started().add(request);
+        }
+    }
+
+    /** A request the rank completed, shown with the wait or test that completed it (the rank's call now). */
+    @Override
+    public void requestCompleted(RankFact.RequestCompleted request) {
+        OpenCall open = openCalls.get(request.rank());
+        if (open != null) {
+            open.completed().add(request);
+        }
     }
 
     /**
@@ -282,7 +305,7 @@ public final class TimelineWriter implements KernelObserver {
         firstWindows.clear();
         // a call still open (MPI_Finalize: nothing is heard after Finished) lasts until the run's end
         new TreeMap<>(openCalls).forEach((rank, open) -> write(CallRecord.of(rank, open.call(), open.enterNanos(),
-                Math.max(open.enterNanos(), endNanos), describedCollective(rank, open.call()))));
+                Math.max(open.enterNanos(), endNanos), describedCollective(rank, open.call()), open.started(), open.completed())));
         openCalls.clear();
         for (TimelineInstant instant : instants) {
             if (trace != null) { // instants (DY's splits and merges) are timeline.json's alone

@@ -30,10 +30,11 @@ public final class FrameCodec {
      * interposition library from another checkout) is refused with both numbers named instead of misread. Version 1
      * had no such field; version 3 added PATTERNS, version 4 COLLECTIVE, version 5 CALL_ENTER and CALL_LEAVE; version 6
      * the communication context of every message, pattern and grant (communicators), and COLLECTIVE's communicator by
-     * its id, first member and size; version 7 OFF_CPU; version 8 COMM_MEMBER; version 9 ERROR; version 10 BLOCKS.
+     * its id, first member and size; version 7 OFF_CPU; version 8 COMM_MEMBER; version 9 ERROR; version 10 BLOCKS;
+     * version 11 REQUEST_STARTED and REQUEST_COMPLETED.
      * docs/wire-protocol.md writes the protocol down.
      */
-    public static final int PROTOCOL_VERSION = 10;
+    public static final int PROTOCOL_VERSION = 11;
 
     /** Largest payload accepted or produced, in bytes, not counting the 4-byte length prefix. */
     public static final int MAX_FRAME_BYTES = 64 * 1024;
@@ -68,6 +69,8 @@ public final class FrameCodec {
     /** Facts go on from 0x30, past the replies' range. */
     static final byte ERROR = 0x30;
     static final byte BLOCKS = 0x31;
+    static final byte REQUEST_STARTED = 0x32;
+    static final byte REQUEST_COMPLETED = 0x33;
     static final byte GRANT = 0x20;
     static final byte CLOCK = 0x21;
     static final byte ABORT = 0x22;
@@ -140,6 +143,12 @@ public final class FrameCodec {
                 w.i64(f.sends().get(i)).i64(f.receives().get(i));
             }
             return w.bytes();
+        } else if (fact instanceof RankFact.RequestStarted f) {
+            return PayloadWriter.of(REQUEST_STARTED, 20).i32(f.rank()).i32(f.request()).i32(f.context()).i32(f.firstTag()).i32(f.tags())
+                    .bytes();
+        } else if (fact instanceof RankFact.RequestCompleted f) {
+            return PayloadWriter.of(REQUEST_COMPLETED, 24).i32(f.rank()).i32(f.request()).i32(f.source()).i32(f.tag()).i32(f.context())
+                    .i32(f.bytes()).bytes();
         }
         throw new IllegalArgumentException("no wire encoding for fact " + fact);
     }
@@ -361,6 +370,10 @@ public final class FrameCodec {
                     in.i32("parent"));
             case ERROR -> new RankFact.MpiError(in.i32("rank"), in.string("call"), in.string("error"), in.string("handler"));
             case BLOCKS -> blocks(in);
+            case REQUEST_STARTED -> new RankFact.RequestStarted(in.i32("rank"), in.i32("request"), in.i32("context"), in.i32("firstTag"),
+                    in.i32("tags"));
+            case REQUEST_COMPLETED -> new RankFact.RequestCompleted(in.i32("rank"), in.i32("request"), in.i32("source"), in.i32("tag"),
+                    in.i32("context"), in.i32("bytes"));
             default -> throw new MalformedFrameException("expected a rank fact, got type " + hex(type));
         };
     }

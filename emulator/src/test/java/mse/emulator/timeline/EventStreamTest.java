@@ -24,6 +24,10 @@ class EventStreamTest {
             stream.critical(1, 0, 150);
             stream.call(new CallRecord(1, "MPI_Bcast", 100, 150, 0, 2));
             stream.call(new CallRecord(0, "MPI_Recv", 150, 320));
+            stream.call(new CallRecord(0, "MPI_Irecv", 320, 330, -1, -1, java.util.List.of(new RankFact.RequestStarted(0, 1, 4, -1, 0)),
+                    java.util.List.of()));
+            stream.call(new CallRecord(0, "MPI_Wait", 330, 400, -1, -1, java.util.List.of(),
+                    java.util.List.of(new RankFact.RequestCompleted(0, 1, 1, 5, 4, 64))));
             stream.communicator(new RankFact.CommMember(1, 2, 0, 2, 1, 0), "MPI_Comm_split");
             stream.host(0, "node-a");
             stream.rank(1, 0, "rank 1\nsecond line");
@@ -37,6 +41,10 @@ class EventStreamTest {
                 critical 1 0 150
                 call 1 100 150 0 2 MPI_Bcast
                 call 0 150 320 -1 -1 MPI_Recv
+                request 0 1 4 -1 0
+                call 0 320 330 -1 -1 MPI_Irecv
+                complete 0 1 1 5 4 64
+                call 0 330 400 -1 -1 MPI_Wait
                 comm 1 2 0 2 1 0 MPI_Comm_split
                 host 0 node-a
                 rank 1 0 rank 1 second line

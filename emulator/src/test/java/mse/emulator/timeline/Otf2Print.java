@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  * An OTF2 archive read back with the reference reader, otf2-print (tests only): its locations and its events, and the
  * checks every archive of a run must pass against the run's timeline.json: the same ranks, an Enter and a Leave per
  * span (and per stretch of the critical path, and per MPI call), an MpiSend (or MpiIsend) and an MpiRecv (or MpiIrecv)
- * per message, a collective's begin and end in each collective call, every region left after it is entered (the critical path's stretches enclose the spans within them), time never going back on a
+ * per message, a collective's begin and end in each blocking collective call, a request in each nonblocking one, every
+ * receive request's completion after its start, every region left after it is entered (the critical path's stretches enclose the spans within them), time never going back on a
  * location, and the last event at the run's predicted end.
  */
 public record Otf2Print(List<String> locations, List<Event> events, List<String> definitions) {
@@ -40,7 +41,12 @@ public record Otf2Print(List<String> locations, List<Event> events, List<String>
     }
 
     private static final Pattern COLLECTIVE = Pattern.compile(
-            "MPI_I?(Barrier|Bcast|Gather|Gatherv|Scatter|Scatterv|Allgather|Allgatherv|Alltoall|Reduce|Allreduce)");
+            "MPI_(Barrier|Bcast|Gather|Gatherv|Scatter|Scatterv|Allgather|Allgatherv|Alltoall|Reduce|Allreduce|Alltoallv|Alltoallw"
+            + "|Reduce_scatter|Reduce_scatter_block|Scan|Exscan)");
+    private static final Pattern NONBLOCKING_COLLECTIVE = Pattern.compile(
+            "MPI_I(barrier|bcast|gather|gatherv|scatter|scatterv|allgather|allgatherv|alltoall|reduce|allreduce|alltoallv|alltoallw"
+            + "|reduce_scatter|reduce_scatter_block|scan|exscan)");
+    private static final Pattern REQUEST = Pattern.compile("Request: (\\d+)$");
     private static final Pattern EVENT = Pattern.compile("^([A-Z_]+)\\s+(\\d+)\\s+(\\d+)\\s*(.*)$");
     private static final Pattern LOCATION = Pattern.compile("^LOCATION\\s+(\\d+)\\s+Name: \"([^\"]*)\"");
 
@@ -120,16 +126,46 @@ public record Otf2Print(List<String> locations, List<Event> events, List<String>
         assertEquals(flows, count("MPI_SEND") + count("MPI_ISEND"), "an MpiSend or MpiIsend per message");
         assertEquals(count("MPI_ISEND"), count("MPI_ISEND_COMPLETE"), "each MpiIsend completed");
         assertEquals(flows, count("MPI_RECV") + count("MPI_IRECV"), "an MpiRecv or MpiIrecv per message");
-        assertEquals(count("MPI_IRECV"), count("MPI_IRECV_REQUEST"), "each MpiIrecv requested");
+        assertTrue(count("MPI_IRECV") + count("MPI_REQUEST_CANCELLED") <= count("MPI_IRECV_REQUEST"), "each MpiIrecv requested");
         long collectives = calls().stream().filter(e -> COLLECTIVE.matcher(e.region()).matches()).count();
-        assertEquals(collectives, count("MPI_COLLECTIVE_BEGIN"), "a collective's begin per collective call");
-        assertEquals(collectives, count("MPI_COLLECTIVE_END"), "a collective's end per collective call");
+        assertEquals(collectives, count("MPI_COLLECTIVE_BEGIN"), "a collective's begin per blocking collective call");
+        assertEquals(collectives, count("MPI_COLLECTIVE_END"), "a collective's end per blocking collective call");
+        long nonblocking = calls().stream().filter(e -> NONBLOCKING_COLLECTIVE.matcher(e.region()).matches()).count();
+        assertEquals(nonblocking, count("NON_BLOCKING_COLLECTIVE_REQUEST"), "a request per nonblocking collective call");
+        assertTrue(count("NON_BLOCKING_COLLECTIVE_COMPLETE") <= nonblocking, "each completed nonblocking collective requested");
+        checkRequests();
         for (String region : List.of("compute", "send", "recv")) {
             assertEquals(spans.stream().filter(s -> s.name().equals(region)).count(),
                     events.stream().filter(e -> e.kind().equals("ENTER") && region.equals(e.region())).count(), region + " spans");
         }
         checkOrder();
         assertEquals(predictedNanos, events.stream().mapToLong(Event::time).max().orElseThrow(), "the last event at the predicted end");
+    }
+
+    /** The number of the request an event names (its last attribute), or -1. */
+    public static long request(Event e) {
+        Matcher m = REQUEST.matcher(e.attributes());
+        return m.find() ? Long.parseLong(m.group(1)) : -1;
+    }
+
+    /**
+     * Per location: every request the ranks numbered (a receive's or a nonblocking collective's) completes once at most,
+     * after it was requested, as a request of the same kind.
+     */
+    public void checkRequests() {
+        Map<Integer, Map<Long, String>> open = new HashMap<>();
+        for (Event e : events) {
+            Map<Long, String> requested = open.computeIfAbsent(e.location(), l -> new HashMap<>());
+            switch (e.kind()) {
+                case "MPI_IRECV_REQUEST", "NON_BLOCKING_COLLECTIVE_REQUEST" ->
+                        assertEquals(null, requested.put(request(e), e.kind()), () -> "a request numbered twice: " + e);
+                case "MPI_IRECV", "MPI_REQUEST_CANCELLED" ->
+                        assertEquals("MPI_IRECV_REQUEST", requested.remove(request(e)), () -> "a receive's completion without its request: " + e);
+                case "NON_BLOCKING_COLLECTIVE_COMPLETE" -> assertEquals("NON_BLOCKING_COLLECTIVE_REQUEST", requested.remove(request(e)),
+                        () -> "a collective's completion without its request: " + e);
+                default -> { }
+            }
+        }
     }
 
     /** Per location: time never goes back, every Leave closes the region entered last, and nothing is left open. */

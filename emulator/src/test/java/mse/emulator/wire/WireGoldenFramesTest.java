@@ -175,6 +175,10 @@ class WireGoldenFramesTest {
             case "ERROR" -> new RankFact.MpiError(g.i32("rank"), g.get("call"), g.get("error"), g.get("handler"));
             case "BLOCKS" -> new RankFact.Blocks(g.i32("rank"), g.i32("index"), g.i32("first"), longs(g.get("sends")),
                     longs(g.get("receives")));
+            case "REQUEST_STARTED" -> new RankFact.RequestStarted(g.i32("rank"), g.i32("request"), g.i32("context"), g.i32("firstTag"),
+                    g.i32("tags"));
+            case "REQUEST_COMPLETED" -> new RankFact.RequestCompleted(g.i32("rank"), g.i32("request"), g.i32("source"), g.i32("tag"),
+                    g.i32("context"), g.i32("bytes"));
             default -> null;
         };
     }
