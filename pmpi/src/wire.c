@@ -154,6 +154,7 @@ size_t mse_encode_fact(const mse_fact *f, uint8_t *out) {
         for (int i = 0; i < f->block_count; i++) {
             p = put_i64(put_i64(p, f->sends[i]), f->receives[i]);
         }
+        break;
     case MSE_REQUEST_STARTED:
         p = put_i32(put_i32(put_i32(put_i32(p, f->request), f->context), f->tag), f->tags);
         break;
